@@ -1,0 +1,48 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings every Understudy target shares: Swift 6 mode (the tools default), plus
+/// upcoming features that make a leaked dependency show up as a `public import`.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Understudy",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "MicroHTTP", targets: ["MicroHTTP"]),
+        .library(name: "StubKit", targets: ["StubKit"]),
+        .library(name: "StubServer", targets: ["StubServer"]),
+        .executable(name: "understudy-bench", targets: ["understudy-bench"]),
+    ],
+    targets: [
+        // The C library, found by pkg-config. Only MicroHTTP imports it.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
+        // libmicrohttpd as Swift values: daemon lifetime, callbacks, suspend/resume.
+        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: strictSettings),
+        // Pure values: stubs, patterns, recipes, recorded requests. No I/O, no C.
+        .target(name: "StubKit", swiftSettings: strictSettings),
+        // Serves [Stub] on MicroHTTP: routing, journal, unmatched-request reports.
+        .target(name: "StubServer", dependencies: ["MicroHTTP", "StubKit"], swiftSettings: strictSettings),
+        // Benchmark and self-check programs driven by scripts/bench and the tests.
+        .executableTarget(
+            name: "understudy-bench",
+            dependencies: ["StubServer", "StubKit", "MicroHTTP"],
+            swiftSettings: strictSettings
+        ),
+
+        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StubServerTests",
+            dependencies: ["StubServer", "StubKit", "understudy-bench"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,135 @@
+/*
+ * Understudy's window onto libmicrohttpd.
+ *
+ * Swift imports no variadic C function, so MHD_start_daemon and the
+ * MHD_get_*_info calls are reached through the static inline c_mhd_*
+ * wrappers below. A system-library target compiles no .c file; inline
+ * functions in its header are compiled into the Swift module that imports it.
+ * Only the MicroHTTP module imports this header, and it wraps every call at
+ * once in Swift values.
+ */
+#ifndef UNDERSTUDY_CMICROHTTPD_SHIM_H
+#define UNDERSTUDY_CMICROHTTPD_SHIM_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <errno.h>
+#include <unistd.h>
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <microhttpd.h>
+
+/* Returned by c_mhd_listen when the host is not a numeric IPv4 or IPv6 address. */
+#define C_MHD_BAD_HOST (-100000)
+
+/* The daemon settings MicroHTTP uses, in one fixed argument list. */
+static inline struct MHD_Daemon *
+c_mhd_start(unsigned int flags,
+            int listen_fd,
+            unsigned int thread_pool_size,
+            unsigned int connection_limit,
+            unsigned int connection_timeout_seconds,
+            size_t connection_memory_limit,
+            MHD_AccessHandlerCallback access_handler, void *access_cls,
+            void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *c), void *uri_log_cls,
+            MHD_RequestCompletedCallback completed, void *completed_cls,
+            MHD_NotifyConnectionCallback notify_connection, void *notify_cls)
+{
+    return MHD_start_daemon(flags, 0, NULL, NULL, access_handler, access_cls,
+                            MHD_OPTION_LISTEN_SOCKET, (MHD_socket) listen_fd,
+                            MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
+                            MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_cls,
+                            MHD_OPTION_END);
+}
+
+/*
+ * Opens a non-blocking, close-on-exec TCP socket bound to host:port and
+ * listening. host must be a numeric IPv4 or IPv6 address. Returns the socket,
+ * or -errno on a system failure, or C_MHD_BAD_HOST. On success *bound_port is
+ * the port actually bound (the one the kernel chose when port is 0).
+ */
+static inline int
+c_mhd_listen(const char *host, uint16_t port, int backlog, uint16_t *bound_port)
+{
+    struct sockaddr_storage storage;
+    socklen_t length;
+    int family;
+    memset(&storage, 0, sizeof storage);
+    struct sockaddr_in *v4 = (struct sockaddr_in *) &storage;
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *) &storage;
+    if (inet_pton(AF_INET, host, &v4->sin_addr) == 1) {
+        family = AF_INET; v4->sin_family = AF_INET; v4->sin_port = htons(port); length = sizeof *v4;
+    } else if (inet_pton(AF_INET6, host, &v6->sin6_addr) == 1) {
+        family = AF_INET6; v6->sin6_family = AF_INET6; v6->sin6_port = htons(port); length = sizeof *v6;
+    } else {
+        return C_MHD_BAD_HOST;
+    }
+    int fd = socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -errno;
+    int on = 1;
+    /* Lets a restarted server take its fixed port back from TIME_WAIT; on
+       Linux it never lets two live listeners share a port. */
+    (void) setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+    if (family == AF_INET6) (void) setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on);
+    if (bind(fd, (struct sockaddr *) &storage, length) != 0 || listen(fd, backlog) != 0) {
+        int saved = errno; close(fd); return -saved;
+    }
+    struct sockaddr_storage bound;
+    socklen_t bound_length = sizeof bound;
+    if (getsockname(fd, (struct sockaddr *) &bound, &bound_length) != 0) {
+        int saved = errno; close(fd); return -saved;
+    }
+    *bound_port = ntohs(family == AF_INET ? ((struct sockaddr_in *) &bound)->sin_port
+                                          : ((struct sockaddr_in6 *) &bound)->sin6_port);
+    return fd;
+}
+
+/* The pointer stored for the connection by the NOTIFY_CONNECTION callback. */
+static inline void *
+c_mhd_socket_context(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+/* Closes a socket MicroHTTP owns (one handed back by MHD_quiesce_daemon). */
+static inline int c_mhd_close(int fd) { return close(fd); }
+
+/*
+ * Writes the connection's peer as "ip:port" or "[ip6]:port" into buffer and
+ * returns the length written, or 0 when it is not known.
+ */
+static inline size_t
+c_mhd_client_address(struct MHD_Connection *connection, char *buffer, size_t capacity)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL || capacity < INET6_ADDRSTRLEN + 10) return 0;
+    const struct sockaddr *address = info->client_addr;
+    char ip[INET6_ADDRSTRLEN];
+    int written;
+    if (address->sa_family == AF_INET) {
+        const struct sockaddr_in *v4 = (const struct sockaddr_in *) address;
+        if (inet_ntop(AF_INET, &v4->sin_addr, ip, sizeof ip) == NULL) return 0;
+        written = snprintf(buffer, capacity, "%s:%u", ip, (unsigned) ntohs(v4->sin_port));
+    } else if (address->sa_family == AF_INET6) {
+        const struct sockaddr_in6 *v6 = (const struct sockaddr_in6 *) address;
+        if (inet_ntop(AF_INET6, &v6->sin6_addr, ip, sizeof ip) == NULL) return 0;
+        written = snprintf(buffer, capacity, "[%s]:%u", ip, (unsigned) ntohs(v6->sin6_port));
+    } else {
+        return 0;
+    }
+    return written > 0 ? (size_t) written : 0;
+}
+
+#endif

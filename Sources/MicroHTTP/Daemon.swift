@@ -1,0 +1,164 @@
+import Dispatch
+import Synchronization
+internal import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A running libmicrohttpd server that hands each request to a Swift handler.
+///
+/// The handler runs on libmicrohttpd's threads, so it must be quick and
+/// thread-safe; slow answers use ``Reply/later(_:)``, which suspends the
+/// connection instead of holding a thread. A class because it owns threads and
+/// sockets for its lifetime; ``stop()`` (or deinit) releases all of them.
+public final class Daemon: Sendable {
+    /// The address the daemon is bound to, as configured (`localhost` becomes `127.0.0.1`).
+    public let host: String
+    /// The bound TCP port; the system's choice when the configuration said 0.
+    public let port: Int
+    private let core: DaemonCore
+    private let drainTimeout: Duration
+    private let handle: Mutex<OpaquePointer?>
+
+    /// Binds, starts libmicrohttpd's threads and begins serving.
+    ///
+    /// - Throws: ``DaemonError`` naming the address when it cannot listen.
+    public init(
+        _ configuration: DaemonConfiguration = DaemonConfiguration(),
+        handler: @escaping @Sendable (HTTPRequest) -> Reply
+    ) throws(DaemonError) {
+        let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
+        try Self.validate(configuration)
+        var boundPort: UInt16 = 0
+        let fd = c_mhd_listen(host, UInt16(configuration.port), Int32(configuration.listenBacklog), &boundPort)
+        let address = Self.format(host: host, port: fd >= 0 ? Int(boundPort) : configuration.port)
+        if fd == C_MHD_BAD_HOST { throw .invalidHost(configuration.host) }
+        if fd < 0 { throw .bindFailed(address: address, errno: -fd, reason: String(cString: strerror(-fd))) }
+
+        let core = DaemonCore(handler: handler, maxBodySize: configuration.maxBodySize)
+        let cls = Unmanaged.passUnretained(core).toOpaque()
+        let flags = MHD_USE_AUTO.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        let daemon = c_mhd_start(
+            flags,
+            fd,
+            UInt32(configuration.threadCount > 1 ? configuration.threadCount : 0),
+            UInt32(configuration.connectionLimit),
+            UInt32(configuration.connectionTimeoutSeconds),
+            configuration.connectionMemoryLimit,
+            { cls, connection, _, method, version, uploadData, uploadSize, slot in
+                guard let cls, let connection, let method, let version, let uploadSize, let slot else { return .NO }
+                return Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue().access(
+                    connection: connection, method: method, version: version,
+                    uploadData: uploadData, uploadSize: uploadSize, slot: slot
+                )
+            }, cls,
+            { cls, uri, connection in
+                guard let cls, let connection else { return nil }
+                let target = uri.map { String(cString: $0) } ?? ""
+                return Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue()
+                    .beginRequest(target: target, connection: connection)
+            }, cls,
+            { cls, _, slot, _ in
+                guard let cls, let slot, let context = slot.pointee else { return }
+                slot.pointee = nil
+                Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue().endRequest(context)
+            }, cls,
+            { cls, connection, socketContext, code in
+                guard let cls, let connection, let socketContext else { return }
+                let core = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue()
+                if code == MHD_ConnectionNotificationCode(rawValue: 0) {
+                    let id = core.connectionsAccepted.add(1, ordering: .relaxed).newValue
+                    core.connectionsOpen.add(1, ordering: .relaxed)
+                    let peer = ConnectionContext(id: UInt64(id), remoteAddress: Daemon.clientAddress(connection))
+                    socketContext.pointee = Unmanaged.passRetained(peer).toOpaque()
+                } else {
+                    core.connectionsOpen.subtract(1, ordering: .relaxed)
+                    if let peer = socketContext.pointee {
+                        Unmanaged<ConnectionContext>.fromOpaque(peer).release()
+                        socketContext.pointee = nil
+                    }
+                }
+            }, cls
+        )
+        // On failure libmicrohttpd has already closed the listen socket it was given.
+        guard let daemon else { throw .startFailed(address: address) }
+        self.host = host
+        self.port = Int(boundPort)
+        self.core = core
+        self.drainTimeout = configuration.drainTimeout
+        self.handle = Mutex(daemon)
+    }
+
+    deinit { stop() }
+
+    /// `host:port`, with IPv6 hosts in brackets.
+    public var address: String { Self.format(host: host, port: port) }
+
+    /// Whether the daemon still serves.
+    public var isRunning: Bool { handle.withLock { $0 != nil } }
+
+    /// The daemon's counters now.
+    public var statistics: DaemonStatistics {
+        DaemonStatistics(
+            connectionsAccepted: core.connectionsAccepted.load(ordering: .relaxed),
+            connectionsOpen: core.connectionsOpen.load(ordering: .relaxed),
+            requestsStarted: core.requestsStarted.load(ordering: .relaxed),
+            requestsCompleted: core.requestsCompleted.load(ordering: .relaxed),
+            requestsSuspended: core.requestsSuspended
+        )
+    }
+
+    /// Stops serving and releases every thread, socket and context.
+    ///
+    /// Closes the listening socket first, then waits up to the configured
+    /// drain timeout for requests in flight, including suspended ones, to be
+    /// answered; requests still suspended then are answered with 503. Returns
+    /// when libmicrohttpd's threads have ended. Safe to call more than once
+    /// and from several threads; every call returns after the daemon stopped.
+    public func stop() {
+        handle.withLock { handle in
+            guard let daemon = handle else { return }
+            handle = nil
+            let listenSocket = MHD_quiesce_daemon(daemon)
+            if listenSocket >= 0 { _ = c_mhd_close(listenSocket) }
+            if core.inFlight.wait(timeout: .now() + .nanoseconds(Int(drainTimeout.nanoseconds))) == .timedOut {
+                // Fall through: what is still suspended is answered with 503 below.
+            }
+            core.stopSuspending()
+            MHD_stop_daemon(daemon)
+        }
+    }
+
+    private static func validate(_ configuration: DaemonConfiguration) throws(DaemonError) {
+        func check(_ ok: Bool, _ text: @autoclosure () -> String) throws(DaemonError) {
+            if !ok { throw .invalidConfiguration(text()) }
+        }
+        try check((0...65535).contains(configuration.port), "port \(configuration.port) is not in 0...65535")
+        try check(configuration.maxBodySize >= 0, "maxBodySize must not be negative")
+        try check((1...1024).contains(configuration.threadCount), "threadCount \(configuration.threadCount) is not in 1...1024")
+        try check(configuration.connectionLimit > 0, "connectionLimit must be positive")
+        try check(configuration.connectionTimeoutSeconds >= 0, "connectionTimeoutSeconds must not be negative")
+        try check(configuration.connectionMemoryLimit >= 4096, "connectionMemoryLimit must be at least 4096 bytes")
+        try check(configuration.listenBacklog > 0, "listenBacklog must be positive")
+    }
+
+    static func format(host: String, port: Int) -> String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
+    fileprivate static func clientAddress(_ connection: OpaquePointer) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            let count = c_mhd_client_address(connection, buffer.baseAddress, buffer.count)
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), as: UTF8.self)
+        }
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}

@@ -1,0 +1,48 @@
+/// How a ``Daemon`` listens and what it accepts.
+public struct DaemonConfiguration: Sendable {
+    /// The numeric IPv4 or IPv6 address to bind, or `localhost` (127.0.0.1).
+    /// Loopback by default: a test double should not be reachable from elsewhere.
+    public var host: String
+    /// The TCP port; 0 lets the system pick a free one (see ``Daemon/port``).
+    public var port: Int
+    /// The largest request body accepted; a larger one is answered with 413.
+    public var maxBodySize: Int
+    /// Threads that serve connections; 1 means one polling thread.
+    public var threadCount: Int
+    /// The most connections open at once; further ones are refused.
+    public var connectionLimit: Int
+    /// An idle or stalled connection is closed after this many seconds.
+    public var connectionTimeoutSeconds: Int
+    /// Memory per connection for the request line and headers; a request whose
+    /// headers do not fit is answered by libmicrohttpd with 431. libmicrohttpd
+    /// zeroes this pool for every request, so larger costs CPU per request.
+    public var connectionMemoryLimit: Int
+    /// The listen backlog.
+    public var listenBacklog: Int
+    /// How long ``Daemon/stop()`` waits for requests in flight (including
+    /// suspended ones) before it answers what is left with 503.
+    public var drainTimeout: Duration
+
+    /// Creates a configuration; every argument has a safe default.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        maxBodySize: Int = 16 << 20,
+        threadCount: Int = 1,
+        connectionLimit: Int = 4096,
+        connectionTimeoutSeconds: Int = 60,
+        connectionMemoryLimit: Int = 32 << 10,
+        listenBacklog: Int = 1024,
+        drainTimeout: Duration = .seconds(1)
+    ) {
+        self.host = host
+        self.port = port
+        self.maxBodySize = maxBodySize
+        self.threadCount = threadCount
+        self.connectionLimit = connectionLimit
+        self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.connectionMemoryLimit = connectionMemoryLimit
+        self.listenBacklog = listenBacklog
+        self.drainTimeout = drainTimeout
+    }
+}

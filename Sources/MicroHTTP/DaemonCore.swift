@@ -1,0 +1,248 @@
+import Dispatch
+import Synchronization
+internal import CMicroHTTPD
+
+/// The object libmicrohttpd's callbacks reach through their `cls` pointer:
+/// the handler, the limits, the counters and the set of suspended requests.
+final class DaemonCore: Sendable {
+    let handler: @Sendable (HTTPRequest) -> Reply
+    let maxBodySize: Int
+    let connectionsAccepted = Atomic<Int>(0)
+    let connectionsOpen = Atomic<Int>(0)
+    let requestsStarted = Atomic<Int>(0)
+    let requestsCompleted = Atomic<Int>(0)
+    /// Entered when a request line arrives, left when the request completes;
+    /// ``Daemon/stop()`` waits on it to drain requests in flight.
+    let inFlight = DispatchGroup()
+    private let suspension = Mutex(Suspension())
+
+    private struct Suspension {
+        var stopping = false
+        var waiting: [ObjectIdentifier: RequestContext] = [:]
+    }
+
+    init(handler: @escaping @Sendable (HTTPRequest) -> Reply, maxBodySize: Int) {
+        self.handler = handler
+        self.maxBodySize = maxBodySize
+    }
+
+    var requestsSuspended: Int { suspension.withLock { $0.waiting.count } }
+
+    // MARK: Request lifetime
+
+    /// Called from the URI log callback: the request line has arrived.
+    func beginRequest(target: String, connection: OpaquePointer) -> UnsafeMutableRawPointer {
+        requestsStarted.add(1, ordering: .relaxed)
+        inFlight.enter()
+        return Unmanaged.passRetained(RequestContext(target: target, connection: connection)).toOpaque()
+    }
+
+    /// Called from the completion callback: libmicrohttpd is done with the request.
+    func endRequest(_ context: UnsafeMutableRawPointer) {
+        Unmanaged<RequestContext>.fromOpaque(context).release()
+        requestsCompleted.add(1, ordering: .relaxed)
+        inFlight.leave()
+    }
+
+    /// The access handler: gathers the body, then asks the handler for a reply.
+    /// Never queues a response on the first call (that turns keep-alive off in
+    /// 0.9.75), except to refuse an oversized body the client has not sent yet.
+    func access(
+        connection: OpaquePointer,
+        method: UnsafePointer<CChar>,
+        version: UnsafePointer<CChar>,
+        uploadData: UnsafePointer<CChar>?,
+        uploadSize: UnsafeMutablePointer<Int>,
+        slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        if slot.pointee == nil {
+            slot.pointee = beginRequest(target: "", connection: connection)
+        }
+        let context = Unmanaged<RequestContext>.fromOpaque(slot.pointee!).takeUnretainedValue()
+        switch context.phase {
+        case .fresh:
+            context.phase = .receiving
+            if let declared = Self.declaredContentLength(connection), declared > maxBodySize {
+                context.bodyTooLarge = true
+                if Self.expectsContinue(connection) {
+                    context.phase = .answered
+                    return queue(payloadTooLarge(declared), on: connection)
+                }
+            }
+            return .YES
+        case .receiving:
+            let size = uploadSize.pointee
+            if size > 0 {
+                receive(UnsafeRawBufferPointer(start: uploadData, count: size), into: context)
+                uploadSize.pointee = 0
+                return .YES
+            }
+            if context.bodyTooLarge {
+                context.phase = .answered
+                return queue(payloadTooLarge(context.bodyBytesSeen), on: connection)
+            }
+            let request = makeRequest(context: context, method: method, version: version)
+            context.body = []
+            return dispatch(handler(request), context: context)
+        case .suspended:
+            guard let outcome = takePending(context) else { return .YES }
+            context.phase = .answered
+            return send(outcome, on: connection)
+        case .answered:
+            return .YES
+        }
+    }
+
+    private func receive(_ bytes: UnsafeRawBufferPointer, into context: RequestContext) {
+        context.bodyBytesSeen += bytes.count
+        guard !context.bodyTooLarge else { return }
+        if context.body.count + bytes.count > maxBodySize {
+            context.bodyTooLarge = true
+            context.body = []
+        } else {
+            context.body.append(contentsOf: bytes)
+        }
+    }
+
+    private func dispatch(_ reply: Reply, context: RequestContext) -> MHD_Result {
+        switch reply {
+        case .response(let response):
+            context.phase = .answered
+            return queue(response, on: context.connection)
+        case .prepared(let prepared):
+            context.phase = .answered
+            return queue(prepared, on: context.connection)
+        case .closeConnection:
+            context.phase = .answered
+            return .NO
+        case .later(let start):
+            context.phase = .suspended
+            guard suspend(context) else {
+                context.phase = .answered
+                return queue(Self.stoppingResponse, on: context.connection)
+            }
+            start(Responder(core: self, context: context))
+            return .YES
+        }
+    }
+
+    private func send(_ outcome: Outcome, on connection: OpaquePointer) -> MHD_Result {
+        switch outcome {
+        case .response(let response): return queue(response, on: connection)
+        case .prepared(let prepared): return queue(prepared, on: connection)
+        case .close: return .NO
+        }
+    }
+
+    // MARK: Suspension
+
+    /// Suspends the connection unless the daemon is stopping.
+    private func suspend(_ context: RequestContext) -> Bool {
+        suspension.withLock { state in
+            guard !state.stopping else { return false }
+            MHD_suspend_connection(context.connection)
+            state.waiting[ObjectIdentifier(context)] = context
+            return true
+        }
+    }
+
+    /// Stores the outcome and resumes the connection, once; later calls, and
+    /// calls after the daemon stopped, do nothing.
+    func resume(_ context: RequestContext, with outcome: Outcome) {
+        suspension.withLock { state in
+            guard state.waiting.removeValue(forKey: ObjectIdentifier(context)) != nil else { return }
+            context.pending = outcome
+            MHD_resume_connection(context.connection)
+        }
+    }
+
+    private func takePending(_ context: RequestContext) -> Outcome? {
+        suspension.withLock { _ in
+            defer { context.pending = nil }
+            return context.pending
+        }
+    }
+
+    /// Refuses further suspensions and answers every suspended request with
+    /// 503, so that libmicrohttpd can stop (it aborts on suspended connections).
+    func stopSuspending() {
+        suspension.withLock { state in
+            state.stopping = true
+            for context in state.waiting.values {
+                context.pending = .response(Self.stoppingResponse)
+                MHD_resume_connection(context.connection)
+            }
+            state.waiting.removeAll()
+        }
+    }
+
+    // MARK: Building values
+
+    private func makeRequest(context: RequestContext, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>) -> HTTPRequest {
+        var headers: [(name: String, value: String)] = []
+        headers.reserveCapacity(8)
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values_n(context.connection, .HEADER_KIND, { cls, _, key, keySize, value, valueSize in
+                let list = cls!.assumingMemoryBound(to: [(name: String, value: String)].self)
+                list.pointee.append((
+                    name: DaemonCore.string(key, keySize),
+                    value: DaemonCore.string(value, valueSize)
+                ))
+                return .YES
+            }, pointer)
+        }
+        let connectionContext = c_mhd_socket_context(context.connection)
+            .map { Unmanaged<ConnectionContext>.fromOpaque($0).takeUnretainedValue() }
+        return HTTPRequest(
+            method: String(cString: method),
+            target: context.target,
+            version: String(cString: version),
+            headers: headers,
+            body: context.body,
+            remoteAddress: connectionContext?.remoteAddress ?? "",
+            connectionID: connectionContext?.id ?? 0
+        )
+    }
+
+    fileprivate static func string(_ pointer: UnsafePointer<CChar>?, _ count: Int) -> String {
+        guard let pointer, count > 0 else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    private static func declaredContentLength(_ connection: OpaquePointer) -> Int? {
+        MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
+            .flatMap { Int(String(cString: $0).trimmingSpaces) }
+    }
+
+    private static func expectsContinue(_ connection: OpaquePointer) -> Bool {
+        MHD_lookup_connection_value(connection, .HEADER_KIND, "Expect")
+            .map { String(cString: $0).trimmingSpaces.caseInsensitiveEquals("100-continue") } ?? false
+    }
+
+    private func payloadTooLarge(_ size: Int) -> HTTPResponse {
+        HTTPResponse(
+            status: 413,
+            headers: [("Content-Type", "text/plain; charset=utf-8")],
+            text: "413 Payload Too Large: the request body (\(size) bytes) exceeds this server's limit of \(maxBodySize) bytes.\n"
+        )
+    }
+
+    static let stoppingResponse = HTTPResponse(
+        status: 503,
+        headers: [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")],
+        text: "503 Service Unavailable: the server stopped before this delayed response was due.\n"
+    )
+}
+
+extension String {
+    var trimmingSpaces: Substring {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+              let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+        return self[first...last]
+    }
+}
+
+extension Substring {
+    func caseInsensitiveEquals(_ other: String) -> Bool { String(self).caseInsensitiveEquals(other) }
+}

@@ -1,0 +1,73 @@
+public import Foundation
+
+/// A request as the server received it, with its parts decoded for matching
+/// and for assertions. The journal holds these.
+public struct RecordedRequest: Sendable, Hashable {
+    /// The method as sent, for example `GET`.
+    public var method: String
+    /// The request target as sent, percent-escapes intact.
+    public var target: String
+    /// The path, percent-decoded (kept as sent when an escape is malformed).
+    public var path: String
+    /// The headers in arrival order.
+    public var headers: HTTPHeaders
+    /// The body bytes; empty when there was none.
+    public var body: Data
+    /// The protocol version, for example `HTTP/1.1`.
+    public var version: String
+    /// The client as `ip:port`.
+    public var remoteAddress: String
+    /// Identifies the TCP connection within its server; requests sent over one
+    /// keep-alive connection share it.
+    public var connectionID: UInt64
+    /// When the server finished reading the request.
+    public var receivedAt: Date
+
+    /// Creates a recorded request; `path` is derived from `target`.
+    public init(
+        method: String,
+        target: String,
+        headers: HTTPHeaders = [:],
+        body: Data = Data(),
+        version: String = "HTTP/1.1",
+        remoteAddress: String = "",
+        connectionID: UInt64 = 0,
+        receivedAt: Date = Date()
+    ) {
+        self.method = method
+        self.target = target
+        // Byte-level scans: a request target is ASCII in practice, and walking
+        // it by Character (grapheme breaking) costs more than the whole match.
+        let utf8 = target.utf8
+        if let question = utf8.firstIndex(of: UInt8(ascii: "?")) {
+            let rawPath = Substring(utf8[..<question])
+            self.path = rawPath.percentDecoded(plusAsSpace: false) ?? String(rawPath)
+        } else {
+            self.path = target[...].percentDecoded(plusAsSpace: false) ?? target
+        }
+        self.headers = headers
+        self.body = body
+        self.version = version
+        self.remoteAddress = remoteAddress
+        self.connectionID = connectionID
+        self.receivedAt = receivedAt
+    }
+
+    /// The query string after `?`, undecoded; `nil` when there was no `?`.
+    public var rawQuery: Substring? {
+        let utf8 = target.utf8
+        return utf8.firstIndex(of: UInt8(ascii: "?")).map { Substring(utf8[utf8.index(after: $0)...]) }
+    }
+
+    /// The query items in order, decoded.
+    public var query: [QueryItem] { rawQuery.map(QueryItem.parse) ?? [] }
+
+    /// The decoded value of the first query item with this name; `""` for an
+    /// item without `=`, `nil` when absent.
+    public func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }.map { $0.value ?? "" }
+    }
+
+    /// The body as UTF-8 text, or `nil` when it is not valid UTF-8.
+    public var bodyText: String? { String(data: body, encoding: .utf8) }
+}

@@ -1,0 +1,35 @@
+public import StubKit
+
+/// One request the server received and what it did with it.
+public struct JournalEntry: Sendable, Hashable {
+    /// What the server matched the request to.
+    public enum Outcome: Sendable, Hashable {
+        /// The stub at `index` (in the server's stub list) answered.
+        case matched(index: Int, stub: Stub)
+        /// No stub matched; the server answered 404 with an unmatched-request report.
+        case unmatched
+    }
+
+    /// 1 for the first request the server recorded, counting on across evictions and resets.
+    public var sequence: Int
+    /// The request.
+    public var request: RecordedRequest
+    /// What it matched.
+    public var outcome: Outcome
+
+    /// Creates an entry.
+    public init(sequence: Int, request: RecordedRequest, outcome: Outcome) {
+        self.sequence = sequence
+        self.request = request
+        self.outcome = outcome
+    }
+
+    /// The stub that answered, or `nil` when none matched.
+    public var stub: Stub? {
+        if case .matched(_, let stub) = outcome { return stub }
+        return nil
+    }
+
+    /// Whether a stub answered the request.
+    public var isMatched: Bool { stub != nil }
+}

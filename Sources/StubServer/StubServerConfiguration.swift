@@ -1,0 +1,21 @@
+public import MicroHTTP
+
+extension StubServer {
+    /// How a ``StubServer`` listens, what it accepts and how much it remembers.
+    public struct Configuration: Sendable {
+        /// Listening address, body limit, threads and timeouts. Binds
+        /// 127.0.0.1 on a free port unless told otherwise.
+        public var daemon: DaemonConfiguration
+        /// The most journal entries kept; older ones are evicted and counted.
+        public var journalCapacity: Int
+
+        /// Creates a configuration.
+        public init(daemon: DaemonConfiguration = DaemonConfiguration(), journalCapacity: Int = 100_000) {
+            self.daemon = daemon
+            self.journalCapacity = journalCapacity
+        }
+
+        /// Loopback, a free port, the defaults for everything else.
+        public static var `default`: Configuration { Configuration() }
+    }
+}

@@ -1,0 +1,73 @@
+public import Foundation
+public import StubKit
+
+/// What the server says about a request that no stub matched: the request as
+/// it arrived, and how many stubs were tried. Sent as the 404 body (JSON) and
+/// shown in test failures and logs (``description``).
+public struct UnmatchedRequestReport: Sendable, Codable, Hashable, CustomStringConvertible {
+    /// The request, echoed.
+    public struct Echo: Sendable, Codable, Hashable {
+        /// The method.
+        public var method: String
+        /// The target as sent.
+        public var target: String
+        /// The decoded path.
+        public var path: String
+        /// The decoded query items in order.
+        public var query: [QueryItem]
+        /// The headers in order.
+        public var headers: [HTTPHeaders.Field]
+        /// The body: UTF-8 text, or base64 when it is not text (see ``bodyEncoding``).
+        public var body: String
+        /// `utf8` or `base64`.
+        public var bodyEncoding: String
+    }
+
+    /// A one-line summary.
+    public var message: String
+    /// The request.
+    public var request: Echo
+    /// How many stubs the server had.
+    public var stubCount: Int
+
+    /// Builds the report for `request` against a server holding `stubCount` stubs.
+    public init(request: RecordedRequest, stubCount: Int) {
+        let text = request.bodyText
+        self.message = "no stub matched \(request.method) \(request.target)"
+        self.request = Echo(
+            method: request.method,
+            target: request.target,
+            path: request.path,
+            query: request.query,
+            headers: request.headers.fields,
+            body: text ?? request.body.base64EncodedString(),
+            bodyEncoding: text == nil ? "base64" : "utf8"
+        )
+        self.stubCount = stubCount
+    }
+
+    /// The report as pretty-printed JSON with sorted keys.
+    public var json: Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data(message.utf8)
+    }
+
+    /// A readable, multi-line form: the request as it arrived, then the stub count.
+    public var description: String {
+        var lines = ["Understudy: \(message)", "  \(request.method) \(request.target)"]
+        lines += request.headers.map { "  \($0.name): \($0.value)" }
+        if !request.body.isEmpty {
+            lines.append("")
+            lines.append("  " + (request.bodyEncoding == "utf8" ? request.body : "(\(request.body.count) base64 characters)"))
+        }
+        lines.append("  (\(stubCount) stub\(stubCount == 1 ? "" : "s") loaded; none matched)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The `Understudy-Mismatch` header value: the summary with anything that
+    /// is not printable ASCII replaced by `?`.
+    public var headerValue: String {
+        String(message.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F ? Character($0) : "?" })
+    }
+}

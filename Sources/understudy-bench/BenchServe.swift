@@ -1,0 +1,35 @@
+import Foundation
+import MicroHTTP
+import StubServer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Serves the benchmark stubs until SIGINT or SIGTERM.
+struct BenchServe {
+    let arguments: Options
+
+    func run() throws {
+        let body = try Data(contentsOf: URL(fileURLWithPath: try arguments.string("body")))
+        let count = try arguments.int("stubs", default: 100)
+        var configuration = StubServer.Configuration()
+        configuration.daemon.port = try arguments.int("port", default: 0)
+        configuration.journalCapacity = try arguments.int("journal", default: 100_000)
+
+        // Block the signals before the daemon's threads exist, so they inherit
+        // the mask and only this thread receives them, in sigwait.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        let server = try StubServer.start(benchStubs(count: count, body: body), configuration: configuration)
+        print("READY \(server.baseURL.absoluteString) pid=\(getpid())")
+        fflush(nil)
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        server.stop()
+        print("STOPPED after \(server.journal.recordedCount) requests")
+    }
+}
