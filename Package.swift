@@ -38,10 +38,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"], swiftSettings: strictSettings),
+        // Helpers shared by the test targets: a raw socket, a URLSession client, built products.
+        .target(name: "UnderstudyTestSupport", path: "Tests/Support"),
+        .testTarget(
+            name: "MicroHTTPTests",
+            dependencies: ["MicroHTTP", "UnderstudyTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "StubKitTests", dependencies: ["StubKit"], swiftSettings: strictSettings),
         .testTarget(
             name: "StubServerTests",
-            dependencies: ["StubServer", "StubKit", "understudy-bench"],
+            dependencies: ["StubServer", "StubKit", "MicroHTTP", "UnderstudyTestSupport", "understudy-bench"],
             swiftSettings: strictSettings
         ),
     ]

@@ -21,6 +21,7 @@ public final class Daemon: Sendable {
     private let core: DaemonCore
     private let drainTimeout: Duration
     private let handle: Mutex<OpaquePointer?>
+    private let running = Atomic<Bool>(true)
 
     /// Binds, starts libmicrohttpd's threads and begins serving.
     ///
@@ -96,8 +97,8 @@ public final class Daemon: Sendable {
     /// `host:port`, with IPv6 hosts in brackets.
     public var address: String { Self.format(host: host, port: port) }
 
-    /// Whether the daemon still serves.
-    public var isRunning: Bool { handle.withLock { $0 != nil } }
+    /// Whether the daemon still serves; false from the moment ``stop()`` begins.
+    public var isRunning: Bool { running.load(ordering: .acquiring) }
 
     /// The daemon's counters now.
     public var statistics: DaemonStatistics {
@@ -121,12 +122,16 @@ public final class Daemon: Sendable {
         handle.withLock { handle in
             guard let daemon = handle else { return }
             handle = nil
+            running.store(false, ordering: .releasing)
             let listenSocket = MHD_quiesce_daemon(daemon)
             if listenSocket >= 0 { _ = c_mhd_close(listenSocket) }
-            if core.inFlight.wait(timeout: .now() + .nanoseconds(Int(drainTimeout.nanoseconds))) == .timedOut {
-                // Fall through: what is still suspended is answered with 503 below.
-            }
+            let drained = core.inFlight.wait(timeout: .now() + .nanoseconds(Int(drainTimeout.nanoseconds)))
+            // From here nothing suspends, and what is still suspended gets 503.
             core.stopSuspending()
+            if drained == .timedOut {
+                // Let the polling thread send those 503s before the connections close.
+                _ = core.inFlight.wait(timeout: .now() + .milliseconds(100))
+            }
             MHD_stop_daemon(daemon)
         }
     }

@@ -1,0 +1,110 @@
+import Foundation
+import MicroHTTP
+import Synchronization
+import Testing
+import UnderstudyTestSupport
+
+/// Answering later: suspended connections hold no thread, and stop() copes with them.
+@Suite struct DaemonSuspensionTests {
+    /// Collects the responders of suspended requests and reports each arrival.
+    final class Parked: Sendable {
+        let responders = Mutex<[Responder]>([])
+        let arrivals: AsyncStream<Int>
+        private let continuation: AsyncStream<Int>.Continuation
+
+        init() { (arrivals, continuation) = AsyncStream.makeStream() }
+
+        func park(_ responder: Responder) {
+            let count = responders.withLock { $0.append(responder); return $0.count }
+            continuation.yield(count)
+        }
+
+        func waitFor(_ count: Int) async {
+            for await parked in arrivals where parked >= count { return }
+        }
+
+        func releaseAll(_ response: HTTPResponse) {
+            for responder in responders.withLock({ $0 }) { responder.respond(response) }
+        }
+    }
+
+    @Test func suspendedRequestsHoldNoThreadAndResumeFromAnotherThread() async throws {
+        let parked = Parked()
+        let daemon = try Daemon(DaemonConfiguration(threadCount: 1)) { request in
+            request.path == "/slow" ? .later { parked.park($0) } : .response(HTTPResponse(status: 200, text: "fast"))
+        }
+        defer { daemon.stop() }
+        let base = "http://\(daemon.address)"
+        try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    let client = HTTPClient()
+                    defer { client.close() }
+                    return try await client.get(URL(string: base + "/slow")!).text
+                }
+            }
+            await parked.waitFor(20)
+            #expect(daemon.statistics.requestsSuspended == 20)
+            // The only daemon thread is free while 20 requests wait.
+            let client = HTTPClient()
+            defer { client.close() }
+            #expect(try await client.get(URL(string: base + "/fast")!).text == "fast")
+            DispatchQueue.global().async { parked.releaseAll(HTTPResponse(status: 200, text: "late")) }
+            var answers: [String] = []
+            for try await text in group { answers.append(text) }
+            #expect(answers == Array(repeating: "late", count: 20))
+        }
+        #expect(daemon.statistics.requestsSuspended == 0)
+    }
+
+    @Test func aResponderAnswersOnlyOnce() async throws {
+        let daemon = try Daemon { _ in
+            .later { responder in
+                responder.respond(HTTPResponse(status: 200, text: "first"))
+                responder.respond(HTTPResponse(status: 500, text: "second"))
+                responder.closeConnection()
+            }
+        }
+        defer { daemon.stop() }
+        let client = HTTPClient()
+        defer { client.close() }
+        let reply = try await client.get(URL(string: "http://\(daemon.address)/")!)
+        #expect(reply.status == 200 && reply.text == "first")
+        let again = try await client.get(URL(string: "http://\(daemon.address)/")!)
+        #expect(again.text == "first", "the connection survived the ignored calls")
+    }
+
+    @Test func stopAnswersStillSuspendedRequestsWith503() async throws {
+        let parked = Parked()
+        let daemon = try Daemon(DaemonConfiguration(drainTimeout: .milliseconds(50))) { _ in .later { parked.park($0) } }
+        let socket = try RawSocket(port: daemon.port)
+        try socket.send("GET /never HTTP/1.1\r\nHost: x\r\n\r\n")
+        await parked.waitFor(1)
+        daemon.stop()
+        let reply = socket.receive()
+        #expect(reply.status == 503)
+        #expect(reply.text.contains("stopped before this delayed response was due"))
+        // A responder used after stop does nothing (and does not crash).
+        parked.releaseAll(HTTPResponse(status: 200, text: "too late"))
+        #expect(daemon.statistics.requestsCompleted == 1)
+    }
+
+    @Test func stopWaitsForASuspendedRequestDueWithinTheDrainTimeout() async throws {
+        let parked = Parked()
+        let daemon = try Daemon(DaemonConfiguration(drainTimeout: .seconds(10))) { _ in .later { parked.park($0) } }
+        let socket = try RawSocket(port: daemon.port)
+        try socket.send("GET /soon HTTP/1.1\r\nHost: x\r\n\r\n")
+        await parked.waitFor(1)
+        // The answer comes from another thread once stop() has begun waiting.
+        let stopping = Thread { daemon.stop() }
+        stopping.start()
+        while daemon.isRunning == true && !stoppingBegan(daemon) { await Task.yield() }
+        parked.releaseAll(HTTPResponse(status: 200, text: "in time"))
+        let reply = socket.receiveResponse()
+        #expect(reply.status == 200)
+        #expect(reply.text.hasSuffix("in time"))
+    }
+
+    /// stop() marks the daemon as not running before it drains.
+    private func stoppingBegan(_ daemon: Daemon) -> Bool { !daemon.isRunning }
+}

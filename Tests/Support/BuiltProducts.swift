@@ -1,0 +1,33 @@
+import Foundation
+
+/// Executables SwiftPM built beside the running test binary.
+public enum BuiltProducts {
+    /// The URL of the executable product `name` in the same build folder.
+    public static func url(_ name: String) throws -> URL {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        // The test binary may sit inside a bundle folder (Name.xctest/...).
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: name])
+    }
+
+    /// Runs `name` with `arguments` and returns its standard output; throws when it exits non-zero.
+    public static func run(_ name: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = try url(name)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(name) exited with \(process.terminationStatus)"])
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
