@@ -1,0 +1,87 @@
+import Foundation
+import StubKit
+import Testing
+
+@Suite struct RecordedRequestTests {
+    @Test func pathIsDecodedAndQueryKeptRaw() {
+        let request = RecordedRequest(method: "GET", target: "/v1/public/characters/Spider%20Man?name=Peter+Parker&x=%C3%A9&flag&x=2")
+        #expect(request.path == "/v1/public/characters/Spider Man")
+        #expect(request.rawQuery == "name=Peter+Parker&x=%C3%A9&flag&x=2")
+        #expect(request.query == [
+            QueryItem(name: "name", value: "Peter Parker"),
+            QueryItem(name: "x", value: "é"),
+            QueryItem(name: "flag", value: nil),
+            QueryItem(name: "x", value: "2"),
+        ])
+        #expect(request.queryValue("x") == "é")
+        #expect(request.queryValue("flag") == "")
+        #expect(request.queryValue("missing") == nil)
+    }
+
+    @Test func aPlusInThePathIsNotASpace() {
+        #expect(RecordedRequest(method: "GET", target: "/a+b").path == "/a+b")
+    }
+
+    @Test func malformedEscapesAreKeptAsSent() {
+        let request = RecordedRequest(method: "GET", target: "/bad%zz/%E2?q=%")
+        #expect(request.path == "/bad%zz/%E2")
+        #expect(request.query == [QueryItem(name: "q", value: "%")])
+    }
+
+    @Test func noQueryMeansNilRawQuery() {
+        let request = RecordedRequest(method: "GET", target: "/plain")
+        #expect(request.rawQuery == nil)
+        #expect(request.query.isEmpty)
+    }
+
+    @Test func bodyTextIsNilForBinary() {
+        #expect(RecordedRequest(method: "POST", target: "/", body: Data([0xFF, 0xFE])).bodyText == nil)
+        #expect(RecordedRequest(method: "POST", target: "/", body: Data("hé".utf8)).bodyText == "hé")
+    }
+}
+
+@Suite struct HTTPHeadersTests {
+    @Test func lookupIgnoresCaseAndKeepsOrderAndRepeats() {
+        var headers: HTTPHeaders = ["Accept": "a", "X-Trace": "1"]
+        headers.add("x-trace", "2")
+        #expect(headers["x-TRACE"] == "1")
+        #expect(headers.values(for: "X-Trace") == ["1", "2"])
+        #expect(headers.fields.map(\.name) == ["Accept", "X-Trace", "x-trace"])
+        headers.set("X-TRACE", "3")
+        #expect(headers.values(for: "x-trace") == ["3"])
+        headers.remove("accept")
+        #expect(headers["Accept"] == nil)
+    }
+
+    @Test func equalityIsOrderSensitiveAndCodableRoundTrips() throws {
+        let a: HTTPHeaders = ["A": "1", "B": "2"]
+        let b: HTTPHeaders = ["B": "2", "A": "1"]
+        #expect(a != b)
+        let decoded = try JSONDecoder().decode(HTTPHeaders.self, from: JSONEncoder().encode(a))
+        #expect(decoded == a)
+    }
+}
+
+@Suite struct StubTests {
+    @Test func aStubRemembersWhereItWasDeclared() {
+        let stub = Stub(.get, "/health", response: .text("ok")); let line = #line
+        #expect(stub.location.fileID == #fileID)
+        #expect(stub.location.line == line)
+        #expect(stub.description == "GET /health (\(#fileID):\(line):\(stub.location.column))")
+    }
+
+    @Test func patternsMatchMethodAndDecodedPath() {
+        let pattern = RequestPattern(method: .get, path: .literal("/a b"))
+        #expect(pattern.matches(RecordedRequest(method: "GET", target: "/a%20b?x=1")))
+        #expect(!pattern.matches(RecordedRequest(method: "POST", target: "/a%20b")))
+        #expect(!pattern.matches(RecordedRequest(method: "GET", target: "/a%20b/")))
+        #expect(RequestPattern(method: nil, path: .literal("/x")).matches(RecordedRequest(method: "DELETE", target: "/x")))
+    }
+
+    @Test func jsonResponsesCarryTheContentType() throws {
+        struct Payload: Encodable { var id = 7 }
+        let response = try StubResponse.json(Payload())
+        #expect(response.headers["Content-Type"] == "application/json")
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"id":7}"#)
+    }
+}

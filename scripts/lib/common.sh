@@ -1,0 +1,31 @@
+# Shared by the scripts in scripts/: source it, do not run it.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+
+say() { printf '%s\n' "$*" >&2; }
+die() { say "error: $*"; exit 2; }
+
+# ensure_packages PKG...: installs the Debian packages that are missing.
+# Runs `apt-get update` only when something is missing, at most once per call.
+ensure_packages() {
+    local missing=()
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || die "need root (or sudo) to install: ${missing[*]}"
+        sudo="sudo"
+    fi
+    say "installing: ${missing[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# The system libraries every build needs.
+ensure_build_packages() {
+    command -v swift >/dev/null || die "swift is not on PATH (Swift 6.1 or later is needed)"
+    ensure_packages libmicrohttpd-dev pkg-config
+}
