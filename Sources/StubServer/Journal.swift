@@ -1,5 +1,5 @@
 import Synchronization
-public import StubKit
+import StubKit
 
 /// Every request a server received, in arrival order, with what it matched.
 ///
@@ -19,12 +19,12 @@ public final class Journal: Sendable {
         self.storage = Mutex(Ring(capacity: capacity))
     }
 
-    /// Appends a request and returns its sequence number.
+    /// Appends a request answered by `slot` (or by none) and returns its sequence number.
     @discardableResult
-    public func record(_ request: RecordedRequest, outcome: JournalEntry.Outcome) -> Int {
+    func record(_ request: RecordedRequest, slot: StubSlot?) -> Int {
         storage.withLock { ring in
             ring.recorded += 1
-            ring.append(JournalEntry(sequence: ring.recorded, request: request, outcome: outcome))
+            ring.append(Record(sequence: ring.recorded, request: request, slot: slot))
             return ring.recorded
         }
     }
@@ -48,11 +48,26 @@ public final class Journal: Sendable {
     public func reset() { storage.withLock { $0.removeAll() } }
 }
 
-/// A bounded ring of journal entries stored in chunks of fixed capacity.
+/// What the journal stores per request: the stub by reference, not by copy.
+private struct Record {
+    var sequence: Int
+    var request: RecordedRequest
+    var slot: StubSlot?
+
+    var entry: JournalEntry {
+        JournalEntry(
+            sequence: sequence,
+            request: request,
+            outcome: slot.map { .matched(index: $0.index, stub: $0.stub) } ?? .unmatched
+        )
+    }
+}
+
+/// A bounded ring of journal records stored in chunks of fixed capacity.
 private struct Ring {
     static let chunkSize = 1024
     let capacity: Int
-    var chunks: [[JournalEntry]] = []
+    var chunks: [[Record]] = []
     var count = 0
     var oldest = 0
     var recorded = 0
@@ -60,11 +75,11 @@ private struct Ring {
 
     init(capacity: Int) { self.capacity = capacity }
 
-    mutating func append(_ entry: JournalEntry) {
+    mutating func append(_ entry: Record) {
         if count < capacity {
             let slot = count
             if slot / Self.chunkSize == chunks.count {
-                var chunk: [JournalEntry] = []
+                var chunk: [Record] = []
                 chunk.reserveCapacity(min(Self.chunkSize, capacity - slot))
                 chunks.append(chunk)
             }
@@ -82,7 +97,7 @@ private struct Ring {
         result.reserveCapacity(count)
         for offset in 0..<count {
             let slot = (oldest + offset) % capacity
-            result.append(chunks[slot / Self.chunkSize][slot % Self.chunkSize])
+            result.append(chunks[slot / Self.chunkSize][slot % Self.chunkSize].entry)
         }
         return result
     }

@@ -22,15 +22,14 @@ public final class StubServer: Sendable {
     private init(stubs: [Stub], configuration: Configuration) throws(DaemonError) {
         let router = Router(stubs)
         let journal = Journal(capacity: configuration.journalCapacity)
-        let prepared = stubs.map { PreparedResponse(HTTPResponse($0.response)) }
         let stubCount = stubs.count
         self.daemon = try Daemon(configuration.daemon) { http in
             let request = RecordedRequest(http)
-            if let index = router.match(request) {
-                journal.record(request, outcome: .matched(index: index, stub: router.stubs[index]))
-                return .prepared(prepared[index])
+            if let slot = router.match(request) {
+                journal.record(request, slot: slot)
+                return .prepared(slot.preparedResponse)
             }
-            journal.record(request, outcome: .unmatched)
+            journal.record(request, slot: nil)
             return .response(HTTPResponse(unmatched: UnmatchedRequestReport(request: request, stubCount: stubCount)))
         }
         self.stubs = stubs

@@ -15,6 +15,8 @@ struct BenchServe {
         var configuration = StubServer.Configuration()
         configuration.daemon.port = try arguments.int("port", default: 0)
         configuration.journalCapacity = try arguments.int("journal", default: 100_000)
+        configuration.daemon.connectionTimeoutSeconds = try arguments.int(
+            "timeout", default: configuration.daemon.connectionTimeoutSeconds)
 
         // Block the signals before the daemon's threads exist, so they inherit
         // the mask and only this thread receives them, in sigwait.
