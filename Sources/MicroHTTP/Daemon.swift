@@ -143,10 +143,15 @@ public final class Daemon: Sendable {
         try check((0...65535).contains(configuration.port), "port \(configuration.port) is not in 0...65535")
         try check(configuration.maxBodySize >= 0, "maxBodySize must not be negative")
         try check((1...1024).contains(configuration.threadCount), "threadCount \(configuration.threadCount) is not in 1...1024")
-        try check(configuration.connectionLimit > 0, "connectionLimit must be positive")
-        try check(configuration.connectionTimeoutSeconds >= 0, "connectionTimeoutSeconds must not be negative")
-        try check(configuration.connectionMemoryLimit >= 4096, "connectionMemoryLimit must be at least 4096 bytes")
-        try check(configuration.listenBacklog > 0, "listenBacklog must be positive")
+        try check((1...1_000_000).contains(configuration.connectionLimit),
+                  "connectionLimit \(configuration.connectionLimit) is not in 1...1000000")
+        try check((0...86_400).contains(configuration.connectionTimeoutSeconds),
+                  "connectionTimeoutSeconds \(configuration.connectionTimeoutSeconds) is not in 0...86400 (0: never)")
+        try check((4096...(1 << 30)).contains(configuration.connectionMemoryLimit),
+                  "connectionMemoryLimit \(configuration.connectionMemoryLimit) is not in 4096...1073741824 bytes")
+        try check((1...65535).contains(configuration.listenBacklog),
+                  "listenBacklog \(configuration.listenBacklog) is not in 1...65535")
+        try check(configuration.drainTimeout >= .zero, "drainTimeout must not be negative")
     }
 
     static func format(host: String, port: Int) -> String {

@@ -30,6 +30,18 @@ import UnderstudyTestSupport
         }
     }
 
+    @Test(arguments: [
+        (DaemonConfiguration(threadCount: 0), "threadCount 0 is not in 1...1024"),
+        (DaemonConfiguration(connectionLimit: 1 << 40), "connectionLimit 1099511627776 is not in 1...1000000"),
+        (DaemonConfiguration(connectionTimeoutSeconds: -1), "connectionTimeoutSeconds -1 is not in 0...86400 (0: never)"),
+        (DaemonConfiguration(listenBacklog: Int.max), "listenBacklog \(Int.max) is not in 1...65535"),
+    ])
+    func outOfRangeSettingsAreRefusedNotTrapped(configuration: DaemonConfiguration, message: String) {
+        #expect(throws: DaemonError.invalidConfiguration(message)) {
+            try Daemon(configuration) { _ in .closeConnection }
+        }
+    }
+
     @Test func localhostMeansIPv4Loopback() throws {
         let daemon = try Daemon(DaemonConfiguration(host: "localhost")) { _ in .closeConnection }
         defer { daemon.stop() }
