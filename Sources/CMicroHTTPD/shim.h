@@ -102,6 +102,26 @@ c_mhd_socket_context(struct MHD_Connection *connection)
     return info == NULL ? NULL : info->socket_context;
 }
 
+/*
+ * Writes bytes straight to the connection's socket, bypassing HTTP framing
+ * (for deliberately broken responses), as far as the socket takes them
+ * without blocking. Returns the number of bytes written.
+ */
+static inline size_t
+c_mhd_send_raw(struct MHD_Connection *connection, const void *bytes, size_t count)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (info == NULL) return 0;
+    size_t sent = 0;
+    while (sent < count) {
+        ssize_t n = send(info->connect_fd, (const char *) bytes + sent, count - sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n <= 0) break;
+        sent += (size_t) n;
+    }
+    return sent;
+}
+
 /* Closes a socket MicroHTTP owns (one handed back by MHD_quiesce_daemon). */
 static inline int c_mhd_close(int fd) { return close(fd); }
 

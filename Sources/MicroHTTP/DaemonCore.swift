@@ -19,6 +19,7 @@ final class DaemonCore: Sendable {
     private struct Suspension {
         var stopping = false
         var waiting: [ObjectIdentifier: RequestContext] = [:]
+        var pausedStreams: [ObjectIdentifier: BodyStreamer] = [:]
     }
 
     init(handler: @escaping @Sendable (HTTPRequest) -> Reply, maxBodySize: Int) {
@@ -26,7 +27,7 @@ final class DaemonCore: Sendable {
         self.maxBodySize = maxBodySize
     }
 
-    var requestsSuspended: Int { suspension.withLock { $0.waiting.count } }
+    var requestsSuspended: Int { suspension.withLock { $0.waiting.count + $0.pausedStreams.count } }
 
     // MARK: Request lifetime
 
@@ -112,6 +113,12 @@ final class DaemonCore: Sendable {
         case .prepared(let prepared):
             context.phase = .answered
             return queue(prepared, on: context.connection)
+        case .stream(let head, let body):
+            context.phase = .answered
+            return BodyStreamer.queue(head: head, body: body, core: self, connection: context.connection)
+        case .raw(let bytes):
+            context.phase = .answered
+            return sendRaw(bytes, on: context.connection)
         case .closeConnection:
             context.phase = .answered
             return .NO
@@ -130,8 +137,16 @@ final class DaemonCore: Sendable {
         switch outcome {
         case .response(let response): return queue(response, on: connection)
         case .prepared(let prepared): return queue(prepared, on: connection)
+        case .stream(let head, let body): return BodyStreamer.queue(head: head, body: body, core: self, connection: connection)
+        case .raw(let bytes): return sendRaw(bytes, on: connection)
         case .close: return .NO
         }
+    }
+
+    /// Writes bytes past libmicrohttpd, then has it close the connection.
+    private func sendRaw(_ bytes: [UInt8], on connection: OpaquePointer) -> MHD_Result {
+        _ = bytes.withUnsafeBytes { c_mhd_send_raw(connection, $0.baseAddress, $0.count) }
+        return .NO
     }
 
     // MARK: Suspension
@@ -163,6 +178,26 @@ final class DaemonCore: Sendable {
         }
     }
 
+    /// Suspends a streaming connection until `due`, unless the daemon is
+    /// stopping (then the rest of the body goes out at once).
+    func suspend(_ streamer: BodyStreamer, until due: ContinuousClock.Instant) -> Bool {
+        let suspended = suspension.withLock { state in
+            guard !state.stopping else { return false }
+            MHD_suspend_connection(streamer.connection)
+            state.pausedStreams[ObjectIdentifier(streamer)] = streamer
+            return true
+        }
+        guard suspended else { return false }
+        let delay = ContinuousClock.now.duration(to: due)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(max(delay, .zero).nanoseconds))) { [self] in
+            suspension.withLock { state in
+                guard state.pausedStreams.removeValue(forKey: ObjectIdentifier(streamer)) != nil else { return }
+                MHD_resume_connection(streamer.connection)
+            }
+        }
+        return true
+    }
+
     /// Refuses further suspensions and answers every suspended request with
     /// 503, so that libmicrohttpd can stop (it aborts on suspended connections).
     func stopSuspending() {
@@ -173,6 +208,8 @@ final class DaemonCore: Sendable {
                 MHD_resume_connection(context.connection)
             }
             state.waiting.removeAll()
+            for streamer in state.pausedStreams.values { MHD_resume_connection(streamer.connection) }
+            state.pausedStreams.removeAll()
         }
     }
 

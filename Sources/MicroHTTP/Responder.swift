@@ -13,6 +13,19 @@ public struct Responder: Sendable {
     /// Sends a prepared response and resumes the connection.
     public func respond(_ prepared: PreparedResponse) { core.resume(context, with: .prepared(prepared)) }
 
+    /// Sends `reply` and resumes the connection. A nested ``Reply/later(_:)``
+    /// is answered with 500: a responder answers, it does not defer again.
+    public func send(_ reply: Reply) {
+        switch reply {
+        case .response(let response): core.resume(context, with: .response(response))
+        case .prepared(let prepared): core.resume(context, with: .prepared(prepared))
+        case .stream(let head, let body): core.resume(context, with: .stream(head, body))
+        case .raw(let bytes): core.resume(context, with: .raw(bytes))
+        case .closeConnection: core.resume(context, with: .close)
+        case .later: core.resume(context, with: .response(HTTPResponse(status: 500, text: "a Responder cannot defer again\n")))
+        }
+    }
+
     /// Closes the connection without a response.
     public func closeConnection() { core.resume(context, with: .close) }
 }
@@ -21,5 +34,7 @@ public struct Responder: Sendable {
 enum Outcome: Sendable {
     case response(HTTPResponse)
     case prepared(PreparedResponse)
+    case stream(HTTPResponse, StreamedBody)
+    case raw([UInt8])
     case close
 }

@@ -71,3 +71,17 @@ public struct RecordedRequest: Sendable, Hashable {
     /// The body as UTF-8 text, or `nil` when it is not valid UTF-8.
     public var bodyText: String? { String(data: body, encoding: .utf8) }
 }
+
+extension RecordedRequest {
+    /// The cookies from every `Cookie` header, in order, as name/value items.
+    public var cookies: [QueryItem] {
+        headers.values(for: "Cookie").flatMap { header in
+            header.split(separator: ";").compactMap { pair -> QueryItem? in
+                let trimmed = pair.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty else { return nil }
+                guard let equals = trimmed.firstIndex(of: "=") else { return QueryItem(name: trimmed, value: nil) }
+                return QueryItem(name: String(trimmed[..<equals]), value: String(trimmed[trimmed.index(after: equals)...]))
+            }
+        }
+    }
+}

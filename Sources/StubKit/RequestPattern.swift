@@ -1,24 +1,117 @@
+import Foundation
+
 /// The conditions a request must meet for a stub to answer it.
-public struct RequestPattern: Sendable, Hashable, CustomStringConvertible {
+public struct RequestPattern: Sendable, CustomStringConvertible {
     /// The method to match, or `nil` for any method.
     public var method: HTTPMethod?
     /// The path to match.
     public var path: PathPattern
+    /// Conditions on query parameters (names are exact).
+    public var query: [FieldMatcher] = []
+    /// Conditions on headers (names ignore case).
+    public var headers: [FieldMatcher] = []
+    /// Conditions on cookies from the `Cookie` header.
+    public var cookies: [FieldMatcher] = []
+    /// Conditions on the body.
+    public var body: [BodyMatcher] = []
+    /// Custom conditions.
+    public var predicates: [RequestPredicate] = []
 
-    /// Creates a pattern.
+    /// Creates a pattern on method and path; add conditions through the properties.
     public init(method: HTTPMethod?, path: PathPattern) {
         self.method = method
         self.path = path
     }
 
-    /// Whether `request` meets every condition.
-    public func matches(_ request: RecordedRequest) -> Bool {
-        if let method, method.rawValue != request.method { return false }
-        switch path {
-        case .literal(let literal): return literal == request.path
+    /// The path captures when every condition holds, else `nil`.
+    public func match(_ request: RecordedRequest) -> [String: String]? {
+        if let method, method.rawValue != request.method { return nil }
+        guard let captures = path.match(request.path) else { return nil }
+        if !query.isEmpty {
+            let items = request.query
+            for condition in query where !condition.matcher.accepts(items.values(named: condition.name)) { return nil }
         }
+        for condition in headers where !condition.matcher.accepts(request.headers.values(for: condition.name)) { return nil }
+        if !cookies.isEmpty {
+            let jar = request.cookies
+            for condition in cookies where !condition.matcher.accepts(jar.values(named: condition.name)) { return nil }
+        }
+        for condition in body where !condition.accepts(request.body) { return nil }
+        for predicate in predicates where !predicate.test(request) { return nil }
+        return captures
     }
 
-    /// `METHOD path`, or `* path` for any method.
-    public var description: String { "\(method?.rawValue ?? "*") \(path)" }
+    /// Every condition checked against `request`, matched or not, in the order
+    /// method, path, query, headers, cookies, body, predicates.
+    public func checks(against request: RecordedRequest) -> [FieldCheck] {
+        var checks: [FieldCheck] = []
+        if let method {
+            checks.append(FieldCheck(field: "method", expected: method.rawValue, actual: request.method,
+                                     matched: method.rawValue == request.method))
+        }
+        checks.append(FieldCheck(field: "path", expected: path.description, actual: request.path,
+                                 matched: path.match(request.path) != nil))
+        let items = request.query
+        for condition in query {
+            let values = items.values(named: condition.name)
+            checks.append(FieldCheck(field: "query \(condition.name)", expected: condition.matcher.description,
+                                     actual: Self.show(values), matched: condition.matcher.accepts(values)))
+        }
+        for condition in headers {
+            let values = request.headers.values(for: condition.name)
+            checks.append(FieldCheck(field: "header \(condition.name)", expected: condition.matcher.description,
+                                     actual: Self.show(values), matched: condition.matcher.accepts(values)))
+        }
+        let jar = request.cookies
+        for condition in cookies {
+            let values = jar.values(named: condition.name)
+            checks.append(FieldCheck(field: "cookie \(condition.name)", expected: condition.matcher.description,
+                                     actual: Self.show(values), matched: condition.matcher.accepts(values)))
+        }
+        for condition in body {
+            let text = request.bodyText.map { $0.count > 200 ? quoted(String($0.prefix(200))) + "…" : quoted($0) }
+            checks.append(FieldCheck(field: "body", expected: condition.description,
+                                     actual: request.body.isEmpty ? "(empty)" : text ?? "\(request.body.count) bytes",
+                                     matched: condition.accepts(request.body)))
+        }
+        for predicate in predicates {
+            let passed = predicate.test(request)
+            checks.append(FieldCheck(field: "predicate", expected: predicate.description,
+                                     actual: passed ? "true" : "false", matched: passed))
+        }
+        return checks
+    }
+
+    /// Why the pattern cannot work (a bad path, regex or JSON path), or `nil`.
+    public var problem: String? {
+        let problems = [path.problem]
+            + (query + headers + cookies).map { condition -> String? in
+                if case .matches(let pattern) = condition.matcher { return pattern.problem }
+                return nil
+            }
+            + body.map(\.problem)
+        let found = problems.compactMap { $0 }
+        return found.isEmpty ? nil : found.joined(separator: "; ")
+    }
+
+    /// `METHOD path` plus the number of further conditions.
+    public var description: String {
+        let extra = query.count + headers.count + cookies.count + body.count + predicates.count
+        return "\(method?.rawValue ?? "*") \(path)" + (extra > 0 ? " (+\(extra) condition\(extra == 1 ? "" : "s"))" : "")
+    }
+
+    private static func show(_ values: [String]) -> String {
+        switch values.count {
+        case 0: return "(absent)"
+        case 1: return quoted(values[0])
+        default: return "[" + values.map(quoted).joined(separator: ", ") + "]"
+        }
+    }
+}
+
+extension [QueryItem] {
+    /// The values of every item named `name` (`""` for an item without `=`).
+    func values(named name: String) -> [String] {
+        compactMap { $0.name == name ? ($0.value ?? "") : nil }
+    }
 }

@@ -1,37 +1,182 @@
+public import Foundation
+
 /// One endpoint stub: which requests it answers, how, and where it was declared.
-public struct Stub: Sendable, Hashable, CustomStringConvertible {
+///
+/// Build stubs with the DSL (`Get("/path").query("q", "x").respond(.text("hi"))`)
+/// inside `Stubs { … }`; every modifier returns a changed copy.
+public struct Stub: Sendable, Identifiable, CustomStringConvertible {
+    /// Names the stub on a running server (unique by default).
+    public var id: StubID
     /// The requests this stub answers.
     public var request: RequestPattern
-    /// The response it answers with.
-    public var response: StubResponse
+    /// How it makes its response.
+    public var response: ResponseRecipe
+    /// Headers added to every response it sends (from groups, for example).
+    public var responseHeaders: HTTPHeaders = [:]
+    /// Checks that may answer instead, in order.
+    public var guards: [StubGuard] = []
+    /// Among several matching stubs the highest priority wins; then the first declared.
+    public var priority: Int = 0
+    /// How many requests it answers at most; `nil` for no limit.
+    public var times: Int?
+    /// When and how the response is sent.
+    public var delay: Delay?
+    /// A broken response to send instead of the real one.
+    public var fault: Fault?
+    /// The scenario state this stub requires and sets.
+    public var scenario: ScenarioStep?
     /// Where the stub was declared, for diagnostics.
     public var location: SourceLocation
 
-    /// Creates a stub from a pattern and a response.
+    /// Creates a stub from a pattern and a recipe.
     public init(
         request: RequestPattern,
-        response: StubResponse,
+        response: ResponseRecipe = .fixed(StubResponse()),
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.id = .unique(at: location)
         self.request = request
         self.response = response
-        self.location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.location = location
     }
 
-    /// Creates a stub answering `method path` with `response`.
+    /// Creates a stub answering `method path` (a literal path, or a template
+    /// when it contains `{`) with `response`.
     public init(
-        _ method: HTTPMethod,
+        _ method: HTTPMethod?,
         _ path: String,
-        response: StubResponse = .status(200),
+        response: StubResponse = StubResponse(),
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         self.init(
-            request: RequestPattern(method: method, path: .literal(path)),
-            response: response,
+            request: RequestPattern(method: method, path: .parse(path)),
+            response: .fixed(response),
             fileID: fileID, filePath: filePath, line: line, column: column
         )
     }
 
     /// `METHOD path (file:line:column)`.
     public var description: String { "\(request) (\(location))" }
+
+    /// Why the stub cannot work, or `nil`.
+    public var problem: String? {
+        var problems = [request.problem]
+        if case .invalid(let reason) = response { problems.append(reason) }
+        if let times, times < 1 { problems.append("times(\(times)) must be at least 1") }
+        if case .dribble(let chunks, _) = delay, chunks < 1 { problems.append("a dribble needs at least 1 chunk") }
+        if case .random(let range) = delay, range.lowerBound < .zero { problems.append("a delay cannot be negative") }
+        if case .fixed(let duration) = delay, duration < .zero { problems.append("a delay cannot be negative") }
+        let found = problems.compactMap { $0 }
+        return found.isEmpty ? nil : found.joined(separator: "; ")
+    }
+}
+
+// MARK: Request conditions
+
+extension Stub {
+    private func with(_ change: (inout Stub) -> Void) -> Stub {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+
+    /// Requires the query parameter `name` to satisfy `matcher` (a string literal means equals).
+    public func query(_ name: String, _ matcher: ValueMatcher = .present) -> Stub {
+        with { $0.request.query.append(FieldMatcher(name, matcher)) }
+    }
+
+    /// Requires the header `name` (any case) to satisfy `matcher`.
+    public func header(_ name: String, _ matcher: ValueMatcher = .present) -> Stub {
+        with { $0.request.headers.append(FieldMatcher(name, matcher)) }
+    }
+
+    /// Requires the cookie `name` to satisfy `matcher`.
+    public func cookie(_ name: String, _ matcher: ValueMatcher = .present) -> Stub {
+        with { $0.request.cookies.append(FieldMatcher(name, matcher)) }
+    }
+
+    /// Requires the body to satisfy `matcher`.
+    public func body(_ matcher: BodyMatcher) -> Stub {
+        with { $0.request.body.append(matcher) }
+    }
+
+    /// Requires a custom condition, described for mismatch reports.
+    public func matching(_ description: String, _ test: @escaping @Sendable (RecordedRequest) -> Bool) -> Stub {
+        with { $0.request.predicates.append(RequestPredicate(description, test)) }
+    }
+
+    /// Runs `check` before answering; a non-nil response is sent instead.
+    public func guarded(by check: StubGuard) -> Stub {
+        with { $0.guards.append(check) }
+    }
+}
+
+// MARK: Responses
+
+extension Stub {
+    /// Answers with `response`.
+    public func respond(_ response: StubResponse) -> Stub { with { $0.response = .fixed(response) } }
+
+    /// Answers with `recipe`.
+    public func respond(_ recipe: ResponseRecipe) -> Stub { with { $0.response = recipe } }
+
+    /// Answers with a response computed from each request.
+    public func respond(_ make: @escaping @Sendable (MatchedRequest) throws -> StubResponse) -> Stub {
+        with { $0.response = .dynamic(make) }
+    }
+
+    /// Answers with `value` encoded as JSON. A value that fails to encode makes
+    /// the server refuse to start, naming this stub.
+    public func respond(json value: some Encodable, status: Int = 200, encoder: JSONEncoder = JSONEncoder()) -> Stub {
+        do {
+            return respond(try StubResponse.json(value, status: status, encoder: encoder))
+        } catch {
+            return with { $0.response = .invalid("cannot encode \(type(of: value)) as JSON: \(error)") }
+        }
+    }
+
+    /// Answers with a fixture file's contents (relative to the server's fixtures folder).
+    public func respond(fixture path: String, status: Int = 200, headers: HTTPHeaders = ["Content-Type": "application/json"]) -> Stub {
+        with { $0.response = .fixture(path: path, status: status, headers: headers) }
+    }
+
+    /// Answers the first call with the first response, the second with the
+    /// second, and so on; the last repeats.
+    public func respondInSequence(_ responses: [StubResponse]) -> Stub {
+        with { $0.response = .sequence(responses.map(ResponseRecipe.fixed)) }
+    }
+
+    /// Adds a header to every response this stub sends.
+    public func responseHeader(_ name: String, _ value: String) -> Stub {
+        with { $0.responseHeaders.add(name, value) }
+    }
+}
+
+// MARK: Behaviour
+
+extension Stub {
+    /// Names the stub, for changes on a running server.
+    public func id(_ id: StubID) -> Stub { with { $0.id = id } }
+
+    /// Sets the priority: among several matching stubs the highest wins.
+    public func priority(_ priority: Int) -> Stub { with { $0.priority = priority } }
+
+    /// Answers at most `count` requests; later ones fall through to other stubs.
+    public func times(_ count: Int) -> Stub { with { $0.times = count } }
+
+    /// Delays the response (never holding a server thread).
+    public func delay(_ delay: Delay) -> Stub { with { $0.delay = delay } }
+
+    /// Delays the whole response by `duration`.
+    public func delay(_ duration: Duration) -> Stub { with { $0.delay = .fixed(duration) } }
+
+    /// Sends a broken response instead.
+    public func fault(_ fault: Fault) -> Stub { with { $0.fault = fault } }
+
+    /// Takes part in the scenario `name`: matches only in `state` (any state
+    /// when `nil`) and moves the scenario to `newState` after answering.
+    public func inScenario(_ name: String, whenState state: String? = nil, willSetStateTo newState: String? = nil) -> Stub {
+        with { $0.scenario = ScenarioStep(scenario: name, requiredState: state, newState: newState) }
+    }
 }

@@ -58,7 +58,7 @@ private struct Record {
         JournalEntry(
             sequence: sequence,
             request: request,
-            outcome: slot.map { .matched(index: $0.index, stub: $0.stub) } ?? .unmatched
+            outcome: slot.map { .matched($0.stub) } ?? .unmatched
         )
     }
 }

@@ -1,11 +1,11 @@
 public import StubKit
 
 /// One request the server received and what it did with it.
-public struct JournalEntry: Sendable, Hashable {
+public struct JournalEntry: Sendable {
     /// What the server matched the request to.
-    public enum Outcome: Sendable, Hashable {
-        /// The stub at `index` (in the server's stub list) answered.
-        case matched(index: Int, stub: Stub)
+    public enum Outcome: Sendable {
+        /// This stub answered (its guards may have answered for it).
+        case matched(Stub)
         /// No stub matched; the server answered 404 with an unmatched-request report.
         case unmatched
     }
@@ -26,7 +26,7 @@ public struct JournalEntry: Sendable, Hashable {
 
     /// The stub that answered, or `nil` when none matched.
     public var stub: Stub? {
-        if case .matched(_, let stub) = outcome { return stub }
+        if case .matched(let stub) = outcome { return stub }
         return nil
     }
 

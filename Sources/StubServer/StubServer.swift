@@ -1,6 +1,7 @@
 public import Foundation
 public import MicroHTTP
 public import StubKit
+import Synchronization
 
 /// A real HTTP server on libmicrohttpd that answers requests from a list of stubs
 /// and records every request in a ``Journal``.
@@ -8,39 +9,34 @@ public import StubKit
 /// Start one per test: it binds 127.0.0.1 on a port the system picks, starts
 /// in microseconds and shares nothing with other servers. A request that no
 /// stub matches is answered with 404, an `Understudy-Mismatch` header and an
-/// ``UnmatchedRequestReport`` as JSON. A class because it owns a running
-/// daemon; ``stop()`` or deinit shuts it down.
+/// ``UnmatchedRequestReport`` naming the closest stubs. A class because it
+/// owns a running daemon; ``stop()`` or deinit shuts it down.
 public final class StubServer: Sendable {
-    /// The stubs served, in declaration order.
-    public let stubs: [Stub]
     /// Every request received.
     public let journal: Journal
     /// `http://host:port`, for building request URLs.
     public let baseURL: URL
+    private let engine: StubEngine
+    private let fixtures: URL
     private let daemon: Daemon
 
-    private init(stubs: [Stub], configuration: Configuration) throws(DaemonError) {
-        let router = Router(stubs)
+    private init(stubs: [Stub], configuration: Configuration) throws {
+        let fixtures = configuration.fixturesDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let table = try StubPreparation.slots(for: stubs, fixtures: fixtures)
         let journal = Journal(capacity: configuration.journalCapacity)
-        let stubCount = stubs.count
-        self.daemon = try Daemon(configuration.daemon) { http in
-            let request = RecordedRequest(http)
-            if let slot = router.match(request) {
-                journal.record(request, slot: slot)
-                return .prepared(slot.preparedResponse)
-            }
-            journal.record(request, slot: nil)
-            return .response(HTTPResponse(unmatched: UnmatchedRequestReport(request: request, stubCount: stubCount)))
-        }
-        self.stubs = stubs
+        let engine = StubEngine(table: table, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max))
+        self.daemon = try Daemon(configuration.daemon) { engine.handle($0) }
         self.journal = journal
+        self.engine = engine
+        self.fixtures = fixtures
         self.baseURL = URL(string: "http://\(daemon.address)")!
     }
 
     /// Starts a server for `stubs` on `host` (loopback by default) and `port`
     /// (0: the system picks a free one).
     ///
-    /// - Throws: ``DaemonError`` naming the address when it cannot listen.
+    /// - Throws: ``StubValidationError`` naming each stub that cannot work, or
+    ///   ``DaemonError`` naming the address when it cannot listen.
     public static func start(_ stubs: [Stub], host: String = "127.0.0.1", port: Int = 0) throws -> StubServer {
         var configuration = Configuration()
         configuration.daemon.host = host
@@ -50,7 +46,7 @@ public final class StubServer: Sendable {
 
     /// Starts a server for `stubs` with full control over its settings.
     ///
-    /// - Throws: ``DaemonError`` naming the address when it cannot listen.
+    /// - Throws: ``StubValidationError`` or ``DaemonError``.
     public static func start(_ stubs: [Stub], configuration: Configuration) throws -> StubServer {
         try StubServer(stubs: stubs, configuration: configuration)
     }
@@ -66,6 +62,9 @@ public final class StubServer: Sendable {
     /// Connection and request counters of the underlying daemon.
     public var statistics: DaemonStatistics { daemon.statistics }
 
+    /// The stubs served now, in declaration order.
+    public var stubs: [Stub] { engine.table.withLock { $0.slots.map(\.stub) } }
+
     /// The URL of `pathAndQuery` (for example `/v1/public/comics?limit=5`) on this server.
     public func url(_ pathAndQuery: String) -> URL {
         URL(string: baseURL.absoluteString + pathAndQuery)!
@@ -74,6 +73,59 @@ public final class StubServer: Sendable {
     /// Stops serving: waits briefly for requests in flight, then releases
     /// every thread and socket. Idempotent.
     public func stop() { daemon.stop() }
+
+    // MARK: Changes while running
+
+    /// Adds stubs after the current ones. Requests in flight finish with the
+    /// stubs they matched; later requests see the new list.
+    ///
+    /// - Throws: ``StubValidationError``; nothing changes then.
+    public func add(_ stubs: [Stub]) throws {
+        try change { $0 + stubs }
+    }
+
+    /// Replaces the stub named `id` with `stub`, in place.
+    ///
+    /// - Throws: ``StubValidationError`` when no stub has that id or the result cannot work.
+    public func replace(_ id: StubID, with stub: Stub) throws {
+        try change { current in
+            guard let index = current.firstIndex(where: { $0.id == id }) else {
+                throw StubValidationError(problems: [.init(stub: stub.request.description, location: stub.location,
+                                                           message: "no stub with id \"\(id)\" to replace")])
+            }
+            var next = current
+            next[index] = stub
+            return next
+        }
+    }
+
+    /// Removes the stub named `id`; returns whether there was one.
+    @discardableResult
+    public func remove(_ id: StubID) -> Bool {
+        var found = false
+        try? change { current in
+            let next = current.filter { $0.id != id }
+            found = next.count != current.count
+            return next
+        }
+        return found
+    }
+
+    /// Forgets every journal entry (sequence numbers go on).
+    public func resetJournal() { journal.reset() }
+
+    /// Puts every scenario back in its `Started` state.
+    public func resetScenarios() { engine.scenarios.reset() }
+
+    /// The state scenario `name` is in now.
+    public func scenarioState(_ name: String) -> String { engine.scenarios.state(of: name) }
+
+    private func change(_ edit: ([Stub]) throws -> [Stub]) throws {
+        try engine.table.withLock { table in
+            let next = try edit(table.slots.map(\.stub))
+            table = try StubPreparation.slots(for: next, fixtures: fixtures, reusing: table.slots)
+        }
+    }
 }
 
 extension RecordedRequest {
@@ -92,11 +144,6 @@ extension RecordedRequest {
 }
 
 extension HTTPResponse {
-    /// The wire form of a stub's response.
-    init(_ response: StubResponse) {
-        self.init(status: response.status, headers: response.headers.pairs, body: Array(response.body))
-    }
-
     /// The 404 answer to a request no stub matched.
     init(unmatched report: UnmatchedRequestReport) {
         self.init(

@@ -1,3 +1,4 @@
+public import Foundation
 public import MicroHTTP
 
 extension StubServer {
@@ -8,11 +9,24 @@ extension StubServer {
         public var daemon: DaemonConfiguration
         /// The most journal entries kept; older ones are evicted and counted.
         public var journalCapacity: Int
+        /// The folder fixture paths are relative to (and may not escape);
+        /// the current directory when `nil`.
+        public var fixturesDirectory: URL?
+        /// Seeds the generator behind random delays, for repeatable runs;
+        /// a random seed when `nil`.
+        public var randomSeed: UInt64?
 
         /// Creates a configuration.
-        public init(daemon: DaemonConfiguration = DaemonConfiguration(), journalCapacity: Int = 100_000) {
+        public init(
+            daemon: DaemonConfiguration = DaemonConfiguration(),
+            journalCapacity: Int = 100_000,
+            fixturesDirectory: URL? = nil,
+            randomSeed: UInt64? = nil
+        ) {
             self.daemon = daemon
             self.journalCapacity = journalCapacity
+            self.fixturesDirectory = fixturesDirectory
+            self.randomSeed = randomSeed
         }
 
         /// Loopback, a free port, the defaults for everything else.

@@ -2,8 +2,9 @@ public import Foundation
 public import StubKit
 
 /// What the server says about a request that no stub matched: the request as
-/// it arrived, and how many stubs were tried. Sent as the 404 body (JSON) and
-/// shown in test failures and logs (``description``).
+/// it arrived and the closest stubs, each with every condition marked matched
+/// or not. Sent as the 404 body (JSON) and shown in test failures and logs
+/// (``description``).
 public struct UnmatchedRequestReport: Sendable, Codable, Hashable, CustomStringConvertible {
     /// The request, echoed.
     public struct Echo: Sendable, Codable, Hashable {
@@ -29,9 +30,12 @@ public struct UnmatchedRequestReport: Sendable, Codable, Hashable, CustomStringC
     public var request: Echo
     /// How many stubs the server had.
     public var stubCount: Int
+    /// The stubs that came closest, best first (at most three).
+    public var closestStubs: [NearMiss]
 
-    /// Builds the report for `request` against a server holding `stubCount` stubs.
-    public init(request: RecordedRequest, stubCount: Int) {
+    /// Builds the report for `request` against a server holding `stubCount`
+    /// stubs, of which `closestStubs` came closest.
+    public init(request: RecordedRequest, stubCount: Int, closestStubs: [NearMiss] = []) {
         let text = request.bodyText
         self.message = "no stub matched \(request.method) \(request.target)"
         self.request = Echo(
@@ -44,6 +48,18 @@ public struct UnmatchedRequestReport: Sendable, Codable, Hashable, CustomStringC
             bodyEncoding: text == nil ? "base64" : "utf8"
         )
         self.stubCount = stubCount
+        self.closestStubs = closestStubs
+    }
+
+    /// Builds the report, ranking every stub of `table` against `request`.
+    init(request: RecordedRequest, table: RouteTable, scenarios: ScenarioBook) {
+        let ranked = table.slots
+            .map { NearMiss(slot: $0, request: request, scenarios: scenarios) }
+            .enumerated()
+            .sorted { $0.element.score != $1.element.score ? $0.element.score > $1.element.score : $0.offset < $1.offset }
+            .prefix(3)
+            .map(\.element)
+        self.init(request: request, stubCount: table.slots.count, closestStubs: Array(ranked))
     }
 
     /// The report as pretty-printed JSON with sorted keys.
@@ -61,13 +77,25 @@ public struct UnmatchedRequestReport: Sendable, Codable, Hashable, CustomStringC
             lines.append("")
             lines.append("  " + (request.bodyEncoding == "utf8" ? request.body : "(\(request.body.count) base64 characters)"))
         }
-        lines.append("  (\(stubCount) stub\(stubCount == 1 ? "" : "s") loaded; none matched)")
+        if closestStubs.isEmpty {
+            lines.append("  (\(stubCount) stub\(stubCount == 1 ? "" : "s") loaded; none matched)")
+        } else {
+            lines.append("Closest of \(stubCount) stub\(stubCount == 1 ? "" : "s"):")
+            for (rank, miss) in closestStubs.enumerated() {
+                lines.append("  \(rank + 1). \(miss.description.replacingOccurrences(of: "\n", with: "\n  "))")
+            }
+        }
         return lines.joined(separator: "\n")
     }
 
-    /// The `Understudy-Mismatch` header value: the summary with anything that
-    /// is not printable ASCII replaced by `?`.
+    /// The `Understudy-Mismatch` header value: the summary, plus the closest
+    /// stub's first failed condition, with anything that is not printable
+    /// ASCII replaced by `?`.
     public var headerValue: String {
-        String(message.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F ? Character($0) : "?" })
+        var text = message
+        if let best = closestStubs.first, let failure = best.failures.first {
+            text += "; closest: \(best.stub) at \(best.declaredAt): \(failure.field) expected \(failure.expected), got \(failure.actual)"
+        }
+        return String(text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F ? Character($0) : "?" })
     }
 }

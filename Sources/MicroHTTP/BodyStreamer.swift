@@ -1,0 +1,70 @@
+import Dispatch
+internal import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Feeds a ``StreamedBody`` to libmicrohttpd's content-reader callback,
+/// suspending the connection during pauses and resuming it from a timer.
+///
+/// Confinement: `chunkIndex`, `offset` and `nextDue` are touched only by the
+/// daemon thread that serves the connection (the reader callback); the core
+/// registers and resumes the suspension under its lock.
+final class BodyStreamer: @unchecked Sendable {
+    let body: StreamedBody
+    let core: DaemonCore
+    let connection: OpaquePointer
+    private var chunkIndex = 0
+    private var offset = 0
+    private var nextDue: ContinuousClock.Instant
+
+    init(body: StreamedBody, core: DaemonCore, connection: OpaquePointer) {
+        self.body = body
+        self.core = core
+        self.connection = connection
+        self.nextDue = .now + body.pause
+    }
+
+    /// Creates the libmicrohttpd response that streams `body` after `head`'s
+    /// status and headers, and queues it on `connection`.
+    static func queue(head: HTTPResponse, body: StreamedBody, core: DaemonCore, connection: OpaquePointer) -> MHD_Result {
+        let streamer = BodyStreamer(body: body, core: core, connection: connection)
+        let size = body.declaredLength.map { UInt64($0) } ?? UInt64.max // MHD_SIZE_UNKNOWN: chunked
+        let handle = MHD_create_response_from_callback(
+            size, 16 * 1024,
+            { cls, _, buffer, capacity in
+                guard let cls, let buffer else { return -2 }
+                return Unmanaged<BodyStreamer>.fromOpaque(cls).takeUnretainedValue().read(into: buffer, capacity: capacity)
+            },
+            Unmanaged.passRetained(streamer).toOpaque(),
+            { cls in if let cls { Unmanaged<BodyStreamer>.fromOpaque(cls).release() } }
+        )
+        guard let handle else { return .NO }
+        defer { MHD_destroy_response(handle) }
+        for (name, value) in head.headers { _ = MHD_add_response_header(handle, name, value) }
+        return MHD_queue_response(connection, UInt32(clamping: head.status), handle)
+    }
+
+    /// The reader callback: bytes copied, 0 while paused (suspended), or the end markers.
+    private func read(into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
+        guard chunkIndex < body.chunks.count else {
+            return body.abortAfterLastChunk ? -2 : -1 // MHD_CONTENT_READER_END_WITH_ERROR / _END_OF_STREAM
+        }
+        if offset == 0, ContinuousClock.now < nextDue, core.suspend(self, until: nextDue) {
+            return 0
+        }
+        let chunk = body.chunks[chunkIndex]
+        let count = min(capacity, chunk.count - offset)
+        chunk.withUnsafeBytes { bytes in
+            UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress! + offset, byteCount: count)
+        }
+        offset += count
+        if offset == chunk.count {
+            chunkIndex += 1
+            offset = 0
+            nextDue = .now + body.pause
+            if chunkIndex == body.chunks.count, body.abortAfterLastChunk, count == 0 { return -2 }
+        }
+        return count
+    }
+}

@@ -1,0 +1,33 @@
+/// A body sent in pieces: paced over time (a slow network), and optionally cut
+/// short (a connection that drops mid-body).
+public struct StreamedBody: Sendable {
+    /// The pieces, in order.
+    public var chunks: [[UInt8]]
+    /// The pause before each piece. Pauses suspend the connection; no thread waits.
+    public var pause: Duration
+    /// The `Content-Length` to announce, or `nil` for chunked transfer encoding.
+    public var declaredLength: Int?
+    /// Close the connection after the last piece instead of ending the body properly.
+    public var abortAfterLastChunk: Bool
+
+    /// Creates a streamed body.
+    public init(chunks: [[UInt8]], pause: Duration = .zero, declaredLength: Int? = nil, abortAfterLastChunk: Bool = false) {
+        self.chunks = chunks
+        self.pause = pause
+        self.declaredLength = declaredLength
+        self.abortAfterLastChunk = abortAfterLastChunk
+    }
+
+    /// `body` in `count` near-equal pieces with `duration` spread evenly before them.
+    public static func dribble(_ body: [UInt8], chunks count: Int, over duration: Duration) -> StreamedBody {
+        let count = max(1, min(count, max(body.count, 1)))
+        let size = (body.count + count - 1) / count
+        let chunks = stride(from: 0, to: max(body.count, 1), by: max(size, 1)).map { Array(body[$0..<min($0 + size, body.count)]) }
+        return StreamedBody(chunks: chunks, pause: duration / count, declaredLength: body.count)
+    }
+
+    /// Announces `body.count` bytes, sends the first `bytes`, then closes.
+    public static func truncated(_ body: [UInt8], afterBytes bytes: Int) -> StreamedBody {
+        StreamedBody(chunks: [Array(body.prefix(max(0, bytes)))], declaredLength: body.count, abortAfterLastChunk: true)
+    }
+}

@@ -1,0 +1,65 @@
+public import Foundation
+
+/// A condition on the request body.
+public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
+    /// The body is exactly these bytes.
+    case exact(Data)
+    /// The body, as UTF-8 text, contains this text.
+    case contains(String)
+    /// The body, as UTF-8 text, matches this regular expression.
+    case matches(TextPattern)
+    /// The body is JSON equal to this value (key order and whitespace ignored).
+    case json(JSONValue)
+    /// The body is JSON that holds at least these keys and values; extra keys
+    /// are ignored, and array order too when `ignoringArrayOrder`.
+    case jsonSubset(JSONValue, ignoringArrayOrder: Bool)
+    /// The body is JSON whose value at `path` (`data.items[0].id`) equals `value`.
+    case jsonPath(String, equals: JSONValue)
+
+    /// The body is exactly this UTF-8 text.
+    public static func text(_ text: String) -> BodyMatcher { .exact(Data(text.utf8)) }
+
+    /// The body is JSON equal to this JSON text (which must parse).
+    public static func json(_ text: String) -> BodyMatcher { .json(JSONValue(json: text) ?? .string(text)) }
+
+    /// The body is JSON equal to the encoding of `value`.
+    public static func json(encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()) -> BodyMatcher {
+        .json((try? JSONValue(encoding: value, encoder: encoder)) ?? .null)
+    }
+
+    /// Whether `body` satisfies the condition.
+    public func accepts(_ body: Data) -> Bool {
+        switch self {
+        case .exact(let expected): return body == expected
+        case .contains(let text): return String(decoding: body, as: UTF8.self).contains(text)
+        case .matches(let pattern): return pattern.matches(String(decoding: body, as: UTF8.self))
+        case .json(let expected): return JSONValue(data: body) == expected
+        case .jsonSubset(let expected, let ignoringOrder):
+            return JSONValue(data: body).map { expected.isSubset(of: $0, ignoringArrayOrder: ignoringOrder) } ?? false
+        case .jsonPath(let path, let expected): return JSONValue(data: body)?.value(at: path) == expected
+        }
+    }
+
+    /// What the matcher expects.
+    public var description: String {
+        switch self {
+        case .exact(let data):
+            return "== " + (String(data: data, encoding: .utf8).map(quoted) ?? "\(data.count) bytes")
+        case .contains(let text): return "contains \(quoted(text))"
+        case .matches(let pattern): return "matches \(pattern)"
+        case .json(let value): return "JSON == \(value)"
+        case .jsonSubset(let value, let ignoringOrder):
+            return "JSON ⊇ \(value)" + (ignoringOrder ? " (any array order)" : "")
+        case .jsonPath(let path, let value): return "JSON at \(path) == \(value)"
+        }
+    }
+
+    /// Why a matcher cannot work, or `nil`.
+    var problem: String? {
+        switch self {
+        case .matches(let pattern): return pattern.problem
+        case .jsonPath(let path, _): return JSONPath.parse(path) == nil ? "malformed JSON path \(quoted(path))" : nil
+        default: return nil
+        }
+    }
+}

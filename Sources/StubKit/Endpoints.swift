@@ -1,0 +1,54 @@
+// The DSL's request starters: one function per method, each recording where
+// it was called. A path with `{…}` is a template with captures.
+
+/// A stub for `GET path`.
+public func Get(_ path: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> Stub {
+    Stub(.get, path, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// A stub for `HEAD path`.
+public func Head(_ path: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> Stub {
+    Stub(.head, path, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// A stub for `POST path`.
+public func Post(_ path: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> Stub {
+    Stub(.post, path, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// A stub for `PUT path`.
+public func Put(_ path: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> Stub {
+    Stub(.put, path, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// A stub for `PATCH path`.
+public func Patch(_ path: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> Stub {
+    Stub(.patch, path, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// A stub for `DELETE path`.
+public func Delete(_ path: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> Stub {
+    Stub(.delete, path, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// A stub for `OPTIONS path`.
+public func Options(_ path: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> Stub {
+    Stub(.options, path, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// A stub for any method on `path`, or for `method` when given (`"PROPFIND"`).
+public func Endpoint(
+    _ method: HTTPMethod? = nil, _ path: String,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> Stub {
+    Stub(method, path, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// A stub whose path matches a regular expression (whole path; named groups are captures).
+public func Endpoint(
+    _ method: HTTPMethod? = nil, matching regex: TextPattern,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> Stub {
+    Stub(request: RequestPattern(method: method, path: .regex(regex)),
+         fileID: fileID, filePath: filePath, line: line, column: column)
+}

@@ -1,0 +1,152 @@
+import Dispatch
+import Foundation
+import MicroHTTP
+import StubKit
+import Synchronization
+
+/// Decides what a server answers: picks the stub, runs its guards and recipe,
+/// applies its delay or fault, and journals the request. Runs on the daemon's
+/// threads, so everything it touches is immutable or locked.
+final class StubEngine: Sendable {
+    let table: Mutex<RouteTable>
+    let journal: Journal
+    let scenarios = ScenarioBook()
+    private let random: Mutex<SplitMix64>
+
+    init(table: RouteTable, journal: Journal, seed: UInt64) {
+        self.table = Mutex(table)
+        self.journal = journal
+        self.random = Mutex(SplitMix64(seed: seed))
+    }
+
+    /// The reply to one request.
+    func handle(_ http: MicroHTTP.HTTPRequest) -> Reply {
+        let request = RecordedRequest(http)
+        let table = self.table.withLock { $0 }
+        guard let (slot, captures, call) = select(request, in: table) else {
+            journal.record(request, slot: nil)
+            let report = UnmatchedRequestReport(request: request, table: table, scenarios: scenarios)
+            return .response(HTTPResponse(unmatched: report))
+        }
+        journal.record(request, slot: slot)
+        let stub = slot.stub
+        for check in stub.guards {
+            if let refusal = check.check(request) {
+                return deliver(.response(HTTPResponse(refusal, extraHeaders: stub.responseHeaders)), for: stub)
+            }
+        }
+        let matched = MatchedRequest(request: request, captures: captures)
+        return deliver(reply(slot.recipe, call: call, slot: slot, matched: matched, topLevel: true), for: stub)
+    }
+
+    /// The first candidate whose pattern, scenario state and `times` limit all allow it.
+    private func select(_ request: RecordedRequest, in table: RouteTable) -> (StubSlot, [String: String], Int)? {
+        for index in table.candidates(for: request.path) {
+            let slot = table.slots[index]
+            guard let captures = slot.stub.request.match(request) else { continue }
+            let call: Int?
+            if let step = slot.stub.scenario {
+                call = scenarios.attempt(step) { slot.claim() }
+            } else {
+                call = slot.claim()
+            }
+            if let call { return (slot, captures, call) }
+        }
+        return nil
+    }
+
+    /// The reply a recipe makes for the `call`-th answer (0-based). A fixed
+    /// response at the top level is served from the slot's prepared copy.
+    private func reply(_ recipe: ResponseRecipe, call: Int, slot: StubSlot, matched: MatchedRequest, topLevel: Bool) -> Reply {
+        switch recipe {
+        case .fixed(let response):
+            if topLevel { return .prepared(slot.prepared(response)) }
+            return .response(HTTPResponse(response, extraHeaders: slot.stub.responseHeaders))
+        case .dynamic(let make):
+            do {
+                return .response(HTTPResponse(try make(matched), extraHeaders: slot.stub.responseHeaders))
+            } catch {
+                return .response(HTTPResponse(recipeFailure: error, stub: slot.stub))
+            }
+        case .sequence(let steps):
+            guard let last = steps.indices.last else { return .response(HTTPResponse(status: 200)) }
+            return reply(steps[min(call, last)], call: call, slot: slot, matched: matched, topLevel: false)
+        case .fixture, .invalid:
+            // Fixtures are read and invalid recipes refused before the server starts.
+            return .response(HTTPResponse(status: 500, text: "Understudy: unresolved recipe for \(slot.stub)\n"))
+        }
+    }
+
+    /// Applies the stub's fault or delay to a ready reply.
+    private func deliver(_ reply: Reply, for stub: Stub) -> Reply {
+        if let fault = stub.fault { return Self.apply(fault, to: reply) }
+        switch stub.delay {
+        case nil:
+            return reply
+        case .fixed(let duration):
+            return Self.later(reply, after: duration)
+        case .random(let range):
+            let nanoseconds = random.withLock { generator in
+                Int64.random(in: range.lowerBound.nanoseconds...range.upperBound.nanoseconds, using: &generator)
+            }
+            return Self.later(reply, after: .nanoseconds(nanoseconds))
+        case .dribble(let chunks, let duration):
+            guard let response = reply.response else { return reply }
+            return .stream(head: response, body: .dribble(response.body, chunks: chunks, over: duration))
+        }
+    }
+
+    private static func later(_ reply: Reply, after delay: Duration) -> Reply {
+        .later { responder in
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(delay.nanoseconds))) {
+                responder.send(reply)
+            }
+        }
+    }
+
+    private static func apply(_ fault: Fault, to reply: Reply) -> Reply {
+        switch fault {
+        case .closeWithoutResponse:
+            return .closeConnection
+        case .truncatedBody(let bytes):
+            guard let response = reply.response else { return .closeConnection }
+            return .stream(head: response, body: .truncated(response.body, afterBytes: bytes))
+        case .malformedChunk:
+            return .raw(Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Type: text/plain\r\n\r\n5\r\nhello\r\nZZ-not-hex\r\nbroken\r\n".utf8))
+        case .garbageThenClose:
+            return .raw(Array("\u{1}\u{2}\u{3}UNDERSTUDY-GARBAGE\u{7F}\r\n\u{0}\u{1}not http at all\r\n\r\n".utf8))
+        }
+    }
+}
+
+extension Reply {
+    /// The full response when the reply carries one.
+    var response: HTTPResponse? {
+        switch self {
+        case .response(let response): return response
+        case .prepared(let prepared): return prepared.response
+        default: return nil
+        }
+    }
+}
+
+extension HTTPResponse {
+    /// The 500 answer when a dynamic recipe throws.
+    init(recipeFailure error: any Error, stub: Stub) {
+        let body: [String: String] = [
+            "error": "the stub's response closure threw",
+            "message": "\(error)",
+            "stub": stub.request.description,
+            "declaredAt": stub.location.description,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
+        self.init(status: 500, headers: [("Content-Type", "application/json")], body: Array(data))
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
