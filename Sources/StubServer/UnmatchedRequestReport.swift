@@ -55,6 +55,7 @@ public struct UnmatchedRequestReport: Sendable, Codable, Hashable, CustomStringC
     init(request: RecordedRequest, table: RouteTable, scenarios: ScenarioBook) {
         let ranked = table.slots
             .map { NearMiss(slot: $0, request: request, scenarios: scenarios) }
+            .filter { $0.score > 0 } // a stub that matched nothing is not close
             .enumerated()
             .sorted { $0.element.score != $1.element.score ? $0.element.score > $1.element.score : $0.offset < $1.offset }
             .prefix(3)
