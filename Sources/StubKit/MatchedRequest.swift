@@ -26,6 +26,12 @@ public struct MatchedRequest: Sendable {
         captures[name].flatMap(Value.init)
     }
 
+    /// The decoded value of the first query item named `name` (see ``RecordedRequest/queryValue(_:)``).
+    public func queryValue(_ name: String) -> String? { request.queryValue(name) }
+
+    /// The first value of the header `name`, compared without case.
+    public func header(_ name: String) -> String? { request.headers[name] }
+
     /// The body as JSON, or `nil` when it is not JSON.
     public var json: JSONValue? { JSONValue(data: request.body) }
 
