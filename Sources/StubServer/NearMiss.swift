@@ -10,7 +10,8 @@ public struct NearMiss: Sendable, Codable, Hashable, CustomStringConvertible {
     public var declaredAt: SourceLocation
     /// Every condition, matched or not, then the stub's state (times, scenario).
     public var checks: [FieldCheck]
-    /// How close it came, from 0 to 1 (method and path weigh double).
+    /// How close it came, from 0 to 1. The path weighs three times as much as
+    /// any other condition: a stub for the same path is the likeliest one meant.
     public var score: Double
 
     /// The conditions that did not match.
@@ -36,7 +37,7 @@ extension NearMiss {
             checks.append(FieldCheck(field: "scenario \(step.scenario)", expected: "state \(required)",
                                      actual: "state \(current)", matched: current == required))
         }
-        let weights = checks.map { $0.field == "method" || $0.field == "path" ? 2.0 : 1.0 }
+        let weights = checks.map { $0.field == "path" ? 3.0 : 1.0 }
         let earned = zip(checks, weights).reduce(0.0) { $0 + ($1.0.matched ? $1.1 : 0) }
         self.init(
             stub: stub.request.description, id: stub.id.rawValue, declaredAt: stub.location,

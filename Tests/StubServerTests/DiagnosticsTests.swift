@@ -1,0 +1,157 @@
+import Foundation
+import StubKit
+import StubServer
+import Testing
+import UnderstudyTestSupport
+
+/// Near-miss reports and the validation that refuses stubs that cannot work.
+@Suite struct DiagnosticsTests {
+    @Test func theMismatchReportNamesTheFieldThatDiffers() async throws {
+        let line = #line + 2
+        let stubs = Stubs {
+            Get("/v1/public/characters").query("limit", "20").header("Accept", .contains("json"))
+            Get("/v1/public/comics")
+            Post("/v1/public/characters")
+        }
+        let server = try StubServer.start(stubs)
+        defer { server.stop() }
+        let client = HTTPClient()
+        defer { client.close() }
+        let reply = try await client.get(server.url("/v1/public/characters?limit=500"), headers: ["Accept": "application/json"])
+        #expect(reply.status == 404)
+        let report = try JSONDecoder().decode(UnmatchedRequestReport.self, from: reply.body)
+        let best = try #require(report.closestStubs.first)
+        #expect(best.declaredAt.line == line)
+        #expect(best.failures == [FieldCheck(field: "query limit", expected: #"== "20""#, actual: #""500""#, matched: false)])
+        #expect(best.checks.filter(\.matched).map(\.field) == ["method", "path", "header Accept"])
+        #expect(report.closestStubs.map(\.stub) == [
+            "GET /v1/public/characters (+2 conditions)", "POST /v1/public/characters", "GET /v1/public/comics",
+        ], "the same path ranks above the same method")
+        #expect(reply.header("Understudy-Mismatch")?.contains(#"closest: GET /v1/public/characters (+2 conditions) at StubServerTests/DiagnosticsTests.swift:\#(line)"#) == true)
+        #expect(reply.header("Understudy-Mismatch")?.contains(#"query limit expected == "20", got "500""#) == true)
+
+        let text = report.description
+        #expect(text.contains("Closest of 3 stubs:"))
+        #expect(text.contains(#"✗ query limit: expected == "20", got "500""#))
+        #expect(text.contains("✓ path: /v1/public/characters"))
+        #expect(text.contains("declared at StubServerTests/DiagnosticsTests.swift:\(line)"))
+    }
+
+    @Test func theReportExplainsUsedUpStubsAndScenarioStates() async throws {
+        let stubs = Stubs {
+            Get("/once").times(1)
+            Get("/later").inScenario("flow", whenState: "Ready")
+        }
+        let server = try StubServer.start(stubs)
+        defer { server.stop() }
+        let client = HTTPClient()
+        defer { client.close() }
+        _ = try await client.get(server.url("/once"))
+        let second = try JSONDecoder().decode(UnmatchedRequestReport.self, from: try await client.get(server.url("/once")).body)
+        #expect(second.closestStubs.first?.failures == [FieldCheck(field: "times", expected: "at most 1", actual: "answered 1", matched: false)])
+        let early = try JSONDecoder().decode(UnmatchedRequestReport.self, from: try await client.get(server.url("/later")).body)
+        #expect(early.closestStubs.first?.failures == [FieldCheck(field: "scenario flow", expected: "state Ready", actual: "state Started", matched: false)])
+    }
+
+    @Test func aShadowedStubIsRefusedAtStartWithBothLocations() {
+        let first = #line + 2
+        let stubs = Stubs {
+            Get("/characters/{id}")
+            Get("/characters/1009610").respond(.text("never"))
+        }
+        #expect {
+            try StubServer.start(stubs)
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("StubServerTests/DiagnosticsTests.swift:\(first + 1):")
+                && text.contains("error: GET /characters/1009610: can never match: GET /characters/{id} declared at StubServerTests/DiagnosticsTests.swift:\(first):")
+        }
+    }
+
+    @Test func conditionsTimesPriorityAndScenariosPreventShadowing() throws {
+        let stubs = Stubs {
+            Get("/a").header("X", .present)
+            Get("/a")
+            Get("/b").times(1)
+            Get("/b")
+            Get("/c")
+            Get("/c").header("X", .present).priority(1)
+            Get("/d").inScenario("s", whenState: "Started")
+            Get("/d")
+            Post("/e")
+            Get("/e")
+        }
+        try StubServer.start(stubs).stop()
+    }
+
+    @Test func everyUnworkableStubIsListedWithItsLocation() {
+        let line = #line + 2
+        let stubs = Stubs {
+            Get("/a/{id}/b/{id}")
+            Get("no-slash")
+            Get("/x").query("q", .matches("(unclosed"))
+            Get("/y").times(0)
+            Post("/body").body(.jsonPath("a..b", equals: .null))
+        }
+        #expect {
+            try StubServer.start(stubs)
+        } throws: { error in
+            guard let validation = error as? StubValidationError else { return false }
+            return validation.problems.map(\.location.line) == Array(line..<(line + 5))
+                && validation.problems[0].message.contains(#"duplicate capture name "id""#)
+                && validation.problems[1].message.contains("must start with /")
+                && validation.problems[2].message.contains("invalid regular expression /(unclosed/")
+                && validation.problems[3].message.contains("times(0) must be at least 1")
+                && validation.problems[4].message.contains("malformed JSON path")
+        }
+    }
+}
+
+/// Stubs added, replaced and removed while the server runs and requests fly.
+@Suite struct RuntimeChangeTests {
+    @Test func addReplaceRemoveAndReset() async throws {
+        let server = try StubServer.start([Get("/v").id("version").respond(.text("1"))])
+        defer { server.stop() }
+        let client = HTTPClient()
+        defer { client.close() }
+        #expect(try await client.get(server.url("/v")).text == "1")
+        try server.replace("version", with: Get("/v").id("version").respond(.text("2")))
+        #expect(try await client.get(server.url("/v")).text == "2")
+        try server.add([Get("/new").respond(.text("added"))])
+        #expect(try await client.get(server.url("/new")).text == "added")
+        #expect(server.remove("version"))
+        #expect(!server.remove("version"))
+        #expect(try await client.get(server.url("/v")).status == 404)
+        #expect(throws: StubValidationError.self) { try server.replace("missing", with: Get("/z")) }
+        #expect(throws: StubValidationError.self) { try server.add([Get("/new")]) } // shadowed by the earlier /new
+        #expect(server.stubs.map(\.request.description) == ["GET /new"], "a refused change changes nothing")
+        #expect(server.journal.count == 4)
+        server.resetJournal()
+        #expect(server.journal.count == 0)
+    }
+
+    @Test func changesAreSafeWhileRequestsAreInFlight() async throws {
+        let server = try StubServer.start([Get("/flip").id("flip").respond(.text("a"))])
+        defer { server.stop() }
+        let base = server.baseURL
+        let answers = try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    let client = HTTPClient()
+                    defer { client.close() }
+                    var seen: [String] = []
+                    for _ in 0..<50 { seen.append(try await client.get(base.appendingPathComponent("flip")).text) }
+                    return seen
+                }
+            }
+            for round in 0..<100 {
+                try server.replace("flip", with: Get("/flip").id("flip").respond(.text(round % 2 == 0 ? "b" : "a")))
+                await Task.yield()
+            }
+            return try await group.reduce(into: [String]()) { $0 += $1 }
+        }
+        #expect(answers.count == 400)
+        #expect(Set(answers).isSubset(of: ["a", "b"]), "every request got the old or the new stub, never an error")
+        #expect(server.journal.unmatched.isEmpty)
+    }
+}
