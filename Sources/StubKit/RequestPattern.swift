@@ -84,13 +84,12 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
 
     /// Why the pattern cannot work (a bad path, regex or JSON path), or `nil`.
     public var problem: String? {
-        let problems = [path.problem]
-            + (query + headers + cookies).map { condition -> String? in
-                if case .matches(let pattern) = condition.matcher { return pattern.problem }
-                return nil
-            }
-            + body.map(\.problem)
-        let found = problems.compactMap { $0 }
+        var found: [String] = []
+        if let problem = path.problem { found.append(problem) }
+        for condition in query + headers + cookies {
+            if case .matches(let pattern) = condition.matcher, let problem = pattern.problem { found.append(problem) }
+        }
+        for condition in body { if let problem = condition.problem { found.append(problem) } }
         return found.isEmpty ? nil : found.joined(separator: "; ")
     }
 

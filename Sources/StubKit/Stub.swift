@@ -61,13 +61,16 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
 
     /// Why the stub cannot work, or `nil`.
     public var problem: String? {
-        var problems = [request.problem]
-        if case .invalid(let reason) = response { problems.append(reason) }
-        if let times, times < 1 { problems.append("times(\(times)) must be at least 1") }
-        if case .dribble(let chunks, _) = delay, chunks < 1 { problems.append("a dribble needs at least 1 chunk") }
-        if case .random(let range) = delay, range.lowerBound < .zero { problems.append("a delay cannot be negative") }
-        if case .fixed(let duration) = delay, duration < .zero { problems.append("a delay cannot be negative") }
-        let found = problems.compactMap { $0 }
+        var found: [String] = []
+        if let problem = request.problem { found.append(problem) }
+        if case .invalid(let reason) = response { found.append(reason) }
+        if let times, times < 1 { found.append("times(\(times)) must be at least 1") }
+        switch delay {
+        case .dribble(let chunks, _) where chunks < 1: found.append("a dribble needs at least 1 chunk")
+        case .random(let range) where range.lowerBound < .zero: found.append("a delay cannot be negative")
+        case .fixed(let duration) where duration < .zero: found.append("a delay cannot be negative")
+        default: break
+        }
         return found.isEmpty ? nil : found.joined(separator: "; ")
     }
 }

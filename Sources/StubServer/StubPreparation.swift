@@ -12,11 +12,12 @@ enum StubPreparation {
         func fail(_ stub: Stub, _ message: String) {
             problems.append(.init(stub: stub.request.description, location: stub.location, message: message))
         }
-        var seen: [StubID: Stub] = [:]
-        let previous = Dictionary(existing.map { ($0.stub.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<StubID>(minimumCapacity: stubs.count)
+        let previous = existing.isEmpty ? [:] : Dictionary(existing.map { ($0.stub.id, $0) }, uniquingKeysWith: { first, _ in first })
         var slots: [StubSlot] = []
+        slots.reserveCapacity(stubs.count)
         for stub in stubs {
-            if let other = seen.updateValue(stub, forKey: stub.id) {
+            if !seen.insert(stub.id).inserted, let other = stubs.first(where: { $0.id == stub.id }) {
                 fail(stub, "duplicate stub id \"\(stub.id)\" (also declared at \(other.location))")
             }
             if let problem = stub.problem { fail(stub, problem) }
@@ -27,7 +28,7 @@ enum StubPreparation {
                 fail(stub, "\(error)")
                 recipe = stub.response
             }
-            if let old = previous[stub.id], old.stub.location == stub.location, sameShape(old.stub, stub) {
+            if !previous.isEmpty, let old = previous[stub.id], old.stub.location == stub.location, sameShape(old.stub, stub) {
                 slots.append(old)
             } else {
                 slots.append(StubSlot(stub: stub, recipe: recipe))
