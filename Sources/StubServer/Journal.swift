@@ -19,12 +19,13 @@ public final class Journal: Sendable {
         self.storage = Mutex(Ring(capacity: capacity))
     }
 
-    /// Appends a request answered by `slot` (or by none) and returns its sequence number.
+    /// Appends a request answered by the stub at `index` of `table` (or by
+    /// none, when `table` is `nil`) and returns its sequence number.
     @discardableResult
-    func record(_ request: RecordedRequest, slot: StubSlot?) -> Int {
+    func record(_ request: RecordedRequest, table: RouteTable?, index: Int) -> Int {
         storage.withLock { ring in
             ring.recorded += 1
-            ring.append(Record(sequence: ring.recorded, request: request, slot: slot))
+            ring.append(Record(sequence: ring.recorded, request: request, table: table, index: index))
             return ring.recorded
         }
     }
@@ -48,18 +49,16 @@ public final class Journal: Sendable {
     public func reset() { storage.withLock { $0.removeAll() } }
 }
 
-/// What the journal stores per request: the stub by reference, not by copy.
+/// What the journal stores per request: the stub by reference (its table
+/// and index), not by copy.
 private struct Record {
     var sequence: Int
     var request: RecordedRequest
-    var slot: StubSlot?
+    var table: RouteTable?
+    var index: Int
 
     var entry: JournalEntry {
-        JournalEntry(
-            sequence: sequence,
-            request: request,
-            outcome: slot.map { .matched($0.stub) } ?? .unmatched
-        )
+        JournalEntry(sequence: sequence, request: request, outcome: table.map { .matched($0.stubs[index]) } ?? .unmatched)
     }
 }
 

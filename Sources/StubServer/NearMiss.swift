@@ -24,9 +24,9 @@ public struct NearMiss: Sendable, Codable, Hashable, CustomStringConvertible {
 }
 
 extension NearMiss {
-    /// Checks `slot` against `request`, including its `times` limit and scenario state.
-    init(slot: StubSlot, request: RecordedRequest, scenarios: ScenarioBook) {
-        let stub = slot.stub
+    /// Checks `stub` against `request`, including its `times` limit (from
+    /// `slot`) and its scenario state.
+    init(stub: Stub, slot: StubSlot, request: RecordedRequest, scenarios: ScenarioBook) {
         var checks = stub.request.checks(against: request)
         if let limit = stub.times {
             checks.append(FieldCheck(field: "times", expected: "at most \(limit)", actual: "answered \(slot.answerCount)",

@@ -8,41 +8,57 @@ import StubKit
 /// when the table is built: one dictionary lookup per request. Other paths
 /// are matched against templates by literal prefix (`/characters` for
 /// `/characters/{id}`), looked up without allocating; regex paths, which have
-/// no usable prefix, are the only stubs tried for every request. A class so
-/// that a request takes one reference to the current table.
+/// no usable prefix, are the only stubs tried for every request. The stubs
+/// array is kept as given, never copied per stub. A class so that a request
+/// takes one reference to the current table.
 final class RouteTable: Sendable {
+    let stubs: [Stub]
     let slots: [StubSlot]
     private let byLiteral: [String: [Int]]
     private let byPrefix: [Substring: [Int]]
     private let always: [Int]
 
-    init(_ slots: [StubSlot]) {
+    init(stubs: [Stub], slots: [StubSlot]) {
+        self.stubs = stubs
         self.slots = slots
-        var exact: [String: [Int]] = [:]
+        var byLiteral: [String: [Int]] = [:]
         var byPrefix: [Substring: [Int]] = [:]
         var always: [Int] = []
-        for (index, slot) in slots.enumerated() {
-            switch slot.stub.request.path {
-            case .literal(let path): exact[path, default: []].append(index)
+        for index in stubs.indices {
+            switch stubs[index].request.path {
+            case .literal(let path): byLiteral[path, default: []].append(index)
             case .template(let template): byPrefix[Substring(template.literalPrefix), default: []].append(index)
             case .regex: always.append(index)
             }
         }
-        self.byPrefix = byPrefix
-        self.always = always
-        var byLiteral: [String: [Int]] = [:]
-        byLiteral.reserveCapacity(exact.count)
-        for (path, own) in exact {
-            byLiteral[path] = Self.ordered(own + Self.prefixCandidates(path, byPrefix) + always, slots)
+        if !byPrefix.isEmpty || !always.isEmpty {
+            for (path, own) in byLiteral {
+                byLiteral[path] = Self.ordered(own + Self.prefixCandidates(path, byPrefix) + always, stubs)
+            }
+        } else {
+            for (path, own) in byLiteral where own.count > 1 { byLiteral[path] = Self.ordered(own, stubs) }
         }
         self.byLiteral = byLiteral
+        self.byPrefix = byPrefix.mapValues { Self.ordered($0, stubs) }
+        self.always = Self.ordered(always, stubs)
     }
 
     /// The indices of the stubs that may match `path`, best first: higher
     /// priority, then earlier declaration.
     func candidates(for path: String) -> [Int] {
         if let known = byLiteral[path] { return known }
-        return Self.ordered(Self.prefixCandidates(path, byPrefix) + always, slots)
+        return Self.ordered(Self.prefixCandidates(path, byPrefix) + always, stubs)
+    }
+
+    /// The stubs that could answer before the stub at `index` for every
+    /// request it matches, best first, ending with the stub itself: the list
+    /// a shadowing check has to look at.
+    func rivals(of index: Int) -> [Int] {
+        switch stubs[index].request.path {
+        case .literal(let path): return byLiteral[path] ?? []
+        case .template(let template): return byPrefix[Substring(template.literalPrefix)] ?? []
+        case .regex: return always
+        }
     }
 
     /// The template stubs whose literal prefix is `path` up to a `/`, or all of it.
@@ -57,10 +73,10 @@ final class RouteTable: Sendable {
         return found
     }
 
-    private static func ordered(_ indices: [Int], _ slots: [StubSlot]) -> [Int] {
+    private static func ordered(_ indices: [Int], _ stubs: [Stub]) -> [Int] {
         guard indices.count > 1 else { return indices }
         return indices.sorted { a, b in
-            let (pa, pb) = (slots[a].stub.priority, slots[b].stub.priority)
+            let (pa, pb) = (stubs[a].priority, stubs[b].priority)
             return pa != pb ? pa > pb : a < b
         }
     }

@@ -23,57 +23,60 @@ final class StubEngine: Sendable {
     func handle(_ http: MicroHTTP.HTTPRequest) -> Reply {
         let request = RecordedRequest(http)
         let table = self.table.withLock { $0 }
-        guard let (slot, captures, call) = select(request, in: table) else {
-            journal.record(request, slot: nil)
+        guard let (index, captures, call) = select(request, in: table) else {
+            journal.record(request, table: nil, index: 0)
             let report = UnmatchedRequestReport(request: request, table: table, scenarios: scenarios)
             return .response(HTTPResponse(unmatched: report))
         }
-        journal.record(request, slot: slot)
-        let stub = slot.stub
+        journal.record(request, table: table, index: index)
+        let stub = table.stubs[index]
+        let slot = table.slots[index]
         for check in stub.guards {
             if let refusal = check.check(request) {
                 return deliver(.response(HTTPResponse(refusal, extraHeaders: stub.responseHeaders)), for: stub)
             }
         }
         let matched = MatchedRequest(request: request, captures: captures)
-        return deliver(reply(slot.recipe, call: call, slot: slot, matched: matched, topLevel: true), for: stub)
+        let recipe = slot.resolvedRecipe ?? stub.response
+        return deliver(reply(recipe, call: call, stub: stub, slot: slot, matched: matched, topLevel: true), for: stub)
     }
 
     /// The first candidate whose pattern, scenario state and `times` limit all allow it.
-    private func select(_ request: RecordedRequest, in table: RouteTable) -> (StubSlot, [String: String], Int)? {
+    private func select(_ request: RecordedRequest, in table: RouteTable) -> (Int, [String: String], Int)? {
         for index in table.candidates(for: request.path) {
+            let stub = table.stubs[index]
+            guard let captures = stub.request.match(request) else { continue }
             let slot = table.slots[index]
-            guard let captures = slot.stub.request.match(request) else { continue }
             let call: Int?
-            if let step = slot.stub.scenario {
+            if let step = stub.scenario {
                 call = scenarios.attempt(step) { slot.claim() }
             } else {
                 call = slot.claim()
             }
-            if let call { return (slot, captures, call) }
+            if let call { return (index, captures, call) }
         }
         return nil
     }
 
     /// The reply a recipe makes for the `call`-th answer (0-based). A fixed
     /// response at the top level is served from the slot's prepared copy.
-    private func reply(_ recipe: ResponseRecipe, call: Int, slot: StubSlot, matched: MatchedRequest, topLevel: Bool) -> Reply {
+    private func reply(_ recipe: ResponseRecipe, call: Int, stub: Stub, slot: StubSlot, matched: MatchedRequest, topLevel: Bool) -> Reply {
         switch recipe {
         case .fixed(let response):
-            if topLevel { return .prepared(slot.prepared(response)) }
-            return .response(HTTPResponse(response, extraHeaders: slot.stub.responseHeaders))
+            if topLevel { return .prepared(slot.prepared(response, extraHeaders: stub.responseHeaders)) }
+            return .response(HTTPResponse(response, extraHeaders: stub.responseHeaders))
         case .dynamic(let make):
             do {
-                return .response(HTTPResponse(try make(matched), extraHeaders: slot.stub.responseHeaders))
+                return .response(HTTPResponse(try make(matched), extraHeaders: stub.responseHeaders))
             } catch {
-                return .response(HTTPResponse(recipeFailure: error, stub: slot.stub))
+                return .response(HTTPResponse(recipeFailure: error, stub: stub))
             }
         case .sequence(let steps):
             guard let last = steps.indices.last else { return .response(HTTPResponse(status: 200)) }
-            return reply(steps[min(call, last)], call: call, slot: slot, matched: matched, topLevel: false)
+            return reply(steps[min(call, last)], call: call, stub: stub, slot: slot, matched: matched, topLevel: false)
         case .fixture, .invalid:
             // Fixtures are read and invalid recipes refused before the server starts.
-            return .response(HTTPResponse(status: 500, text: "Understudy: unresolved recipe for \(slot.stub)\n"))
+            return .response(HTTPResponse(status: 500, text: "Understudy: unresolved recipe for \(stub)\n"))
         }
     }
 

@@ -5,15 +5,19 @@ import StubKit
 /// stubs that cannot work (bad patterns, unreadable or escaping fixtures,
 /// stubs that can never match because an earlier, broader one always wins).
 enum StubPreparation {
-    /// Slots for `stubs`, reusing `existing` slots (and their counters) for
-    /// stubs with the same id; throws ``StubValidationError`` listing every problem.
-    static func slots(for stubs: [Stub], fixtures: URL, reusing existing: [StubSlot] = []) throws -> RouteTable {
+    /// The route table for `stubs`, reusing the slots (and counters) of
+    /// `existing` for stubs with the same id; throws ``StubValidationError``
+    /// listing every problem.
+    static func table(for stubs: [Stub], fixtures: URL, reusing existing: RouteTable? = nil) throws -> RouteTable {
         var problems: [StubValidationError.Problem] = []
         func fail(_ stub: Stub, _ message: String) {
             problems.append(.init(stub: stub.request.description, location: stub.location, message: message))
         }
         var seen = Set<StubID>(minimumCapacity: stubs.count)
-        let previous = existing.isEmpty ? [:] : Dictionary(existing.map { ($0.stub.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var previous: [StubID: Int] = [:]
+        if let existing {
+            for index in existing.stubs.indices { previous[existing.stubs[index].id] = previous[existing.stubs[index].id] ?? index }
+        }
         var slots: [StubSlot] = []
         slots.reserveCapacity(stubs.count)
         for stub in stubs {
@@ -21,32 +25,35 @@ enum StubPreparation {
                 fail(stub, "duplicate stub id \"\(stub.id)\" (also declared at \(other.location))")
             }
             if let problem = stub.problem { fail(stub, problem) }
-            let recipe: ResponseRecipe
-            do {
-                recipe = try resolve(stub.response, fixtures: fixtures)
-            } catch {
-                fail(stub, "\(error)")
-                recipe = stub.response
+            var resolved: ResponseRecipe?
+            if stub.response.needsResolving {
+                do {
+                    resolved = try resolve(stub.response, fixtures: fixtures)
+                } catch {
+                    fail(stub, "\(error)")
+                }
             }
-            if !previous.isEmpty, let old = previous[stub.id], old.stub.location == stub.location, sameShape(old.stub, stub) {
-                slots.append(old)
-            } else {
-                slots.append(StubSlot(stub: stub, recipe: recipe))
+            // A changed list keeps the answer counts of stubs it keeps (same id,
+            // same pattern and limit), but never their cached responses.
+            var answered = 0
+            if let existing, let old = previous[stub.id], sameShape(existing.stubs[old], stub) {
+                answered = existing.slots[old].answerCount
             }
+            slots.append(StubSlot(limit: stub.times, resolvedRecipe: resolved, answered: answered))
         }
-        let table = RouteTable(slots)
-        for (index, slot) in slots.enumerated() {
+        let table = RouteTable(stubs: stubs, slots: slots)
+        for index in stubs.indices {
             if let winner = shadowing(index, in: table) {
-                let other = table.slots[winner].stub
-                fail(slot.stub, "can never match: \(other.request) declared at \(other.location) always answers first "
-                     + "(it has no further conditions, no times limit and \(other.priority > slot.stub.priority ? "a higher" : "the same") priority)")
+                let other = stubs[winner]
+                fail(stubs[index], "can never match: \(other.request) declared at \(other.location) always answers first "
+                     + "(it has no further conditions, no times limit and \(other.priority > stubs[index].priority ? "a higher" : "the same") priority)")
             }
         }
         guard problems.isEmpty else { throw StubValidationError(problems: problems) }
         return table
     }
 
-    /// Whether a slot can keep its counters across a change: same pattern text and recipe kind.
+    /// Whether a stub keeps its answer count across a change: same pattern text and `times` limit.
     private static func sameShape(_ a: Stub, _ b: Stub) -> Bool {
         a.request.description == b.request.description && a.times == b.times
     }
@@ -67,16 +74,10 @@ enum StubPreparation {
     /// The index of a stub that always answers before the stub at `index`
     /// whenever that one would match, or `nil`.
     private static func shadowing(_ index: Int, in table: RouteTable) -> Int? {
-        let stub = table.slots[index].stub
-        let probe: String
-        switch stub.request.path {
-        case .literal(let path): probe = path
-        case .template(let template): probe = template.literalPrefix + "/"
-        case .regex: probe = "/"
-        }
-        for candidate in table.candidates(for: probe) {
+        let stub = table.stubs[index]
+        for candidate in table.rivals(of: index) {
             if candidate == index { return nil } // every stub ordered before this one was checked
-            let other = table.slots[candidate].stub
+            let other = table.stubs[candidate]
             guard other.times == nil, other.scenario == nil,
                   other.request.query.isEmpty, other.request.headers.isEmpty, other.request.cookies.isEmpty,
                   other.request.body.isEmpty, other.request.predicates.isEmpty,
@@ -90,6 +91,17 @@ enum StubPreparation {
             }
         }
         return nil
+    }
+}
+
+extension ResponseRecipe {
+    /// Whether the recipe reads fixture files, directly or in a sequence.
+    var needsResolving: Bool {
+        switch self {
+        case .fixture: return true
+        case .sequence(let steps): return steps.contains { $0.needsResolving }
+        default: return false
+        }
     }
 }
 

@@ -22,7 +22,7 @@ public final class StubServer: Sendable {
 
     private init(stubs: [Stub], configuration: Configuration) throws {
         let fixtures = configuration.fixturesDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let table = try StubPreparation.slots(for: stubs, fixtures: fixtures)
+        let table = try StubPreparation.table(for: stubs, fixtures: fixtures)
         let journal = Journal(capacity: configuration.journalCapacity)
         let engine = StubEngine(table: table, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max))
         self.daemon = try Daemon(configuration.daemon) { engine.handle($0) }
@@ -63,7 +63,7 @@ public final class StubServer: Sendable {
     public var statistics: DaemonStatistics { daemon.statistics }
 
     /// The stubs served now, in declaration order.
-    public var stubs: [Stub] { engine.table.withLock { $0.slots.map(\.stub) } }
+    public var stubs: [Stub] { engine.table.withLock { $0.stubs } }
 
     /// The URL of `pathAndQuery` (for example `/v1/public/comics?limit=5`) on this server.
     public func url(_ pathAndQuery: String) -> URL {
@@ -122,8 +122,8 @@ public final class StubServer: Sendable {
 
     private func change(_ edit: ([Stub]) throws -> [Stub]) throws {
         try engine.table.withLock { table in
-            let next = try edit(table.slots.map(\.stub))
-            table = try StubPreparation.slots(for: next, fixtures: fixtures, reusing: table.slots)
+            let next = try edit(table.stubs)
+            table = try StubPreparation.table(for: next, fixtures: fixtures, reusing: table)
         }
     }
 }

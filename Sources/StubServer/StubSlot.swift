@@ -3,20 +3,24 @@ import MicroHTTP
 import StubKit
 import Synchronization
 
-/// One served stub with its running state: how often it answered (for
-/// `times` and sequences) and its fixed response in libmicrohttpd's form,
-/// built on first use. A class so journal entries share it and so its counters
-/// survive changes to the rest of the stub list.
+/// The running state of one served stub: how often it answered (for `times`
+/// and sequences), its recipe once fixtures are read, and its fixed response
+/// in libmicrohttpd's form, built on first use. The stub itself stays in the
+/// route table's array, so nothing is copied per stub.
 final class StubSlot: Sendable {
-    let stub: Stub
-    /// The recipe with fixture files already read.
-    let recipe: ResponseRecipe
+    /// The recipe with fixture files read, when that changed it.
+    let resolvedRecipe: ResponseRecipe?
+    /// The `times` limit, copied out of the stub for the hot path.
+    let limit: Int?
     private let answered = Atomic<Int>(0)
     private let prepared = Atomic<Unmanaged<PreparedResponse>?>(nil)
 
-    init(stub: Stub, recipe: ResponseRecipe) {
-        self.stub = stub
-        self.recipe = recipe
+    /// A slot that has already answered `answered` requests (carried over
+    /// when a running server's stub list changes).
+    init(limit: Int?, resolvedRecipe: ResponseRecipe?, answered: Int = 0) {
+        self.limit = limit
+        self.resolvedRecipe = resolvedRecipe
+        self.answered.store(answered, ordering: .relaxed)
     }
 
     deinit { prepared.load(ordering: .acquiring)?.release() }
@@ -24,7 +28,7 @@ final class StubSlot: Sendable {
     /// Counts one answer if the `times` limit allows it, and returns the
     /// 0-based number of this answer; `nil` when the stub is used up.
     func claim() -> Int? {
-        guard let limit = stub.times else { return answered.add(1, ordering: .relaxed).oldValue }
+        guard let limit else { return answered.add(1, ordering: .relaxed).oldValue }
         var current = answered.load(ordering: .relaxed)
         while current < limit {
             let (exchanged, original) = answered.compareExchange(expected: current, desired: current + 1, ordering: .relaxed)
@@ -35,15 +39,15 @@ final class StubSlot: Sendable {
     }
 
     /// Whether the `times` limit is reached.
-    var isUsedUp: Bool { stub.times.map { answered.load(ordering: .relaxed) >= $0 } ?? false }
+    var isUsedUp: Bool { limit.map { answered.load(ordering: .relaxed) >= $0 } ?? false }
 
     /// How many requests the stub answered.
     var answerCount: Int { answered.load(ordering: .relaxed) }
 
     /// The response of a fixed recipe, prepared once; concurrent first calls agree on one.
-    func prepared(_ response: StubResponse) -> PreparedResponse {
+    func prepared(_ response: StubResponse, extraHeaders: HTTPHeaders) -> PreparedResponse {
         if let existing = prepared.load(ordering: .acquiring) { return existing.takeUnretainedValue() }
-        let fresh = Unmanaged.passRetained(PreparedResponse(HTTPResponse(response, extraHeaders: stub.responseHeaders)))
+        let fresh = Unmanaged.passRetained(PreparedResponse(HTTPResponse(response, extraHeaders: extraHeaders)))
         let (stored, winner) = prepared.compareExchange(expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
         if stored { return fresh.takeUnretainedValue() }
         fresh.release()

@@ -53,14 +53,14 @@ public struct UnmatchedRequestReport: Sendable, Codable, Hashable, CustomStringC
 
     /// Builds the report, ranking every stub of `table` against `request`.
     init(request: RecordedRequest, table: RouteTable, scenarios: ScenarioBook) {
-        let ranked = table.slots
-            .map { NearMiss(slot: $0, request: request, scenarios: scenarios) }
+        let ranked = table.stubs.indices
+            .map { NearMiss(stub: table.stubs[$0], slot: table.slots[$0], request: request, scenarios: scenarios) }
             .filter { $0.score > 0 } // a stub that matched nothing is not close
             .enumerated()
             .sorted { $0.element.score != $1.element.score ? $0.element.score > $1.element.score : $0.offset < $1.offset }
             .prefix(3)
             .map(\.element)
-        self.init(request: request, stubCount: table.slots.count, closestStubs: Array(ranked))
+        self.init(request: request, stubCount: table.stubs.count, closestStubs: Array(ranked))
     }
 
     /// The report as pretty-printed JSON with sorted keys.
