@@ -217,7 +217,6 @@ final class DaemonCore: Sendable {
 
     private func makeRequest(context: RequestContext, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>) -> HTTPRequest {
         var headers: [(name: String, value: String)] = []
-        headers.reserveCapacity(8)
         withUnsafeMutablePointer(to: &headers) { pointer in
             _ = MHD_get_connection_values_n(context.connection, .HEADER_KIND, { cls, _, key, keySize, value, valueSize in
                 let list = cls!.assumingMemoryBound(to: [(name: String, value: String)].self)

@@ -29,26 +29,24 @@ final class StubEngine: Sendable {
             return .response(HTTPResponse(unmatched: report))
         }
         journal.record(request, table: table, index: index)
-        let stub = table.stubs[index]
         let slot = table.slots[index]
-        for check in stub.guards {
+        for check in slot.stub.guards {
             if let refusal = check.check(request) {
-                return deliver(.response(HTTPResponse(refusal, extraHeaders: stub.responseHeaders)), for: stub)
+                return deliver(.response(HTTPResponse(refusal, extraHeaders: slot.stub.responseHeaders)), for: slot)
             }
         }
-        let matched = MatchedRequest(request: request, captures: captures)
-        let recipe = slot.resolvedRecipe ?? stub.response
-        return deliver(reply(recipe, call: call, stub: stub, slot: slot, matched: matched, topLevel: true), for: stub)
+        let reply = reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot,
+                          request: request, captures: captures, topLevel: true)
+        return deliver(reply, for: slot)
     }
 
     /// The first candidate whose pattern, scenario state and `times` limit all allow it.
     private func select(_ request: RecordedRequest, in table: RouteTable) -> (Int, [String: String], Int)? {
         for index in table.candidates(for: request.path) {
-            let stub = table.stubs[index]
-            guard let captures = stub.request.match(request) else { continue }
             let slot = table.slots[index]
+            guard let captures = slot.stub.request.match(request) else { continue }
             let call: Int?
-            if let step = stub.scenario {
+            if let step = slot.stub.scenario {
                 call = scenarios.attempt(step) { slot.claim() }
             } else {
                 call = slot.claim()
@@ -60,30 +58,34 @@ final class StubEngine: Sendable {
 
     /// The reply a recipe makes for the `call`-th answer (0-based). A fixed
     /// response at the top level is served from the slot's prepared copy.
-    private func reply(_ recipe: ResponseRecipe, call: Int, stub: Stub, slot: StubSlot, matched: MatchedRequest, topLevel: Bool) -> Reply {
+    private func reply(
+        _ recipe: ResponseRecipe, call: Int, slot: StubSlot,
+        request: RecordedRequest, captures: [String: String], topLevel: Bool
+    ) -> Reply {
         switch recipe {
         case .fixed(let response):
-            if topLevel { return .prepared(slot.prepared(response, extraHeaders: stub.responseHeaders)) }
-            return .response(HTTPResponse(response, extraHeaders: stub.responseHeaders))
+            if topLevel { return .prepared(slot.prepared(response, extraHeaders: slot.stub.responseHeaders)) }
+            return .response(HTTPResponse(response, extraHeaders: slot.stub.responseHeaders))
         case .dynamic(let make):
             do {
-                return .response(HTTPResponse(try make(matched), extraHeaders: stub.responseHeaders))
+                let matched = MatchedRequest(request: request, captures: captures)
+                return .response(HTTPResponse(try make(matched), extraHeaders: slot.stub.responseHeaders))
             } catch {
-                return .response(HTTPResponse(recipeFailure: error, stub: stub))
+                return .response(HTTPResponse(recipeFailure: error, stub: slot.stub))
             }
         case .sequence(let steps):
             guard let last = steps.indices.last else { return .response(HTTPResponse(status: 200)) }
-            return reply(steps[min(call, last)], call: call, stub: stub, slot: slot, matched: matched, topLevel: false)
+            return reply(steps[min(call, last)], call: call, slot: slot, request: request, captures: captures, topLevel: false)
         case .fixture, .invalid:
             // Fixtures are read and invalid recipes refused before the server starts.
-            return .response(HTTPResponse(status: 500, text: "Understudy: unresolved recipe for \(stub)\n"))
+            return .response(HTTPResponse(status: 500, text: "Understudy: unresolved recipe for \(slot.stub)\n"))
         }
     }
 
     /// Applies the stub's fault or delay to a ready reply.
-    private func deliver(_ reply: Reply, for stub: Stub) -> Reply {
-        if let fault = stub.fault { return Self.apply(fault, to: reply) }
-        switch stub.delay {
+    private func deliver(_ reply: Reply, for slot: StubSlot) -> Reply {
+        if let fault = slot.stub.fault { return Self.apply(fault, to: reply) }
+        switch slot.stub.delay {
         case nil:
             return reply
         case .fixed(let duration):

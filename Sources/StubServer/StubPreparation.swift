@@ -39,7 +39,7 @@ enum StubPreparation {
             if let existing, let old = previous[stub.id], sameShape(existing.stubs[old], stub) {
                 answered = existing.slots[old].answerCount
             }
-            slots.append(StubSlot(limit: stub.times, resolvedRecipe: resolved, answered: answered))
+            slots.append(StubSlot(stub: stub, resolvedRecipe: resolved, answered: answered))
         }
         let table = RouteTable(stubs: stubs, slots: slots)
         for index in stubs.indices {

@@ -3,11 +3,13 @@ import MicroHTTP
 import StubKit
 import Synchronization
 
-/// The running state of one served stub: how often it answered (for `times`
-/// and sequences), its recipe once fixtures are read, and its fixed response
-/// in libmicrohttpd's form, built on first use. The stub itself stays in the
-/// route table's array, so nothing is copied per stub.
+/// One served stub and its running state: how often it answered (for
+/// `times` and sequences), its recipe once fixtures are read, and its fixed
+/// response in libmicrohttpd's form, built on first use. A class so that a
+/// request reaches the stub through one reference instead of copying it.
 final class StubSlot: Sendable {
+    /// The stub.
+    let stub: Stub
     /// The recipe with fixture files read, when that changed it.
     let resolvedRecipe: ResponseRecipe?
     /// The `times` limit, copied out of the stub for the hot path.
@@ -17,8 +19,9 @@ final class StubSlot: Sendable {
 
     /// A slot that has already answered `answered` requests (carried over
     /// when a running server's stub list changes).
-    init(limit: Int?, resolvedRecipe: ResponseRecipe?, answered: Int = 0) {
-        self.limit = limit
+    init(stub: Stub, resolvedRecipe: ResponseRecipe?, answered: Int = 0) {
+        self.stub = stub
+        self.limit = stub.times
         self.resolvedRecipe = resolvedRecipe
         self.answered.store(answered, ordering: .relaxed)
     }
