@@ -107,7 +107,8 @@ public final class Daemon: Sendable {
             connectionsOpen: core.connectionsOpen.load(ordering: .relaxed),
             requestsStarted: core.requestsStarted.load(ordering: .relaxed),
             requestsCompleted: core.requestsCompleted.load(ordering: .relaxed),
-            requestsSuspended: core.requestsSuspended
+            requestsSuspended: core.requestsSuspended,
+            suspensions: core.suspensions.load(ordering: .relaxed)
         )
     }
 

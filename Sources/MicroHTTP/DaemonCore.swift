@@ -11,6 +11,7 @@ final class DaemonCore: Sendable {
     let connectionsOpen = Atomic<Int>(0)
     let requestsStarted = Atomic<Int>(0)
     let requestsCompleted = Atomic<Int>(0)
+    let suspensions = Atomic<Int>(0)
     /// Entered when a request line arrives, left when the request completes;
     /// ``Daemon/stop()`` waits on it to drain requests in flight.
     let inFlight = DispatchGroup()
@@ -156,6 +157,7 @@ final class DaemonCore: Sendable {
         suspension.withLock { state in
             guard !state.stopping else { return false }
             MHD_suspend_connection(context.connection)
+            suspensions.add(1, ordering: .relaxed)
             state.waiting[ObjectIdentifier(context)] = context
             return true
         }
@@ -184,6 +186,7 @@ final class DaemonCore: Sendable {
         let suspended = suspension.withLock { state in
             guard !state.stopping else { return false }
             MHD_suspend_connection(streamer.connection)
+            suspensions.add(1, ordering: .relaxed)
             state.pausedStreams[ObjectIdentifier(streamer)] = streamer
             return true
         }

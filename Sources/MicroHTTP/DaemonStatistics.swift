@@ -8,6 +8,10 @@ public struct DaemonStatistics: Sendable, Equatable {
     public var requestsStarted: Int
     /// Requests libmicrohttpd has finished with (answered, failed or dropped).
     public var requestsCompleted: Int
-    /// Requests waiting for a ``Responder`` now.
+    /// Requests waiting for a ``Responder``, or paused between pieces of a
+    /// streamed body, now.
     public var requestsSuspended: Int
+    /// Times a connection was suspended since start (waiting for a
+    /// ``Responder`` or pausing a streamed body).
+    public var suspensions: Int
 }

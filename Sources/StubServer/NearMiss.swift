@@ -24,13 +24,13 @@ public struct NearMiss: Sendable, Codable, Hashable, CustomStringConvertible {
 }
 
 extension NearMiss {
-    /// Checks `stub` against `request`, including its `times` limit (from
-    /// `slot`) and its scenario state.
-    init(stub: Stub, slot: StubSlot, request: RecordedRequest, scenarios: ScenarioBook) {
+    /// Checks `stub` against `request`, including its `times` limit (against
+    /// `answered`, how often it answered) and its scenario state.
+    init(stub: Stub, answered: Int, request: RecordedRequest, scenarios: ScenarioBook) {
         var checks = stub.request.checks(against: request)
         if let limit = stub.times {
-            checks.append(FieldCheck(field: "times", expected: "at most \(limit)", actual: "answered \(slot.answerCount)",
-                                     matched: !slot.isUsedUp))
+            checks.append(FieldCheck(field: "times", expected: "at most \(limit)", actual: "answered \(answered)",
+                                     matched: answered < limit))
         }
         if let step = stub.scenario, let required = step.requiredState {
             let current = scenarios.state(of: step.scenario)

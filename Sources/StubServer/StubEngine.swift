@@ -8,13 +8,26 @@ import Synchronization
 /// applies its delay or fault, and journals the request. Runs on the daemon's
 /// threads, so everything it touches is immutable or locked.
 final class StubEngine: Sendable {
-    let table: Mutex<RouteTable>
+    /// The stubs served now with this server's answer counts; swapped
+    /// together when the stub list changes.
+    final class Serving: Sendable {
+        let stubSet: StubSet
+        let counts: AnswerCounts
+        var table: RouteTable { stubSet.table }
+
+        init(set: StubSet, counts: AnswerCounts) {
+            self.stubSet = set
+            self.counts = counts
+        }
+    }
+
+    let serving: Mutex<Serving>
     let journal: Journal
     let scenarios = ScenarioBook()
     private let random: Mutex<SplitMix64>
 
-    init(table: RouteTable, journal: Journal, seed: UInt64) {
-        self.table = Mutex(table)
+    init(set: StubSet, journal: Journal, seed: UInt64) {
+        self.serving = Mutex(Serving(set: set, counts: AnswerCounts(count: set.table.stubs.count)))
         self.journal = journal
         self.random = Mutex(SplitMix64(seed: seed))
     }
@@ -22,10 +35,11 @@ final class StubEngine: Sendable {
     /// The reply to one request.
     func handle(_ http: MicroHTTP.HTTPRequest) -> Reply {
         let request = RecordedRequest(http)
-        let table = self.table.withLock { $0 }
-        guard let (index, captures, call) = select(request, in: table) else {
+        let serving = self.serving.withLock { $0 }
+        let table = serving.table
+        guard let (index, captures, call) = select(request, in: serving) else {
             journal.record(request, table: nil, index: 0)
-            let report = UnmatchedRequestReport(request: request, table: table, scenarios: scenarios)
+            let report = UnmatchedRequestReport(request: request, table: table, counts: serving.counts, scenarios: scenarios)
             return .response(HTTPResponse(unmatched: report))
         }
         journal.record(request, table: table, index: index)
@@ -41,15 +55,16 @@ final class StubEngine: Sendable {
     }
 
     /// The first candidate whose pattern, scenario state and `times` limit all allow it.
-    private func select(_ request: RecordedRequest, in table: RouteTable) -> (Int, [String: String], Int)? {
+    private func select(_ request: RecordedRequest, in serving: Serving) -> (Int, [String: String], Int)? {
+        let table = serving.table
         for index in table.candidates(for: request.path) {
             let slot = table.slots[index]
             guard let captures = slot.stub.request.match(request) else { continue }
             let call: Int?
             if let step = slot.stub.scenario {
-                call = scenarios.attempt(step) { slot.claim() }
+                call = scenarios.attempt(step) { serving.counts.claim(index, limit: slot.limit) }
             } else {
-                call = slot.claim()
+                call = serving.counts.claim(index, limit: slot.limit)
             }
             if let call { return (index, captures, call) }
         }

@@ -5,19 +5,13 @@ import StubKit
 /// stubs that cannot work (bad patterns, unreadable or escaping fixtures,
 /// stubs that can never match because an earlier, broader one always wins).
 enum StubPreparation {
-    /// The route table for `stubs`, reusing the slots (and counters) of
-    /// `existing` for stubs with the same id; throws ``StubValidationError``
-    /// listing every problem.
-    static func table(for stubs: [Stub], fixtures: URL, reusing existing: RouteTable? = nil) throws -> RouteTable {
+    /// The route table for `stubs`; throws ``StubValidationError`` listing every problem.
+    static func table(for stubs: [Stub], fixtures: URL) throws -> RouteTable {
         var problems: [StubValidationError.Problem] = []
         func fail(_ stub: Stub, _ message: String) {
             problems.append(.init(stub: stub.request.description, location: stub.location, message: message))
         }
         var seen = Set<StubID>(minimumCapacity: stubs.count)
-        var previous: [StubID: Int] = [:]
-        if let existing {
-            for index in existing.stubs.indices { previous[existing.stubs[index].id] = previous[existing.stubs[index].id] ?? index }
-        }
         var slots: [StubSlot] = []
         slots.reserveCapacity(stubs.count)
         for stub in stubs {
@@ -33,13 +27,7 @@ enum StubPreparation {
                     fail(stub, "\(error)")
                 }
             }
-            // A changed list keeps the answer counts of stubs it keeps (same id,
-            // same pattern and limit), but never their cached responses.
-            var answered = 0
-            if let existing, let old = previous[stub.id], sameShape(existing.stubs[old], stub) {
-                answered = existing.slots[old].answerCount
-            }
-            slots.append(StubSlot(stub: stub, resolvedRecipe: resolved, answered: answered))
+            slots.append(StubSlot(stub: stub, resolvedRecipe: resolved))
         }
         let table = RouteTable(stubs: stubs, slots: slots)
         for index in stubs.indices {
@@ -54,7 +42,7 @@ enum StubPreparation {
     }
 
     /// Whether a stub keeps its answer count across a change: same pattern text and `times` limit.
-    private static func sameShape(_ a: Stub, _ b: Stub) -> Bool {
+    static func sameShape(_ a: Stub, _ b: Stub) -> Bool {
         a.request.description == b.request.description && a.times == b.times
     }
 

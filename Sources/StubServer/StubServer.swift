@@ -17,18 +17,14 @@ public final class StubServer: Sendable {
     /// `http://host:port`, for building request URLs.
     public let baseURL: URL
     private let engine: StubEngine
-    private let fixtures: URL
     private let daemon: Daemon
 
-    private init(stubs: [Stub], configuration: Configuration) throws {
-        let fixtures = configuration.fixturesDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let table = try StubPreparation.table(for: stubs, fixtures: fixtures)
+    private init(set: StubSet, configuration: Configuration) throws {
         let journal = Journal(capacity: configuration.journalCapacity)
-        let engine = StubEngine(table: table, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max))
+        let engine = StubEngine(set: set, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max))
         self.daemon = try Daemon(configuration.daemon) { engine.handle($0) }
         self.journal = journal
         self.engine = engine
-        self.fixtures = fixtures
         self.baseURL = URL(string: "http://\(daemon.address)")!
     }
 
@@ -41,14 +37,22 @@ public final class StubServer: Sendable {
         var configuration = Configuration()
         configuration.daemon.host = host
         configuration.daemon.port = port
-        return try StubServer(stubs: stubs, configuration: configuration)
+        return try start(stubs, configuration: configuration)
     }
 
     /// Starts a server for `stubs` with full control over its settings.
     ///
     /// - Throws: ``StubValidationError`` or ``DaemonError``.
     public static func start(_ stubs: [Stub], configuration: Configuration) throws -> StubServer {
-        try StubServer(stubs: stubs, configuration: configuration)
+        try StubServer(set: StubSet(stubs, fixturesDirectory: configuration.fixturesDirectory), configuration: configuration)
+    }
+
+    /// Starts a server for a prepared ``StubSet``: no validation or indexing
+    /// at start. (`configuration.fixturesDirectory` is the set's business.)
+    ///
+    /// - Throws: ``DaemonError`` naming the address when it cannot listen.
+    public static func start(_ set: StubSet, configuration: Configuration = .default) throws -> StubServer {
+        try StubServer(set: set, configuration: configuration)
     }
 
     deinit { daemon.stop() }
@@ -63,7 +67,7 @@ public final class StubServer: Sendable {
     public var statistics: DaemonStatistics { daemon.statistics }
 
     /// The stubs served now, in declaration order.
-    public var stubs: [Stub] { engine.table.withLock { $0.stubs } }
+    public var stubs: [Stub] { engine.serving.withLock { $0.table.stubs } }
 
     /// The URL of `pathAndQuery` (for example `/v1/public/comics?limit=5`) on this server.
     public func url(_ pathAndQuery: String) -> URL {
@@ -120,10 +124,23 @@ public final class StubServer: Sendable {
     /// The state scenario `name` is in now.
     public func scenarioState(_ name: String) -> String { engine.scenarios.state(of: name) }
 
+    /// Applies `edit` to the stub list, keeping the answer counts of the stubs
+    /// that stay (same id, pattern and limit); a refused edit changes nothing.
     private func change(_ edit: ([Stub]) throws -> [Stub]) throws {
-        try engine.table.withLock { table in
-            let next = try edit(table.stubs)
-            table = try StubPreparation.table(for: next, fixtures: fixtures, reusing: table)
+        try engine.serving.withLock { serving in
+            let old = serving.table.stubs
+            let next = try edit(old)
+            let set = StubSet(table: try StubPreparation.table(for: next, fixtures: serving.stubSet.fixtures),
+                              fixtures: serving.stubSet.fixtures)
+            var oldIndex: [StubID: Int] = [:]
+            for index in old.indices where oldIndex[old[index].id] == nil { oldIndex[old[index].id] = index }
+            var carried: [Int: Int] = [:]
+            for index in next.indices {
+                if let previous = oldIndex[next[index].id], StubPreparation.sameShape(old[previous], next[index]) {
+                    carried[index] = serving.counts.count(previous)
+                }
+            }
+            serving = StubEngine.Serving(set: set, counts: AnswerCounts(count: next.count, initial: carried))
         }
     }
 }

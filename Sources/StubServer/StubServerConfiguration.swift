@@ -10,7 +10,8 @@ extension StubServer {
         /// The most journal entries kept; older ones are evicted and counted.
         public var journalCapacity: Int
         /// The folder fixture paths are relative to (and may not escape);
-        /// the current directory when `nil`.
+        /// the current directory when `nil`. Used when the server prepares
+        /// its own stubs; a ``StubSet`` carries its own.
         public var fixturesDirectory: URL?
         /// Seeds the generator behind random delays, for repeatable runs;
         /// a random seed when `nil`.

@@ -52,9 +52,9 @@ public struct UnmatchedRequestReport: Sendable, Codable, Hashable, CustomStringC
     }
 
     /// Builds the report, ranking every stub of `table` against `request`.
-    init(request: RecordedRequest, table: RouteTable, scenarios: ScenarioBook) {
+    init(request: RecordedRequest, table: RouteTable, counts: AnswerCounts, scenarios: ScenarioBook) {
         let ranked = table.stubs.indices
-            .map { NearMiss(stub: table.stubs[$0], slot: table.slots[$0], request: request, scenarios: scenarios) }
+            .map { NearMiss(stub: table.stubs[$0], answered: counts.count($0), request: request, scenarios: scenarios) }
             .filter { $0.score > 0 } // a stub that matched nothing is not close
             .enumerated()
             .sorted { $0.element.score != $1.element.score ? $0.element.score > $1.element.score : $0.offset < $1.offset }

@@ -43,7 +43,7 @@ import UnderstudyTestSupport
         }
     }
 
-    @Test func aDribbledBodySendsTheHeadFirstAndTheBodyInPieces() async throws {
+    @Test func aDribbledBodySendsTheHeadFirstAndTheBodyInPieces() throws {
         let body = String(repeating: "0123456789", count: 10)
         let server = try StubServer.start([Get("/drip").respond(.text(body)).delay(.dribble(chunks: 4, over: .milliseconds(400)))])
         defer { server.stop() }
@@ -53,12 +53,12 @@ import UnderstudyTestSupport
         #expect(head.status == 200)
         #expect(head.text.contains("Content-Length: 100"))
         #expect(head.text.hasSuffix("\r\n\r\n"), "the head arrives before any of the body")
-        // Between pieces the connection waits suspended, holding no thread.
-        let deadline = ContinuousClock.now + .seconds(1)
-        while server.statistics.requestsSuspended == 0, ContinuousClock.now < deadline { await Task.yield() }
-        #expect(server.statistics.requestsSuspended == 1)
         let rest = socket.receive { $0.utf8.count >= 100 }
         #expect(rest.text == body)
+        // Between pieces the connection was suspended, holding no thread:
+        // before each of the 4 pieces (the first pause may already be over
+        // when libmicrohttpd first asks for the body on a loaded machine).
+        #expect((3...4).contains(server.statistics.suspensions), "\(server.statistics.suspensions) suspensions")
     }
 
     static let faults: [(Fault, String)] = [

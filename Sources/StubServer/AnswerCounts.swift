@@ -1,0 +1,29 @@
+import Synchronization
+
+/// How many requests each stub of one server answered: what `times` limits
+/// and sequences count. One per running server, so servers started from the
+/// same ``StubSet`` never share counts.
+final class AnswerCounts: Sendable {
+    private let counts: Mutex<[Int]>
+
+    /// Counts for `count` stubs, starting from `initial` where given.
+    init(count: Int, initial: [Int: Int] = [:]) {
+        var counts = [Int](repeating: 0, count: count)
+        for (index, value) in initial where counts.indices.contains(index) { counts[index] = value }
+        self.counts = Mutex(counts)
+    }
+
+    /// Counts one answer of stub `index` if `limit` allows it and returns the
+    /// 0-based number of this answer; `nil` when the stub is used up.
+    func claim(_ index: Int, limit: Int?) -> Int? {
+        counts.withLock { counts in
+            let answered = counts[index]
+            if let limit, answered >= limit { return nil }
+            counts[index] = answered + 1
+            return answered
+        }
+    }
+
+    /// How many requests stub `index` answered.
+    func count(_ index: Int) -> Int { counts.withLock { $0[index] } }
+}

@@ -1,0 +1,45 @@
+public import Foundation
+public import StubKit
+
+/// Stubs checked, read (fixtures) and indexed once, ready to be served by any
+/// number of servers at once.
+///
+/// Starting a server from a `StubSet` skips that preparation, so a suite that
+/// runs one server per test pays for it once:
+///
+/// ```swift
+/// static let stubs = try StubSet { Get("/health").respond(.text("ok")) }
+/// let server = try StubServer.start(Self.stubs)
+/// ```
+///
+/// Servers share the set's read-only parts and keep their own answer counts
+/// and scenario states.
+public struct StubSet: Sendable {
+    let table: RouteTable
+    let fixtures: URL
+
+    /// Prepares `stubs`; fixture paths are relative to `fixturesDirectory`
+    /// (the current directory when `nil`).
+    ///
+    /// - Throws: ``StubValidationError`` naming each stub that cannot work.
+    public init(_ stubs: [Stub], fixturesDirectory: URL? = nil) throws {
+        let fixtures = fixturesDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        self.table = try StubPreparation.table(for: stubs, fixtures: fixtures)
+        self.fixtures = fixtures
+    }
+
+    /// Prepares the stubs declared in `content`.
+    ///
+    /// - Throws: ``StubValidationError`` naming each stub that cannot work.
+    public init(fixturesDirectory: URL? = nil, @StubBuilder _ content: () -> [Stub]) throws {
+        try self.init(content(), fixturesDirectory: fixturesDirectory)
+    }
+
+    init(table: RouteTable, fixtures: URL) {
+        self.table = table
+        self.fixtures = fixtures
+    }
+
+    /// The stubs, in declaration order.
+    public var stubs: [Stub] { table.stubs }
+}
