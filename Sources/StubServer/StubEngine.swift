@@ -60,12 +60,8 @@ final class StubEngine: Sendable {
         for index in table.candidates(for: request.path) {
             let slot = table.slots[index]
             guard let captures = slot.stub.request.match(request) else { continue }
-            let call: Int?
-            if let step = slot.stub.scenario {
-                call = scenarios.attempt(step) { serving.counts.claim(index, limit: slot.limit) }
-            } else {
-                call = serving.counts.claim(index, limit: slot.limit)
-            }
+            let claim = { slot.counted ? serving.counts.claim(index, limit: slot.limit) : 0 }
+            let call = slot.stub.scenario.map { scenarios.attempt($0, claim) } ?? claim()
             if let call { return (index, captures, call) }
         }
         return nil

@@ -15,12 +15,16 @@ final class StubSlot: Sendable {
     let resolvedRecipe: ResponseRecipe?
     /// The `times` limit, copied out of the stub for the hot path.
     let limit: Int?
+    /// Whether answers must be counted: a `times` limit or a sequence needs
+    /// the count; every other stub answers without taking the counts' lock.
+    let counted: Bool
     private let prepared = Atomic<Unmanaged<PreparedResponse>?>(nil)
 
     init(stub: Stub, resolvedRecipe: ResponseRecipe?) {
         self.stub = stub
         self.limit = stub.times
         self.resolvedRecipe = resolvedRecipe
+        if case .sequence = resolvedRecipe ?? stub.response { self.counted = true } else { self.counted = stub.times != nil }
     }
 
     deinit { prepared.load(ordering: .acquiring)?.release() }
