@@ -20,7 +20,7 @@ public final class Daemon: Sendable {
     public let port: Int
     private let core: DaemonCore
     private let drainTimeout: Duration
-    private let handle: Mutex<OpaquePointer?>
+    private let handle: Locked<OpaquePointer?>
     private let running = Atomic<Bool>(true)
 
     /// Binds, starts libmicrohttpd's threads and begins serving.
@@ -89,7 +89,7 @@ public final class Daemon: Sendable {
         self.port = Int(boundPort)
         self.core = core
         self.drainTimeout = configuration.drainTimeout
-        self.handle = Mutex(daemon)
+        self.handle = Locked(daemon)
     }
 
     deinit { stop() }

@@ -15,7 +15,7 @@ final class DaemonCore: Sendable {
     /// Entered when a request line arrives, left when the request completes;
     /// ``Daemon/stop()`` waits on it to drain requests in flight.
     let inFlight = DispatchGroup()
-    private let suspension = Mutex(Suspension())
+    private let suspension = Locked(Suspension())
 
     private struct Suspension {
         var stopping = false

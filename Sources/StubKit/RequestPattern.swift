@@ -52,22 +52,10 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         checks.append(FieldCheck(field: "path", expected: path.description, actual: request.path,
                                  matched: path.match(request.path) != nil))
         let items = request.query
-        for condition in query {
-            let values = items.values(named: condition.name)
-            checks.append(FieldCheck(field: "query \(condition.name)", expected: condition.matcher.description,
-                                     actual: Self.show(values), matched: condition.matcher.accepts(values)))
-        }
-        for condition in headers {
-            let values = request.headers.values(for: condition.name)
-            checks.append(FieldCheck(field: "header \(condition.name)", expected: condition.matcher.description,
-                                     actual: Self.show(values), matched: condition.matcher.accepts(values)))
-        }
         let jar = request.cookies
-        for condition in cookies {
-            let values = jar.values(named: condition.name)
-            checks.append(FieldCheck(field: "cookie \(condition.name)", expected: condition.matcher.description,
-                                     actual: Self.show(values), matched: condition.matcher.accepts(values)))
-        }
+        checks += fieldChecks("query", query) { items.values(named: $0) }
+        checks += fieldChecks("header", headers) { request.headers.values(for: $0) }
+        checks += fieldChecks("cookie", cookies) { jar.values(named: $0) }
         for condition in body {
             let text = request.bodyText.map { $0.count > 200 ? quoted(String($0.prefix(200))) + "…" : quoted($0) }
             checks.append(FieldCheck(field: "body", expected: condition.description,
@@ -97,6 +85,15 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     public var description: String {
         let extra = query.count + headers.count + cookies.count + body.count + predicates.count
         return "\(method?.rawValue ?? "*") \(path)" + (extra > 0 ? " (+\(extra) condition\(extra == 1 ? "" : "s"))" : "")
+    }
+
+    /// One check per condition on a named field, reading its values with `values`.
+    private func fieldChecks(_ kind: String, _ conditions: [FieldMatcher], _ values: (String) -> [String]) -> [FieldCheck] {
+        conditions.map { condition in
+            let found = values(condition.name)
+            return FieldCheck(field: "\(kind) \(condition.name)", expected: condition.matcher.description,
+                              actual: Self.show(found), matched: condition.matcher.accepts(found))
+        }
     }
 
     private static func show(_ values: [String]) -> String {

@@ -1,16 +1,16 @@
-import Synchronization
+import MicroHTTP
 
 /// How many requests each stub of one server answered: what `times` limits
 /// and sequences count. One per running server, so servers started from the
 /// same ``StubSet`` never share counts.
 final class AnswerCounts: Sendable {
-    private let counts: Mutex<[Int]>
+    private let counts: Locked<[Int]>
 
     /// Counts for `count` stubs, starting from `initial` where given.
     init(count: Int, initial: [Int: Int] = [:]) {
         var counts = [Int](repeating: 0, count: count)
         for (index, value) in initial where counts.indices.contains(index) { counts[index] = value }
-        self.counts = Mutex(counts)
+        self.counts = Locked(counts)
     }
 
     /// Counts one answer of stub `index` if `limit` allows it and returns the

@@ -1,4 +1,4 @@
-import Synchronization
+import MicroHTTP
 import StubKit
 
 /// Every request a server received, in arrival order, with what it matched.
@@ -10,13 +10,13 @@ import StubKit
 public final class Journal: Sendable {
     /// The most entries held at once.
     public let capacity: Int
-    private let storage: Mutex<Ring>
+    private let storage: Locked<Ring>
 
     /// Creates an empty journal holding at most `capacity` entries.
     public init(capacity: Int) {
         precondition(capacity > 0, "a journal needs a capacity of at least 1")
         self.capacity = capacity
-        self.storage = Mutex(Ring(capacity: capacity))
+        self.storage = Locked(Ring(capacity: capacity))
     }
 
     /// Appends a request answered by the stub at `index` of `table` (or by

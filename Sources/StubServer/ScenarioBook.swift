@@ -1,10 +1,10 @@
+import MicroHTTP
 import StubKit
-import Synchronization
 
 /// The current state of every scenario on one server, changed atomically with
 /// the match that moves it.
 final class ScenarioBook: Sendable {
-    private let states = Mutex<[String: String]>([:])
+    private let states = Locked<[String: String]>([:])
 
     /// Runs `claim` only when `step` allows a match now, and moves the
     /// scenario when it succeeds. The check, the claim and the move happen

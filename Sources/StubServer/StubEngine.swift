@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import MicroHTTP
 import StubKit
-import Synchronization
 
 /// Decides what a server answers: picks the stub, runs its guards and recipe,
 /// applies its delay or fault, and journals the request. Runs on the daemon's
@@ -21,15 +20,15 @@ final class StubEngine: Sendable {
         }
     }
 
-    let serving: Mutex<Serving>
+    let serving: Locked<Serving>
     let journal: Journal
     let scenarios = ScenarioBook()
-    private let random: Mutex<SplitMix64>
+    private let random: Locked<SplitMix64>
 
     init(set: StubSet, journal: Journal, seed: UInt64) {
-        self.serving = Mutex(Serving(set: set, counts: AnswerCounts(count: set.table.stubs.count)))
+        self.serving = Locked(Serving(set: set, counts: AnswerCounts(count: set.table.stubs.count)))
         self.journal = journal
-        self.random = Mutex(SplitMix64(seed: seed))
+        self.random = Locked(SplitMix64(seed: seed))
     }
 
     /// The reply to one request.
@@ -75,7 +74,7 @@ final class StubEngine: Sendable {
     ) -> Reply {
         switch recipe {
         case .fixed(let response):
-            if topLevel { return .prepared(slot.prepared(response, extraHeaders: slot.stub.responseHeaders)) }
+            if topLevel, let prepared = slot.prepared { return .prepared(prepared) }
             return .response(HTTPResponse(response, extraHeaders: slot.stub.responseHeaders))
         case .dynamic(let make):
             do {

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value behind a pthread mutex, for state shared with libmicrohttpd's threads.
+///
+/// `Synchronization.Mutex` would serve as well, but Thread Sanitizer cannot
+/// see its ordering on Linux (Swift 6.3), so every object published through
+/// it looks like a data race; a pthread mutex is understood, which keeps the
+/// suite clean under `--sanitize=thread`. A class because the mutex needs a
+/// stable address.
+public final class Locked<Value>: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var value: Value
+
+    /// Wraps `value`.
+    public init(_ value: Value) {
+        self.value = value
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with exclusive access to the value.
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
+}
