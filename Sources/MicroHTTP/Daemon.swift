@@ -124,8 +124,10 @@ public final class Daemon: Sendable {
             guard let daemon = handle else { return }
             handle = nil
             running.store(false, ordering: .releasing)
+            // Stop accepting. The socket comes back to us, but libmicrohttpd's
+            // threads may still touch it until MHD_stop_daemon returns, so it
+            // is closed only after that (libmicrohttpd's documented rule).
             let listenSocket = MHD_quiesce_daemon(daemon)
-            if listenSocket >= 0 { _ = c_mhd_close(listenSocket) }
             let drained = core.inFlight.wait(timeout: .now() + .nanoseconds(Int(drainTimeout.nanoseconds)))
             // From here nothing suspends, and what is still suspended gets 503.
             core.stopSuspending()
@@ -134,6 +136,7 @@ public final class Daemon: Sendable {
                 _ = core.inFlight.wait(timeout: .now() + .milliseconds(100))
             }
             MHD_stop_daemon(daemon)
+            if listenSocket >= 0 { _ = c_mhd_close(listenSocket) }
         }
     }
 
