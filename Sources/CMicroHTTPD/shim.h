@@ -34,12 +34,13 @@ c_mhd_start(unsigned int flags,
             unsigned int connection_limit,
             unsigned int connection_timeout_seconds,
             size_t connection_memory_limit,
+            MHD_AcceptPolicyCallback accept_policy, void *accept_cls,
             MHD_AccessHandlerCallback access_handler, void *access_cls,
             void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *c), void *uri_log_cls,
             MHD_RequestCompletedCallback completed, void *completed_cls,
             MHD_NotifyConnectionCallback notify_connection, void *notify_cls)
 {
-    return MHD_start_daemon(flags, 0, NULL, NULL, access_handler, access_cls,
+    return MHD_start_daemon(flags, 0, accept_policy, accept_cls, access_handler, access_cls,
                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket) listen_fd,
                             MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
@@ -121,9 +122,6 @@ c_mhd_send_raw(struct MHD_Connection *connection, const void *bytes, size_t coun
     }
     return sent;
 }
-
-/* Closes a socket MicroHTTP owns (one handed back by MHD_quiesce_daemon). */
-static inline int c_mhd_close(int fd) { return close(fd); }
 
 /*
  * Writes the connection's peer as "ip:port" or "[ip6]:port" into buffer and

@@ -48,6 +48,10 @@ public final class Daemon: Sendable {
             UInt32(configuration.connectionLimit),
             UInt32(configuration.connectionTimeoutSeconds),
             configuration.connectionMemoryLimit,
+            { cls, _, _ in
+                guard let cls else { return .NO }
+                return Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue().accepting.load(ordering: .acquiring) ? .YES : .NO
+            }, cls,
             { cls, connection, _, method, version, uploadData, uploadSize, slot in
                 guard let cls, let connection, let method, let version, let uploadSize, let slot else { return .NO }
                 return Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue().access(
@@ -114,7 +118,7 @@ public final class Daemon: Sendable {
 
     /// Stops serving and releases every thread, socket and context.
     ///
-    /// Closes the listening socket first, then waits up to the configured
+    /// Refuses new connections first, then waits up to the configured
     /// drain timeout for requests in flight, including suspended ones, to be
     /// answered; requests still suspended then are answered with 503. Returns
     /// when libmicrohttpd's threads have ended. Safe to call more than once
@@ -124,10 +128,10 @@ public final class Daemon: Sendable {
             guard let daemon = handle else { return }
             handle = nil
             running.store(false, ordering: .releasing)
-            // Stop accepting. The socket comes back to us, but libmicrohttpd's
-            // threads may still touch it until MHD_stop_daemon returns, so it
-            // is closed only after that (libmicrohttpd's documented rule).
-            let listenSocket = MHD_quiesce_daemon(daemon)
+            // Refuse new connections from here on. (Not MHD_quiesce_daemon:
+            // in 0.9.75 its epoll bookkeeping races the polling thread and
+            // can abort the process; MHD_stop_daemon closes the socket.)
+            core.accepting.store(false, ordering: .releasing)
             let drained = core.inFlight.wait(timeout: .now() + .nanoseconds(Int(drainTimeout.nanoseconds)))
             // From here nothing suspends, and what is still suspended gets 503.
             core.stopSuspending()
@@ -136,7 +140,6 @@ public final class Daemon: Sendable {
                 _ = core.inFlight.wait(timeout: .now() + .milliseconds(100))
             }
             MHD_stop_daemon(daemon)
-            if listenSocket >= 0 { _ = c_mhd_close(listenSocket) }
         }
     }
 

@@ -12,6 +12,8 @@ final class DaemonCore: Sendable {
     let requestsStarted = Atomic<Int>(0)
     let requestsCompleted = Atomic<Int>(0)
     let suspensions = Atomic<Int>(0)
+    /// Whether new connections are accepted; cleared when ``Daemon/stop()`` begins.
+    let accepting = Atomic<Bool>(true)
     /// Entered when a request line arrives, left when the request completes;
     /// ``Daemon/stop()`` waits on it to drain requests in flight.
     let inFlight = DispatchGroup()

@@ -105,6 +105,23 @@ import UnderstudyTestSupport
         #expect(reply.text.hasSuffix("in time"))
     }
 
+    @Test func aConnectionArrivingWhileStopDrainsIsRefused() async throws {
+        let parked = Parked()
+        let daemon = try Daemon(DaemonConfiguration(drainTimeout: .seconds(10))) { _ in .later { parked.park($0) } }
+        let inFlight = try RawSocket(port: daemon.port)
+        try inFlight.send("GET /pending HTTP/1.1\r\nHost: x\r\n\r\n")
+        await parked.waitFor(1)
+        let stopping = Thread { daemon.stop() }
+        stopping.start()
+        while daemon.isRunning { await Task.yield() }
+        let late = try RawSocket(port: daemon.port, timeout: 5)
+        try? late.send("GET /late HTTP/1.1\r\nHost: x\r\n\r\n")
+        let refused = late.receive()
+        #expect(refused.text.isEmpty && refused.ending != .timedOut, "a new connection is closed at once while draining")
+        parked.releaseAll(HTTPResponse(status: 200, text: "drained"))
+        #expect(inFlight.receiveResponse().text.hasSuffix("drained"), "the request in flight still gets its answer")
+    }
+
     /// stop() marks the daemon as not running before it drains.
     private func stoppingBegan(_ daemon: Daemon) -> Bool { !daemon.isRunning }
 }
