@@ -15,12 +15,18 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
     case jsonSubset(JSONValue, ignoringArrayOrder: Bool)
     /// The body is JSON whose value at `path` (`data.items[0].id`) equals `value`.
     case jsonPath(String, equals: JSONValue)
+    /// A JSON matcher whose expected text is not JSON; it matches nothing and
+    /// stops the server from starting, naming the stub.
+    case unparsableJSON(String)
 
     /// The body is exactly this UTF-8 text.
     public static func text(_ text: String) -> BodyMatcher { .exact(Data(text.utf8)) }
 
-    /// The body is JSON equal to this JSON text (which must parse).
-    public static func json(_ text: String) -> BodyMatcher { .json(JSONValue(json: text) ?? .string(text)) }
+    /// The body is JSON equal to this JSON text. Text that is not JSON makes
+    /// the server refuse to start, naming the stub.
+    public static func json(_ text: String) -> BodyMatcher {
+        JSONValue(json: text).map(BodyMatcher.json) ?? .unparsableJSON(text)
+    }
 
     /// The body is JSON equal to the encoding of `value`.
     public static func json(encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()) -> BodyMatcher {
@@ -37,6 +43,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         case .jsonSubset(let expected, let ignoringOrder):
             return JSONValue(data: body).map { expected.isSubset(of: $0, ignoringArrayOrder: ignoringOrder) } ?? false
         case .jsonPath(let path, let expected): return JSONValue(data: body)?.value(at: path) == expected
+        case .unparsableJSON: return false
         }
     }
 
@@ -51,6 +58,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         case .jsonSubset(let value, let ignoringOrder):
             return "JSON ⊇ \(value)" + (ignoringOrder ? " (any array order)" : "")
         case .jsonPath(let path, let value): return "JSON at \(path) == \(value)"
+        case .unparsableJSON(let text): return "JSON == \(quoted(text)) (not valid JSON)"
         }
     }
 
@@ -59,6 +67,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .matches(let pattern): return pattern.problem
         case .jsonPath(let path, _): return JSONPath.parse(path) == nil ? "malformed JSON path \(quoted(path))" : nil
+        case .unparsableJSON(let text): return "the body matcher's JSON is not valid JSON: \(quoted(text))"
         default: return nil
         }
     }

@@ -120,8 +120,14 @@ enum JSONPath {
         while let character = iterator.next() {
             switch character {
             case ".":
-                guard !key.isEmpty else { if steps.last.map({ if case .index = $0 { true } else { false } }) == true { continue }; return nil }
-                steps.append(.key(key)); key = ""
+                if !key.isEmpty {
+                    steps.append(.key(key))
+                    key = ""
+                } else if case .index = steps.last {
+                    continue // "a[0].b": the dot after an index separates nothing
+                } else {
+                    return nil // "a..b", or a leading dot
+                }
             case "[":
                 if !key.isEmpty { steps.append(.key(key)); key = "" }
                 var digits = ""

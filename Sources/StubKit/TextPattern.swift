@@ -26,14 +26,6 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible, Expressi
         return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
-    /// Whether the expression matches the whole of `text`.
-    public func matchesWhole(_ text: String) -> Bool {
-        guard let regex = compiled.regex,
-              let match = regex.firstMatch(in: text, options: [.anchored], range: NSRange(text.startIndex..., in: text))
-        else { return false }
-        return match.range.length == (text as NSString).length
-    }
-
     /// The named groups of a whole-text match, or `nil` when it does not match.
     public func namedCaptures(in text: String) -> [String: String]? {
         guard let regex = compiled.regex,

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import MicroHTTP
 import StubKit
@@ -101,10 +100,8 @@ final class StubEngine: Sendable {
         case .fixed(let duration):
             return Self.later(reply, after: duration)
         case .random(let range):
-            let nanoseconds = random.withLock { generator in
-                Int64.random(in: range.lowerBound.nanoseconds...range.upperBound.nanoseconds, using: &generator)
-            }
-            return Self.later(reply, after: .nanoseconds(nanoseconds))
+            let fraction = random.withLock { Double.random(in: 0...1, using: &$0) }
+            return Self.later(reply, after: range.lowerBound + (range.upperBound - range.lowerBound) * fraction)
         case .dribble(let chunks, let duration):
             guard let response = reply.response else { return reply }
             return .stream(head: response, body: .dribble(response.body, chunks: chunks, over: duration))
@@ -112,11 +109,7 @@ final class StubEngine: Sendable {
     }
 
     private static func later(_ reply: Reply, after delay: Duration) -> Reply {
-        .later { responder in
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(delay.nanoseconds))) {
-                responder.send(reply)
-            }
-        }
+        .later { $0.send(reply, after: delay) }
     }
 
     private static func apply(_ fault: Fault, to reply: Reply) -> Reply {
@@ -156,12 +149,5 @@ extension HTTPResponse {
         ]
         let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
         self.init(status: 500, headers: [("Content-Type", "application/json")], body: Array(data))
-    }
-}
-
-extension Duration {
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

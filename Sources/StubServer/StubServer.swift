@@ -20,6 +20,9 @@ public final class StubServer: Sendable {
     private let daemon: Daemon
 
     private init(set: StubSet, configuration: Configuration) throws {
+        guard configuration.journalCapacity >= 1 else {
+            throw DaemonError.invalidConfiguration("journalCapacity \(configuration.journalCapacity) must be at least 1")
+        }
         let journal = Journal(capacity: configuration.journalCapacity)
         let engine = StubEngine(set: set, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max))
         self.daemon = try Daemon(configuration.daemon) { engine.handle($0) }
@@ -69,9 +72,18 @@ public final class StubServer: Sendable {
     /// The stubs served now, in declaration order.
     public var stubs: [Stub] { engine.serving.withLock { $0.table.stubs } }
 
-    /// The URL of `pathAndQuery` (for example `/v1/public/comics?limit=5`) on this server.
+    /// The URL of `pathAndQuery` (for example `/v1/public/comics?limit=5`) on
+    /// this server. Characters a URL cannot hold as they are (spaces, `é`)
+    /// are percent-encoded; escapes already present are kept.
     public func url(_ pathAndQuery: String) -> URL {
-        URL(string: baseURL.absoluteString + pathAndQuery)!
+        let base = baseURL.absoluteString
+        if let url = URL(string: base + pathAndQuery) { return url }
+        let allowed = CharacterSet.urlFragmentAllowed.union(CharacterSet(charactersIn: "%#"))
+        let encoded = pathAndQuery.addingPercentEncoding(withAllowedCharacters: allowed) ?? pathAndQuery
+        guard let url = URL(string: base + encoded) else {
+            preconditionFailure("StubServer.url: cannot make a URL of \(base) + \(pathAndQuery)")
+        }
+        return url
     }
 
     /// Stops serving: waits briefly for requests in flight, then releases

@@ -57,6 +57,18 @@ import UnderstudyTestSupport
         #expect(daemon.statistics.requestsSuspended == 0)
     }
 
+    @Test func aResponderCanAnswerFromATimerAndDoesNothingAfterStop() async throws {
+        let daemon = try Daemon { request in
+            .later { $0.send(.response(HTTPResponse(status: 200, text: "timed")), after: .milliseconds(request.path == "/soon" ? 10 : 60_000)) }
+        }
+        let client = HTTPClient()
+        defer { client.close() }
+        let reply = try await client.get(URL(string: "http://\(daemon.address)/soon")!)
+        #expect(reply.text == "timed")
+        daemon.stop()
+        #expect(daemon.statistics.requestsSuspended == 0)
+    }
+
     @Test func aResponderAnswersOnlyOnce() async throws {
         let daemon = try Daemon { _ in
             .later { responder in

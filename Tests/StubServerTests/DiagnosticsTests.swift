@@ -1,4 +1,5 @@
 import Foundation
+import MicroHTTP
 import StubKit
 import StubServer
 import Testing
@@ -104,6 +105,36 @@ import UnderstudyTestSupport
                 && validation.problems[3].message.contains("times(0) must be at least 1")
                 && validation.problems[4].message.contains("malformed JSON path")
         }
+    }
+
+    @Test func aBodyMatcherWhoseJSONIsNotJSONIsRefusedAtStart() {
+        let line = #line + 1
+        let stubs = Stubs { Post("/orders").body(.json("{not json")) }
+        #expect {
+            try StubServer.start(stubs)
+        } throws: { error in
+            guard let problem = (error as? StubValidationError)?.problems.first else { return false }
+            return problem.location.line == line && problem.message == #"the body matcher's JSON is not valid JSON: "{not json""#
+        }
+    }
+
+    @Test func aJournalWithoutRoomIsAConfigurationErrorNotACrash() {
+        var configuration = StubServer.Configuration()
+        configuration.journalCapacity = 0
+        #expect(throws: DaemonError.invalidConfiguration("journalCapacity 0 must be at least 1")) {
+            try StubServer.start([], configuration: configuration)
+        }
+    }
+
+    @Test func urlsOfPathsWithSpacesAndAccentsAreEncodedNotTrapped() async throws {
+        let server = try StubServer.start([Get("/a b/é").respond(.text("found"))])
+        defer { server.stop() }
+        #expect(server.url("/a b/é?q=x y").absoluteString == "http://\(server.host):\(server.port)/a%20b/%C3%A9?q=x%20y")
+        #expect(server.url("/already%20encoded").absoluteString.hasSuffix("/already%20encoded"))
+        let client = HTTPClient()
+        defer { client.close() }
+        let reply = try await client.get(server.url("/a b/é"))
+        #expect(reply.text == "found")
     }
 }
 
