@@ -16,7 +16,13 @@ let package = Package(
         .library(name: "MicroHTTP", targets: ["MicroHTTP"]),
         .library(name: "StubKit", targets: ["StubKit"]),
         .library(name: "StubServer", targets: ["StubServer"]),
+        .library(name: "MarvelModels", targets: ["MarvelModels"]),
+        .library(name: "MarvelFake", targets: ["MarvelFake"]),
         .executable(name: "understudy-bench", targets: ["understudy-bench"]),
+    ],
+    dependencies: [
+        // Insecure.MD5 for Marvel request signing, Insecure.SHA1 for envelope ETags.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // The C library, found by pkg-config. Only MicroHTTP imports it.
@@ -28,9 +34,21 @@ let package = Package(
         // libmicrohttpd as Swift values: daemon lifetime, callbacks, suspend/resume.
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: strictSettings),
         // Pure values: stubs, patterns, recipes, recorded requests. No I/O, no C.
-        .target(name: "StubKit", swiftSettings: strictSettings),
+        .target(
+            name: "StubKit",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
         // Serves [Stub] on MicroHTTP: routing, journal, unmatched-request reports.
         .target(name: "StubServer", dependencies: ["MicroHTTP", "StubKit"], swiftSettings: strictSettings),
+        // Codable values for the Marvel Comics API: envelopes, errors, the six entities.
+        .target(name: "MarvelModels", swiftSettings: strictSettings),
+        // The whole Marvel Comics API declared with the DSL, over crafted data.
+        .target(
+            name: "MarvelFake",
+            dependencies: ["StubKit", "StubServer", "MarvelModels"],
+            swiftSettings: strictSettings
+        ),
         // Benchmark and self-check programs driven by scripts/bench and the tests.
         .executableTarget(
             name: "understudy-bench",
@@ -46,6 +64,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit"], swiftSettings: strictSettings),
+        .testTarget(name: "MarvelModelsTests", dependencies: ["MarvelModels", "StubKit"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "MarvelFakeTests",
+            dependencies: ["MarvelFake", "MarvelModels", "StubServer", "StubKit", "UnderstudyTestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "StubServerTests",
             dependencies: ["StubServer", "StubKit", "MicroHTTP", "UnderstudyTestSupport", "understudy-bench"],

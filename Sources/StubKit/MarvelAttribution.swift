@@ -1,0 +1,40 @@
+import Foundation
+
+/// The copyright and attribution fields of a Marvel envelope. The API writes the
+/// current year: `"© 2026 MARVEL"`.
+public struct MarvelAttribution: Sendable, Hashable {
+    /// `"© 2026 MARVEL"`
+    public var copyright: String
+    /// `"Data provided by Marvel. © 2026 MARVEL"`
+    public var attributionText: String
+    /// `"<a href=\"http://marvel.com\">Data provided by Marvel. © 2026 MARVEL</a>"`
+    public var attributionHTML: String
+
+    /// Creates attribution fields with any texts.
+    public init(copyright: String, attributionText: String, attributionHTML: String) {
+        self.copyright = copyright
+        self.attributionText = attributionText
+        self.attributionHTML = attributionHTML
+    }
+
+    /// The API's texts for a given year.
+    public static func year(_ year: Int) -> MarvelAttribution {
+        let copyright = "© \(year) MARVEL"
+        return MarvelAttribution(
+            copyright: copyright,
+            attributionText: "Data provided by Marvel. \(copyright)",
+            attributionHTML: "<a href=\"http://marvel.com\">Data provided by Marvel. \(copyright)</a>")
+    }
+
+    /// The API's texts for the current year (UTC).
+    public static var current: MarvelAttribution {
+        year(Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).year ?? 2026)
+    }
+
+    /// The envelope's leading fields as JSON, up to and excluding `etag`.
+    var jsonFields: String {
+        #""code":200,"status":"Ok","copyright":\#(JSONText.quoted(copyright)),"#
+            + #""attributionText":\#(JSONText.quoted(attributionText)),"#
+            + #""attributionHTML":\#(JSONText.quoted(attributionHTML))"#
+    }
+}

@@ -1,0 +1,111 @@
+public import Foundation
+import Crypto
+
+/// Marvel-style success envelopes, paged from the request as the API pages.
+///
+/// `limit` (1…100, default 20) and `offset` (≥ 0, default 0) come from the query;
+/// a bad value gets the API's exact 409. The body is
+/// `{"code":200,"status":"Ok","copyright":…,"attributionText":…,"attributionHTML":…,
+/// "etag":…,"data":{"offset","limit","total","count","results"}}`; `etag` is the SHA-1
+/// of the `data` object and is also the `ETag` header. A request whose
+/// `If-None-Match` names that tag gets `304` with an empty body.
+extension StubResponse {
+    /// One page of `results` for `request`.
+    public static func marvel(
+        _ results: MarvelResults,
+        for request: RecordedRequest,
+        attribution: MarvelAttribution = .current
+    ) -> StubResponse {
+        let query = request.query
+        let page: MarvelPaging
+        switch MarvelPaging.read(query) {
+        case .success(let paging): page = paging
+        case .failure(let failure): return .marvelError(failure)
+        }
+        return marvelPage(results, paging: page, ifNoneMatch: request.headers.values(for: "If-None-Match"),
+                          callback: query.last { $0.name == "callback" }?.value, attribution: attribution)
+    }
+
+    /// One page of `results`, encoded with the default encoder, for `request`.
+    public static func marvel<Value: Encodable>(
+        results: [Value],
+        for request: RecordedRequest,
+        attribution: MarvelAttribution = .current
+    ) throws -> StubResponse {
+        marvel(try MarvelResults(results), for: request, attribution: attribution)
+    }
+
+    /// The page `paging` selects from `results`, or `304` when `ifNoneMatch` names its tag.
+    /// A JavaScript identifier in `callback` wraps the body as JSONP.
+    static func marvelPage(
+        _ results: MarvelResults,
+        paging: MarvelPaging,
+        ifNoneMatch: [String],
+        callback: String?,
+        attribution: MarvelAttribution
+    ) -> StubResponse {
+        let start = min(paging.offset, results.count)
+        let end = min(start + paging.limit, results.count)
+        var data = Data(#"{"offset":\#(paging.offset),"limit":\#(paging.limit),"total":\#(results.count),"count":\#(end - start),"results":["#.utf8)
+        for index in start..<end {
+            if index > start { data.append(UInt8(ascii: ",")) }
+            data.append(results.encoded[index])
+        }
+        data.append(contentsOf: Array("]}".utf8))
+        let etag = Insecure.SHA1.hash(data: data).hexString
+
+        if ifNoneMatch.contains(where: { EntityTag.list($0).contains { $0 == etag || $0 == "*" } }) {
+            return StubResponse(status: 304, headers: ["ETag": etag, "Access-Control-Allow-Origin": "*"])
+        }
+        var body = Data("{\(attribution.jsonFields),\"etag\":\"\(etag)\",\"data\":".utf8)
+        body.append(data)
+        body.append(UInt8(ascii: "}"))
+        var contentType = "application/json; charset=utf-8"
+        if let callback, EntityTag.isJavaScriptIdentifier(callback) {
+            body = Data("\(callback)(".utf8) + body + Data(");".utf8)
+            contentType = "application/javascript; charset=utf-8"
+        }
+        return StubResponse(
+            status: 200,
+            headers: ["Content-Type": contentType, "ETag": etag, "Access-Control-Allow-Origin": "*"],
+            body: body)
+    }
+}
+
+extension ResponseRecipe {
+    /// Pages `results` from each request's `limit` and `offset`, in a Marvel envelope
+    /// with `etag` and `ETag`, and answers `If-None-Match` with `304`. The results are
+    /// encoded once, here; a value that fails to encode stops the server from starting.
+    public static func marvel<Value: Encodable>(
+        results: [Value],
+        attribution: MarvelAttribution = .current,
+        encoder: JSONEncoder? = nil
+    ) -> ResponseRecipe {
+        do {
+            let encoded = try MarvelResults(results, encoder: encoder)
+            return .dynamic { request in .marvel(encoded, for: request.request, attribution: attribution) }
+        } catch {
+            return .invalid("Marvel results of type \(Value.self) failed to encode: \(error)")
+        }
+    }
+}
+
+extension MatchedRequest {
+    /// One page of `results` for this request, in a Marvel envelope.
+    public func marvel<Value: Encodable>(results: [Value], attribution: MarvelAttribution = .current) throws -> StubResponse {
+        try .marvel(results: results, for: request, attribution: attribution)
+    }
+}
+
+extension Sequence<UInt8> {
+    /// Lowercase hexadecimal.
+    var hexString: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for byte in self {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Crypto
+
+/// Marvel's request signing: `ts`, `apikey` and `hash = md5(ts + privateKey + publicKey)`
+/// in lowercase hex, all as query parameters.
+public enum MarvelSigning {
+    /// The hash a server-side client must send: `md5(ts + privateKey + publicKey)`, lowercase hex.
+    ///
+    /// Marvel's documented example: `hash(timestamp: "1", privateKey: "abcd", publicKey: "1234")`
+    /// is `ffd275c5130566a2916217b101f26150`.
+    public static func hash(timestamp: String, privateKey: String, publicKey: String) -> String {
+        Insecure.MD5.hash(data: Data((timestamp + privateKey + publicKey).utf8)).hexString
+    }
+
+    /// The API's verdict on a request's signing parameters, with the exact error it sends:
+    ///
+    /// 1. no `apikey`: 409 "You must provide a user key.";
+    /// 2. an empty or unknown `apikey`: 401 "The passed API key is invalid.";
+    /// 3. no `hash`: 409 "You must provide a hash."; no `ts`: 409 "You must provide a timestamp.";
+    /// 4. an empty `ts` or a wrong `hash`: 401 "That hash, timestamp and key combination is invalid."
+    ///
+    /// `keys` maps public keys to private keys. Any non-empty `ts` is accepted (clients
+    /// send seconds, milliseconds or fractions).
+    public static func check(_ query: [QueryItem], keys: [String: String]) -> MarvelFailure? {
+        func first(_ name: String) -> String? {
+            guard let item = query.first(where: { $0.name == name }) else { return nil }
+            return item.value ?? ""
+        }
+        guard let publicKey = first("apikey") else { return .missingAPIKey }
+        guard !publicKey.isEmpty, let privateKey = keys[publicKey] else { return .invalidAPIKey }
+        guard let hash = first("hash") else { return .missingHash }
+        guard let timestamp = first("ts") else { return .missingTimestamp }
+        guard !timestamp.isEmpty,
+              hash == self.hash(timestamp: timestamp, privateKey: privateKey, publicKey: publicKey)
+        else { return .invalidCredentials }
+        return nil
+    }
+}
+
+extension StubGuard {
+    /// Requires Marvel server-side signing with this key pair, and answers a request
+    /// that fails with the real API's exact 409 or 401 body (see ``MarvelSigning/check(_:keys:)``).
+    public static func marvel(publicKey: String, privateKey: String) -> StubGuard {
+        marvel(keys: [publicKey: privateKey])
+    }
+
+    /// Requires Marvel server-side signing with any of these key pairs (public key → private key).
+    public static func marvel(keys: [String: String]) -> StubGuard {
+        let names = keys.keys.sorted().joined(separator: ", ")
+        return StubGuard("Marvel signature (apikey \(names), ts, hash)") { request in
+            MarvelSigning.check(request.query, keys: keys).map(StubResponse.marvelError)
+        }
+    }
+}
