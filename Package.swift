@@ -46,7 +46,7 @@ let package = Package(
         // The whole Marvel Comics API declared with the DSL, over crafted data.
         .target(
             name: "MarvelFake",
-            dependencies: ["StubKit", "StubServer", "MarvelModels"],
+            dependencies: ["StubKit", "StubServer", "MicroHTTP", "MarvelModels"],
             swiftSettings: strictSettings
         ),
         // Benchmark and self-check programs driven by scripts/bench and the tests.
@@ -57,14 +57,14 @@ let package = Package(
         ),
 
         // Helpers shared by the test targets: a raw socket, a URLSession client, built products.
-        .target(name: "UnderstudyTestSupport", path: "Tests/Support"),
+        .target(name: "UnderstudyTestSupport", dependencies: ["StubKit"], path: "Tests/Support"),
         .testTarget(
             name: "MicroHTTPTests",
             dependencies: ["MicroHTTP", "UnderstudyTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit"], swiftSettings: strictSettings),
-        .testTarget(name: "MarvelModelsTests", dependencies: ["MarvelModels", "StubKit"], swiftSettings: strictSettings),
+        .testTarget(name: "MarvelModelsTests", dependencies: ["MarvelModels", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "MarvelFakeTests",
             dependencies: ["MarvelFake", "MarvelModels", "StubServer", "StubKit", "UnderstudyTestSupport"],

@@ -36,9 +36,17 @@ public func Options(_ path: String, fileID: String = #fileID, filePath: String =
     Stub(.options, path, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// A stub for any method on `path`, or for `method` when given (`"PROPFIND"`).
+/// A stub for any method on `path`.
 public func Endpoint(
-    _ method: HTTPMethod? = nil, _ path: String,
+    _ path: String,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> Stub {
+    Stub(nil, path, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// A stub for `method` (such as `"PROPFIND"`) on `path`; `nil` means any method.
+public func Endpoint(
+    _ method: HTTPMethod?, _ path: String,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Stub {
     Stub(method, path, fileID: fileID, filePath: filePath, line: line, column: column)

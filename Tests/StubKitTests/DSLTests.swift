@@ -14,11 +14,11 @@ import Testing
             if includeAdmin { Put("/a") } else { Patch("/b") }
             for id in 1...3 { Get("/items/\(id)").respond(.text("item \(id)")) }
             Post("/things")
-            Head("/h"); Options("/o"); Endpoint("PROPFIND", "/dav"); Endpoint(nil, "/any")
+            Head("/h"); Options("/o"); Endpoint("PROPFIND", "/dav"); Endpoint(nil, "/any"); Endpoint("/every")
         }
         #expect(stubs.map(\.request.description) == [
             "GET /health", "DELETE /admin/cache", "PUT /a", "GET /items/1", "GET /items/2", "GET /items/3",
-            "POST /things", "HEAD /h", "OPTIONS /o", "PROPFIND /dav", "* /any",
+            "POST /things", "HEAD /h", "OPTIONS /o", "PROPFIND /dav", "* /any", "* /every",
         ])
         #expect(stubs[0].location.line == line + 2)
         #expect(stubs[1].location.line == line + 3)

@@ -1,0 +1,83 @@
+import Foundation
+import StubKit
+import MarvelModels
+
+/// The fake's stubs: 39 signed GET routes, a 405 for other verbs on each, and a 404
+/// for every other path.
+struct MarvelRoutes {
+    let catalog: MarvelCatalog
+    let configuration: MarvelFake.Configuration
+    let budget: CallBudget
+
+    var stubs: [Stub] {
+        let budget = budget
+        let limit = Stub(.get, "/").guarded(by: StubGuard("Marvel call budget") { _ in
+            budget.spend() ? nil : .marvelError(.rateLimited)
+        }).guards
+        return Stubs {
+            Group("/v1/public", guard: .marvel(keys: configuration.keys)) {
+                for kind in ResourceKind.allCases {
+                    Get("/\(kind)").respond { list(kind, $0) }.id(StubID("marvel.\(kind).list"))
+                    Get("/\(kind)/{id:int}").respond { single(kind, $0) }.id(StubID("marvel.\(kind).get"))
+                    for sub in kind.subCollections {
+                        Get("/\(kind)/{id:int}/\(sub)").respond { subCollection(sub, of: kind, $0) }
+                            .id(StubID("marvel.\(kind).\(sub)"))
+                    }
+                }
+            }.map { stub in
+                var stub = stub
+                stub.guards += limit
+                return stub
+            }
+            Group("/v1/public") {
+                for kind in ResourceKind.allCases {
+                    for path in ["/\(kind)", "/\(kind)/{id:int}"] + kind.subCollections.map({ "/\(kind)/{id:int}/\($0)" }) {
+                        Endpoint(path).respond { .marvelError(.methodNotAllowed($0.request.method)) }
+                            .priority(-1).id(StubID("marvel.405.\(path)"))
+                    }
+                }
+            }
+            Endpoint(matching: TextPattern(".*"))
+                .respond { .marvelError(.resourceNotFound($0.request.target)) }
+                .priority(-2).id(StubID("marvel.404"))
+        }
+    }
+
+    /// `/v1/public/{kind}`
+    private func list(_ kind: ResourceKind, _ request: MatchedRequest) -> StubResponse {
+        answer(kind, request, rules: kind.filters, isList: true) { _ in catalog.records[kind]! }
+    }
+
+    /// `/v1/public/{kind}/{id}`
+    private func single(_ kind: ResourceKind, _ request: MatchedRequest) -> StubResponse {
+        answer(kind, request, rules: [:], isList: false) { id in catalog.record(kind, id: id).map { [$0] } }
+    }
+
+    /// `/v1/public/{parent}/{id}/{kind}`
+    private func subCollection(_ kind: ResourceKind, of parent: ResourceKind, _ request: MatchedRequest) -> StubResponse {
+        answer(kind, request, rules: kind.filters(under: parent), isList: true, notFound: parent) { id in
+            guard let owner = catalog.record(parent, id: id) else { return nil }
+            let linked = owner.links[kind] ?? []
+            return catalog.records[kind]!.filter { linked.contains($0.id) }
+        }
+    }
+
+    /// Validates the query, finds the records (`nil`: the id in the path is unknown),
+    /// filters, orders and pages them.
+    private func answer(
+        _ kind: ResourceKind, _ request: MatchedRequest, rules: [String: FilterRule], isList: Bool,
+        notFound: ResourceKind? = nil, records: (Int) -> [CatalogRecord]?
+    ) -> StubResponse {
+        let query = ListQuery(rules: rules, orderings: kind.orderings, isList: isList)
+        let plan: ListQuery.Plan
+        switch query.plan(request.request.query, now: Date()) {
+        case .success(let value): plan = value
+        case .failure(let failure): return .marvelError(failure)
+        }
+        guard let found = records(request.capture("id", as: Int.self) ?? 0) else {
+            return .marvelError(.notFound((notFound ?? kind).notFoundNoun))
+        }
+        let results = MarvelResults(encoded: plan.apply(to: found).map(\.json))
+        return .marvel(results, for: request.request, attribution: configuration.attribution)
+    }
+}
