@@ -18,11 +18,13 @@ let package = Package(
         .library(name: "StubServer", targets: ["StubServer"]),
         .library(name: "MarvelModels", targets: ["MarvelModels"]),
         .library(name: "MarvelFake", targets: ["MarvelFake"]),
+        .executable(name: "understudy", targets: ["understudy"]),
         .executable(name: "understudy-bench", targets: ["understudy-bench"]),
     ],
     dependencies: [
         // Insecure.MD5 for Marvel request signing, Insecure.SHA1 for envelope ETags.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // The C library, found by pkg-config. Only MicroHTTP imports it.
@@ -49,10 +51,22 @@ let package = Package(
             dependencies: ["StubKit", "StubServer", "MicroHTTP", "MarvelModels"],
             swiftSettings: strictSettings
         ),
+        // What the command line does, as a library: serving, ready lines, shutdown on signals.
+        .target(
+            name: "UnderstudyCLI",
+            dependencies: ["StubServer", "StubKit", "MarvelFake", "MicroHTTP"],
+            swiftSettings: strictSettings
+        ),
+        // The `understudy` command: argument parsing and exit codes only.
+        .executableTarget(
+            name: "understudy",
+            dependencies: ["UnderstudyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings
+        ),
         // Benchmark and self-check programs driven by scripts/bench and the tests.
         .executableTarget(
             name: "understudy-bench",
-            dependencies: ["StubServer", "StubKit", "MicroHTTP"],
+            dependencies: ["StubServer", "StubKit", "MicroHTTP", "MarvelFake"],
             swiftSettings: strictSettings
         ),
 
@@ -65,6 +79,11 @@ let package = Package(
         ),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit"], swiftSettings: strictSettings),
         .testTarget(name: "MarvelModelsTests", dependencies: ["MarvelModels", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "UnderstudyCLITests",
+            dependencies: ["understudy", "UnderstudyTestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "MarvelFakeTests",
             dependencies: ["MarvelFake", "MarvelModels", "StubServer", "StubKit", "UnderstudyTestSupport"],

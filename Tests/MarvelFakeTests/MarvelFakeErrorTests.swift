@@ -103,6 +103,8 @@ import UnderstudyTestSupport
         #expect(reply.status == example.status)
         #expect(reply.text == example.body)
         #expect(reply.header("Content-Type") == "application/json")
+        let (_, differences) = try StrictDecoding.decode(MarvelAPIError.self, from: reply.body)
+        #expect(differences.isEmpty, "the models read the fake's error exactly: \(differences)")
     }
 
     @Test func theCallBudgetRunsOutWith429AndRefusedCallsStillCount() async throws {

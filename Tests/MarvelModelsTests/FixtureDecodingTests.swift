@@ -84,6 +84,27 @@ import UnderstudyTestSupport
         }
     }
 
+    /// Every JSON file under `fixtures/marvel`, by its name: `errors/*` are error bodies,
+    /// the rest are envelopes of the resource their name starts with.
+    @Test func everyFixtureInTheFolderDecodesStrictly() throws {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.folder.path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files.count >= 20)
+        for file in files {
+            let kind = file.hasPrefix("errors/") ? "errors" : String(file.prefix { $0.isLetter })
+            switch kind {
+            case "errors": _ = try Self.strict(MarvelAPIError.self, file)
+            case "characters": _ = try Self.strict(DataWrapper<MarvelCharacter>.self, file)
+            case "comics": _ = try Self.strict(DataWrapper<Comic>.self, file)
+            case "creators": _ = try Self.strict(DataWrapper<Creator>.self, file)
+            case "events": _ = try Self.strict(DataWrapper<Event>.self, file)
+            case "series": _ = try Self.strict(DataWrapper<Series>.self, file)
+            case "stories": _ = try Self.strict(DataWrapper<Story>.self, file)
+            default: Issue.record("fixtures/marvel/\(file): no model for this name; name it after its resource or put it in errors/")
+            }
+        }
+    }
+
     @Test func everyFixtureRoundTripsToAnEqualValue() throws {
         let decoder = JSONDecoder(), encoder = MarvelJSON.encoder()
         func roundTrip<Value: Codable & Equatable>(_ type: Value.Type, _ name: String) throws {

@@ -1,0 +1,51 @@
+import Foundation
+public import StubServer
+
+/// A running `understudy serve`: the server, its ready line, and a clean stop on
+/// SIGINT or SIGTERM.
+public final class ServeSession {
+    /// The server being served.
+    public let server: StubServer
+    private let signals: [any DispatchSourceSignal]
+
+    /// Starts serving and installs the signal handlers; `onStop` runs once, after
+    /// the server has stopped, with the signal's number.
+    public init(server: StubServer, onStop: @escaping @Sendable (Int32) -> Void) {
+        self.server = server
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler {
+                server.stop()
+                onStop(number)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        signals = sources
+    }
+
+    /// `understudy: serving <what> at http://127.0.0.1:PORT`
+    public func readyLine(serving what: String) -> String {
+        "understudy: serving \(what) at \(server.baseURL.absoluteString)"
+    }
+
+    /// The ready line as one JSON object: `{"url":…,"host":…,"port":…,"stubs":…}`.
+    public func readyJSON(serving what: String) -> String {
+        let object: [String: Any] = [
+            "url": server.baseURL.absoluteString,
+            "port": server.port,
+            "serving": what,
+            "stubs": server.stubs.count,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Writes a line to standard output at once (no buffering), so that a script
+/// waiting for the ready line sees it even when output is a pipe.
+public func emitLine(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
