@@ -4,7 +4,7 @@
 /// gateway errors `{"code":"MissingParameter","message":"…"}` and validation
 /// errors `{"code":409,"status":"…"}`. The named cases below carry the texts
 /// recorded from the live API; the few marked *synthetic* have no recorded text.
-public struct MarvelFailure: Sendable, Hashable, CustomStringConvertible {
+public struct MarvelFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The HTTP status.
     public var status: Int
     /// The JSON body.

@@ -21,8 +21,6 @@ struct MarvelPaging: Sendable, Hashable {
     }
 }
 
-extension MarvelFailure: Error {}
-
 /// `ETag` and `If-None-Match` values.
 enum EntityTag {
     /// The tags of an `If-None-Match` value: comma-separated, each possibly quoted or

@@ -1,4 +1,5 @@
 import Foundation
+import MarvelFake
 import StubServer
 
 /// Starts and stops a server repeatedly and reports time and leaks as JSON:
@@ -17,11 +18,19 @@ struct StartStopCycles {
         let threadsBefore = Self.count("/proc/self/task")
         let prepared = try Self.measure(cycles) { try StubServer.start(set).stop() }
         let plain = try Self.measure(cycles) { try StubServer.start(stubs).stop() }
+        // The Marvel fake: built once (catalog, 79 stubs, prepared set), then one server per cycle.
+        let clock = ContinuousClock()
+        _ = MarvelCatalog.standard
+        var fake: MarvelFake?
+        let build = try clock.measure { fake = try MarvelFake() }
+        let marvel = try Self.measure(cycles) { try fake!.start().stop() }
         let report: [String: Any] = [
             "cycles": cycles,
             "stubs": stubs.count,
             "medianMicros": prepared.median, "p90Micros": prepared.p90,
             "unpreparedMedianMicros": plain.median, "unpreparedP90Micros": plain.p90,
+            "marvelMedianMicros": marvel.median, "marvelP90Micros": marvel.p90,
+            "marvelBuildMicros": Double(build.components.attoseconds) / 1e12 + Double(build.components.seconds) * 1e6,
             "fdsBefore": fdsBefore, "fdsAfter": Self.count("/proc/self/fd"),
             "threadsBefore": threadsBefore, "threadsAfter": Self.count("/proc/self/task"),
         ]
