@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "StubServer", targets: ["StubServer"]),
         .library(name: "MarvelModels", targets: ["MarvelModels"]),
         .library(name: "MarvelFake", targets: ["MarvelFake"]),
+        .library(name: "MarvelClient", targets: ["MarvelClient"]),
         .executable(name: "understudy", targets: ["understudy"]),
         .executable(name: "understudy-bench", targets: ["understudy-bench"]),
     ],
@@ -45,6 +46,12 @@ let package = Package(
         .target(name: "StubServer", dependencies: ["MicroHTTP", "StubKit"], swiftSettings: strictSettings),
         // Codable values for the Marvel Comics API: envelopes, errors, the six entities.
         .target(name: "MarvelModels", swiftSettings: strictSettings),
+        // A typed client for the Marvel API; never imports a Stub module.
+        .target(
+            name: "MarvelClient",
+            dependencies: ["MarvelModels", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
         // The whole Marvel Comics API declared with the DSL, over crafted data.
         .target(
             name: "MarvelFake",
@@ -79,6 +86,11 @@ let package = Package(
         ),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit"], swiftSettings: strictSettings),
         .testTarget(name: "MarvelModelsTests", dependencies: ["MarvelModels", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "MarvelClientTests",
+            dependencies: ["MarvelClient", "MarvelModels", "MarvelFake", "StubServer", "StubKit", "UnderstudyTestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "UnderstudyCLITests",
             dependencies: ["understudy", "UnderstudyTestSupport"],
