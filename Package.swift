@@ -73,7 +73,7 @@ let package = Package(
         // Benchmark and self-check programs driven by scripts/bench and the tests.
         .executableTarget(
             name: "understudy-bench",
-            dependencies: ["StubServer", "StubKit", "MicroHTTP", "MarvelFake"],
+            dependencies: ["StubServer", "StubKit", "MicroHTTP", "MarvelFake", "MarvelModels"],
             swiftSettings: strictSettings
         ),
 

@@ -28,7 +28,6 @@ public actor MarvelAPIClient<Access: ClientAccess> {
     /// Whether to remember `ETag`s and answer a 304 with the remembered value.
     public nonisolated let cachesByETag: Bool
     private let session: URLSession
-    private let decoder = JSONDecoder()
     private var etags: [String: (etag: String, data: Data)] = [:]
 
     init(baseURL: URL, signer: MarvelSigner?, delegate: any MarvelClientDelegate, cachesByETag: Bool, session: URLSession?) {
@@ -78,17 +77,22 @@ public actor MarvelAPIClient<Access: ClientAccess> {
                 } else if cachesByETag, let etag = http.value(forHTTPHeaderField: "ETag") {
                     etags[cacheKey] = (etag, data)
                 }
-                do {
-                    return try request.decode(body, decoder)
-                } catch let error as MarvelError {
-                    throw error
-                } catch {
-                    throw MarvelError.decoding(error, as: Response.self)
-                }
+                return try await Self.decode(request, body)
             } catch {
                 guard try await delegate.shouldRetry(urlRequest, error: error, attempts: attempts) else { throw error }
                 if signed { signer?.sign(&urlRequest) }
             }
+        }
+    }
+
+    /// Decodes off the actor, so a large page does not hold up other calls.
+    private nonisolated static func decode<Response, Scope>(_ request: Request<Response, Scope>, _ body: Data) async throws -> Response {
+        do {
+            return try request.decode(body, JSONDecoder())
+        } catch let error as MarvelError {
+            throw error
+        } catch {
+            throw MarvelError.decoding(error, as: Response.self)
         }
     }
 

@@ -7,6 +7,9 @@
 //       Starts and stops a server N times in-process and prints one JSON line
 //       with the median and p90 microseconds per cycle and the process's open
 //       file descriptors and threads before and after.
+//   understudy-bench decode-comics [--iterations N]
+//       Decodes a 100-comic Marvel page N times into DataWrapper<Comic> and, as
+//       the reference, parses it with JSONSerialization; prints one JSON line.
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -16,8 +19,10 @@ do {
         try BenchServe(arguments: Options(Array(arguments.dropFirst()))).run()
     case "start-stop":
         try StartStopCycles(arguments: Options(Array(arguments.dropFirst()))).run()
+    case "decode-comics":
+        try DecodeComics(arguments: Options(Array(arguments.dropFirst()))).run()
     default:
-        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N] | decode-comics [--iterations N]\n".utf8))
         exit(2)
     }
 } catch {
