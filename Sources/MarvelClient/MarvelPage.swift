@@ -28,6 +28,6 @@ public struct MarvelPage<Entity: Codable & Sendable & Hashable>: Sendable, Hasha
         attributionText = wrapper.attributionText
     }
 
-    /// Whether another page follows: `offset + count < total`.
-    public var hasMore: Bool { offset + count < total && count > 0 }
+    /// Whether another page follows: `offset + limit < total`, the API's paging rule.
+    public var hasMore: Bool { offset + limit < total }
 }

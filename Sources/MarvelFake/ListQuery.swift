@@ -30,13 +30,7 @@ struct ListQuery {
         }
         var plan = Plan()
         guard isList else { return .success(plan) }
-        for name in ["limit", "offset"] {
-            guard let text = first(name, in: query) else { continue }
-            guard let number = Int(text) else { return .failure(name == "limit" ? .limitInvalid : .offsetInvalid) }
-            if name == "limit" && number < 1 { return .failure(.limitInvalid) }
-            if name == "limit" && number > 100 { return .failure(.limitTooLarge) }
-            if name == "offset" && number < 0 { return .failure(.offsetInvalid) }
-        }
+        if case .failure(let failure) = MarvelPaging.read(query) { return .failure(failure) }
         if let orderBy = first("orderBy", in: query) {
             for token in orderBy.split(separator: ",", omittingEmptySubsequences: false) {
                 let descending = token.hasPrefix("-")

@@ -11,23 +11,18 @@ struct MarvelRoutes {
 
     var stubs: [Stub] {
         let budget = budget
-        let limit = Stub(.get, "/").guarded(by: StubGuard("Marvel call budget") { _ in
-            budget.spend() ? nil : .marvelError(.rateLimited)
-        }).guards
+        // Declared inside the signed group, so it runs after the signature check.
+        let spend = StubGuard("Marvel call budget") { _ in budget.spend() ? nil : .marvelError(.rateLimited) }
         return Stubs {
             Group("/v1/public", guard: .marvel(keys: configuration.keys)) {
                 for kind in ResourceKind.allCases {
-                    Get("/\(kind)").respond { list(kind, $0) }.id(StubID("marvel.\(kind).list"))
-                    Get("/\(kind)/{id:int}").respond { single(kind, $0) }.id(StubID("marvel.\(kind).get"))
+                    Get("/\(kind)").guarded(by: spend).respond { list(kind, $0) }.id(StubID("marvel.\(kind).list"))
+                    Get("/\(kind)/{id:int}").guarded(by: spend).respond { single(kind, $0) }.id(StubID("marvel.\(kind).get"))
                     for sub in kind.subCollections {
-                        Get("/\(kind)/{id:int}/\(sub)").respond { subCollection(sub, of: kind, $0) }
+                        Get("/\(kind)/{id:int}/\(sub)").guarded(by: spend).respond { subCollection(sub, of: kind, $0) }
                             .id(StubID("marvel.\(kind).\(sub)"))
                     }
                 }
-            }.map { stub in
-                var stub = stub
-                stub.guards += limit
-                return stub
             }
             Group("/v1/public") {
                 for kind in ResourceKind.allCases {

@@ -36,7 +36,7 @@ public struct ResourceSummary: Codable, Sendable, Hashable {
     }
 
     /// The numeric id at the end of ``resourceURI``, if there is one.
-    public var id: Int? { resourceURI.split(separator: "/").last.flatMap { Int($0) } }
+    public var id: Int? { trailingID(of: resourceURI) }
 }
 
 /// A reference to a story, with the story's type (`cover`, `interiorStory`, `pinup`, `""`, …).
@@ -56,7 +56,7 @@ public struct StorySummary: Codable, Sendable, Hashable {
     }
 
     /// The numeric id at the end of ``resourceURI``, if there is one.
-    public var id: Int? { resourceURI.split(separator: "/").last.flatMap { Int($0) } }
+    public var id: Int? { trailingID(of: resourceURI) }
 }
 
 /// A reference to a creator, with their role (free text: `writer`, `penciller (cover)`, `Colorist`, …).
@@ -76,5 +76,10 @@ public struct CreatorSummary: Codable, Sendable, Hashable {
     }
 
     /// The numeric id at the end of ``resourceURI``, if there is one.
-    public var id: Int? { resourceURI.split(separator: "/").last.flatMap { Int($0) } }
+    public var id: Int? { trailingID(of: resourceURI) }
+}
+
+/// The number after the last `/` of a resource URI: `…/comics/21366` → 21366.
+func trailingID(of resourceURI: String) -> Int? {
+    resourceURI.split(separator: "/").last.flatMap { Int($0) }
 }

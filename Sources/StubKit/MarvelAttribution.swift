@@ -4,17 +4,23 @@ import Foundation
 /// current year: `"© 2026 MARVEL"`.
 public struct MarvelAttribution: Sendable, Hashable {
     /// `"© 2026 MARVEL"`
-    public var copyright: String
+    public let copyright: String
     /// `"Data provided by Marvel. © 2026 MARVEL"`
-    public var attributionText: String
+    public let attributionText: String
     /// `"<a href=\"http://marvel.com\">Data provided by Marvel. © 2026 MARVEL</a>"`
-    public var attributionHTML: String
+    public let attributionHTML: String
+    /// The envelope's leading fields as JSON, up to and excluding `etag`; built once,
+    /// not per response.
+    let jsonFields: String
 
     /// Creates attribution fields with any texts.
     public init(copyright: String, attributionText: String, attributionHTML: String) {
         self.copyright = copyright
         self.attributionText = attributionText
         self.attributionHTML = attributionHTML
+        jsonFields = #""code":200,"status":"Ok","copyright":\#(JSONText.quoted(copyright)),"#
+            + #""attributionText":\#(JSONText.quoted(attributionText)),"#
+            + #""attributionHTML":\#(JSONText.quoted(attributionHTML))"#
     }
 
     /// The API's texts for a given year.
@@ -29,12 +35,5 @@ public struct MarvelAttribution: Sendable, Hashable {
     /// The API's texts for the current year (UTC).
     public static var current: MarvelAttribution {
         year(Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).year ?? 2026)
-    }
-
-    /// The envelope's leading fields as JSON, up to and excluding `etag`.
-    var jsonFields: String {
-        #""code":200,"status":"Ok","copyright":\#(JSONText.quoted(copyright)),"#
-            + #""attributionText":\#(JSONText.quoted(attributionText)),"#
-            + #""attributionHTML":\#(JSONText.quoted(attributionHTML))"#
     }
 }

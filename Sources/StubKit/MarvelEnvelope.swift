@@ -61,7 +61,7 @@ extension StubResponse {
         body.append(data)
         body.append(UInt8(ascii: "}"))
         var contentType = "application/json; charset=utf-8"
-        if let callback, EntityTag.isJavaScriptIdentifier(callback) {
+        if let callback, isJavaScriptIdentifier(callback) {
             body = Data("\(callback)(".utf8) + body + Data(");".utf8)
             contentType = "application/javascript; charset=utf-8"
         }
@@ -70,6 +70,12 @@ extension StubResponse {
             headers: ["Content-Type": contentType, "ETag": etag, "Access-Control-Allow-Origin": "*"],
             body: body)
     }
+}
+
+/// Whether `name` is safe to use as a JSONP callback (letters, digits, `_`, `$`, `.`).
+private func isJavaScriptIdentifier(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, !("0"..."9").contains(first), name.count <= 128 else { return false }
+    return name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_$.".unicodeScalars.contains($0) }
 }
 
 extension ResponseRecipe {

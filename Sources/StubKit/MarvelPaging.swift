@@ -1,12 +1,12 @@
 /// The `limit` and `offset` of a Marvel list request, checked as the API checks them.
-struct MarvelPaging: Sendable, Hashable {
+public struct MarvelPaging: Sendable, Hashable {
     /// Results per page: 1…100, default 20.
-    var limit: Int
+    public var limit: Int
     /// Results to skip: ≥ 0, default 0.
-    var offset: Int
+    public var offset: Int
 
-    /// Reads the first `limit` and `offset` of `query`.
-    static func read(_ query: [QueryItem]) -> Result<MarvelPaging, MarvelFailure> {
+    /// Reads the first `limit` and `offset` of `query`, or the API's 409 for a bad one.
+    public static func read(_ query: [QueryItem]) -> Result<MarvelPaging, MarvelFailure> {
         var paging = MarvelPaging(limit: 20, offset: 0)
         if let text = query.first(where: { $0.name == "limit" })?.value {
             guard let limit = Int(text), limit > 0 else { return .failure(.limitInvalid) }
@@ -33,11 +33,5 @@ enum EntityTag {
             if tag.count >= 2, tag.first == "\"", tag.last == "\"" { tag = tag.dropFirst().dropLast() }
             return tag
         }
-    }
-
-    /// Whether `name` is safe to use as a JSONP callback (letters, digits, `_`, `$`, `.`).
-    static func isJavaScriptIdentifier(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first), name.count <= 128 else { return false }
-        return name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_$.".unicodeScalars.contains($0) }
     }
 }

@@ -54,10 +54,8 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
     }
 }
 
-/// Text in double quotes with quotes and backslashes escaped.
-func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-}
+/// Text in double quotes, escaped as a JSON string.
+func quoted(_ text: String) -> String { JSONText.quoted(text) }
 
 /// A condition on a named field: a query parameter, a header or a cookie.
 public struct FieldMatcher: Sendable, Hashable, CustomStringConvertible {
