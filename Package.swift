@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "MarvelModels", targets: ["MarvelModels"]),
         .library(name: "MarvelFake", targets: ["MarvelFake"]),
         .library(name: "MarvelClient", targets: ["MarvelClient"]),
+        .library(name: "StubTesting", targets: ["StubTesting"]),
         .executable(name: "understudy", targets: ["understudy"]),
         .executable(name: "understudy-bench", targets: ["understudy-bench"]),
     ],
@@ -58,6 +59,9 @@ let package = Package(
             dependencies: ["StubKit", "StubServer", "MicroHTTP", "MarvelModels"],
             swiftSettings: strictSettings
         ),
+        // The companion test library: the Swift Testing trait, XCTest scope,
+        // assertions and contract checks. The only module that imports a test framework.
+        .target(name: "StubTesting", dependencies: ["StubServer", "StubKit"], swiftSettings: strictSettings),
         // What the command line does, as a library: serving, ready lines, shutdown on signals.
         .target(
             name: "UnderstudyCLI",
@@ -99,6 +103,17 @@ let package = Package(
         .testTarget(
             name: "MarvelFakeTests",
             dependencies: ["MarvelFake", "MarvelModels", "StubServer", "StubKit", "UnderstudyTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StubTestingTests",
+            dependencies: ["StubTesting", "StubServer", "StubKit", "UnderstudyTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        // The Marvel contract suite: MarvelClient against MarvelFake, written as examples to read.
+        .testTarget(
+            name: "MarvelContractTests",
+            dependencies: ["StubTesting", "MarvelClient", "MarvelModels", "MarvelFake", "StubServer", "StubKit"],
             swiftSettings: strictSettings
         ),
         .testTarget(

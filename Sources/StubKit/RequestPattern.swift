@@ -87,6 +87,15 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         return "\(method?.rawValue ?? "*") \(path)" + (extra > 0 ? " (+\(extra) condition\(extra == 1 ? "" : "s"))" : "")
     }
 
+    /// `METHOD path` and every condition spelled out, for failure messages:
+    /// `GET /characters where query nameStartsWith == "Spi", header Accept present`.
+    public var detailedDescription: String {
+        var conditions = query.map { "query \($0)" } + headers.map { "header \($0)" } + cookies.map { "cookie \($0)" }
+        conditions += body.map { "body \($0)" } + predicates.map { "predicate \($0)" }
+        let head = "\(method?.rawValue ?? "*") \(path)"
+        return conditions.isEmpty ? head : head + " where " + conditions.joined(separator: ", ")
+    }
+
     /// One check per condition on a named field, reading its values with `values`.
     private func fieldChecks(_ kind: String, _ conditions: [FieldMatcher], _ values: (String) -> [String]) -> [FieldCheck] {
         conditions.map { condition in

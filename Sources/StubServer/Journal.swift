@@ -23,11 +23,54 @@ public final class Journal: Sendable {
     /// none, when `table` is `nil`) and returns its sequence number.
     @discardableResult
     func record(_ request: RecordedRequest, table: RouteTable?, index: Int) -> Int {
-        storage.withLock { ring in
+        let (sequence, woken) = storage.withLock { ring -> (Int, Waiter?) in
             ring.recorded += 1
             ring.append(Record(sequence: ring.recorded, request: request, table: table, index: index))
-            return ring.recorded
+            guard !ring.waiters.isEmpty,
+                  let position = ring.waiters.firstIndex(where: { $0.test(request) })
+            else { return (ring.recorded, nil) }
+            ring.claimed.insert(ring.recorded)
+            return (ring.recorded, ring.waiters.remove(at: position))
         }
+        woken?.continuation.resume(returning: request)
+        return sequence
+    }
+
+    /// Hands `continuation` the oldest request that passes `test` and that no
+    /// earlier wait was handed; when none has arrived yet, parks it until one
+    /// does or ``expire(_:)`` is called with `id`.
+    func claim(
+        id: UInt64, where test: @escaping @Sendable (RecordedRequest) -> Bool,
+        continuation: CheckedContinuation<RecordedRequest?, Never>
+    ) {
+        let found = storage.withLock { ring -> RecordedRequest?? in
+            if ring.expired.remove(id) != nil { return .some(nil) }
+            for record in ring.records() where !ring.claimed.contains(record.sequence) && test(record.request) {
+                ring.claimed.insert(record.sequence)
+                return .some(record.request)
+            }
+            ring.waiters.append(Waiter(id: id, test: test, continuation: continuation))
+            return nil
+        }
+        if let found { continuation.resume(returning: found) }
+    }
+
+    /// Ends the wait `id` with `nil` (timeout or cancellation); a wait that is
+    /// not parked yet ends as soon as it is.
+    func expire(_ id: UInt64) {
+        let parked = storage.withLock { ring -> Waiter? in
+            guard let position = ring.waiters.firstIndex(where: { $0.id == id }) else {
+                ring.expired.insert(id)
+                return nil
+            }
+            return ring.waiters.remove(at: position)
+        }
+        parked?.continuation.resume(returning: nil)
+    }
+
+    /// The entries held that no wait was handed, oldest first.
+    var unclaimed: [JournalEntry] {
+        storage.withLock { ring in ring.records().filter { !ring.claimed.contains($0.sequence) }.map(\.entry) }
     }
 
     /// The entries held, oldest first.
@@ -62,7 +105,15 @@ private struct Record {
     }
 }
 
-/// A bounded ring of journal records stored in chunks of fixed capacity.
+/// A task parked in ``Journal/claim(id:where:continuation:)``.
+private struct Waiter {
+    var id: UInt64
+    var test: @Sendable (RecordedRequest) -> Bool
+    var continuation: CheckedContinuation<RecordedRequest?, Never>
+}
+
+/// A bounded ring of journal records stored in chunks of fixed capacity,
+/// plus the waits parked on it.
 private struct Ring {
     static let chunkSize = 1024
     let capacity: Int
@@ -71,6 +122,11 @@ private struct Ring {
     var oldest = 0
     var recorded = 0
     var evicted = 0
+    var waiters: [Waiter] = []
+    /// Sequence numbers already handed to a wait.
+    var claimed: Set<Int> = []
+    /// Waits that expired before they were parked.
+    var expired: Set<UInt64> = []
 
     init(capacity: Int) { self.capacity = capacity }
 
@@ -91,18 +147,21 @@ private struct Ring {
         }
     }
 
-    func ordered() -> [JournalEntry] {
-        var result: [JournalEntry] = []
+    func records() -> [Record] {
+        var result: [Record] = []
         result.reserveCapacity(count)
         for offset in 0..<count {
             let slot = (oldest + offset) % capacity
-            result.append(chunks[slot / Self.chunkSize][slot % Self.chunkSize].entry)
+            result.append(chunks[slot / Self.chunkSize][slot % Self.chunkSize])
         }
         return result
     }
 
+    func ordered() -> [JournalEntry] { records().map(\.entry) }
+
     mutating func removeAll() {
         chunks.removeAll()
+        claimed.removeAll()
         count = 0
         oldest = 0
     }

@@ -22,6 +22,8 @@ final class StubEngine: Sendable {
     let serving: Locked<Serving>
     let journal: Journal
     let scenarios = ScenarioBook()
+    /// What went wrong while answering, for tests to take from their own task.
+    let issues = ServerIssueQueue()
     private let random: Locked<SplitMix64>
 
     init(set: StubSet, journal: Journal, seed: UInt64) {
@@ -36,11 +38,12 @@ final class StubEngine: Sendable {
         let serving = self.serving.withLock { $0 }
         let table = serving.table
         guard let (index, captures, call) = select(request, in: serving) else {
-            journal.record(request, table: nil, index: 0)
+            let sequence = journal.record(request, table: nil, index: 0)
             let report = UnmatchedRequestReport(request: request, table: table, counts: serving.counts, scenarios: scenarios)
+            issues.append(ServerIssue(sequence: sequence, kind: .unmatched(report)))
             return .response(HTTPResponse(unmatched: report))
         }
-        journal.record(request, table: table, index: index)
+        let sequence = journal.record(request, table: table, index: index)
         let slot = table.slots[index]
         for check in slot.stub.guards {
             if let refusal = check.check(request) {
@@ -48,7 +51,7 @@ final class StubEngine: Sendable {
             }
         }
         let reply = reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot,
-                          request: request, captures: captures, topLevel: true)
+                          request: request, captures: captures, topLevel: true, sequence: sequence)
         return deliver(reply, for: slot)
     }
 
@@ -69,7 +72,7 @@ final class StubEngine: Sendable {
     /// response at the top level is served from the slot's prepared copy.
     private func reply(
         _ recipe: ResponseRecipe, call: Int, slot: StubSlot,
-        request: RecordedRequest, captures: [String: String], topLevel: Bool
+        request: RecordedRequest, captures: [String: String], topLevel: Bool, sequence: Int
     ) -> Reply {
         switch recipe {
         case .fixed(let response):
@@ -80,11 +83,13 @@ final class StubEngine: Sendable {
                 let matched = MatchedRequest(request: request, captures: captures)
                 return .response(HTTPResponse(try make(matched), extraHeaders: slot.stub.responseHeaders))
             } catch {
+                issues.append(ServerIssue(sequence: sequence, kind: .responseClosureThrew(stub: slot.stub, error: "\(error)")))
                 return .response(HTTPResponse(recipeFailure: error, stub: slot.stub))
             }
         case .sequence(let steps):
             guard let last = steps.indices.last else { return .response(HTTPResponse(status: 200)) }
-            return reply(steps[min(call, last)], call: call, slot: slot, request: request, captures: captures, topLevel: false)
+            return reply(steps[min(call, last)], call: call, slot: slot, request: request, captures: captures,
+                         topLevel: false, sequence: sequence)
         case .fixture, .invalid:
             // Fixtures are read and invalid recipes refused before the server starts.
             return .response(HTTPResponse(status: 500, text: "Understudy: unresolved recipe for \(slot.stub)\n"))

@@ -127,6 +127,21 @@ public final class StubServer: Sendable {
         return found
     }
 
+    // MARK: Issues found while serving
+
+    /// What went wrong while answering (unmatched requests, throwing response
+    /// closures), oldest first, kept until taken.
+    public var pendingIssues: [ServerIssue] { engine.issues.pending }
+
+    /// How many issues were not kept because too many were pending.
+    public var droppedIssueCount: Int { engine.issues.dropped }
+
+    /// Removes and returns the pending issues `include` selects (all by default),
+    /// so each is reported once, from the caller's task.
+    public func takeIssues(where include: (ServerIssue) -> Bool = { _ in true }) -> [ServerIssue] {
+        engine.issues.take(where: include)
+    }
+
     /// Forgets every journal entry (sequence numbers go on).
     public func resetJournal() { journal.reset() }
 

@@ -8,10 +8,10 @@ import UnderstudyTestSupport
 @Suite struct StubServerLifetimeTests {
     struct Boom: Error {}
 
-    @Test func withStubServerStopsTheServerWhenTheBodyThrows() async throws {
+    @Test func serveStopsTheServerWhenTheBodyThrows() async throws {
         var captured: StubServer?
         await #expect(throws: Boom.self) {
-            try await withStubServer([]) { server in
+            try await StubServer.serve([]) { server in
                 captured = server
                 throw Boom()
             }
@@ -32,7 +32,7 @@ import UnderstudyTestSupport
     @Test func theJournalEvictsPastItsCapacityAndSaysSo() async throws {
         var configuration = StubServer.Configuration()
         configuration.journalCapacity = 5
-        try await withStubServer([Stub(.get, "/x")], configuration: configuration) { server in
+        try await StubServer.serve([Stub(.get, "/x")], configuration: configuration) { server in
             let client = HTTPClient()
             defer { client.close() }
             for index in 1...8 { _ = try await client.get(server.url("/x?n=\(index)")) }

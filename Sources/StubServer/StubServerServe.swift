@@ -1,0 +1,25 @@
+public import StubKit
+
+extension StubServer {
+    /// Runs `body` with a server for `stubs` and stops the server when `body`
+    /// returns or throws.
+    ///
+    /// ```swift
+    /// try await StubServer.serve([Stub(.get, "/health", response: .text("ok"))]) { server in
+    ///     let (data, _) = try await URLSession.shared.data(from: server.url("/health"))
+    /// }
+    /// ```
+    ///
+    /// In tests, prefer StubTesting's `withStubServer` or `.stubServer` trait:
+    /// they also fail the test for requests no stub matched.
+    public static func serve<Result>(
+        _ stubs: [Stub],
+        configuration: Configuration = .default,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (StubServer) async throws -> Result
+    ) async throws -> Result {
+        let server = try start(stubs, configuration: configuration)
+        defer { server.stop() }
+        return try await body(server)
+    }
+}

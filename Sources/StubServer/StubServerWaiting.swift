@@ -1,0 +1,77 @@
+public import StubKit
+import Synchronization
+
+extension StubServer {
+    /// Waits for the next request matching `pattern` and returns it: the
+    /// oldest one that arrived and that no earlier `next` call returned, or
+    /// the first to arrive within `timeout`. For code that calls the server
+    /// from a background task:
+    ///
+    /// ```swift
+    /// analytics.flush()   // posts on its own task
+    /// let event = try await server.next(matching: Post("/events"), timeout: .seconds(2))
+    /// ```
+    ///
+    /// - Throws: ``RequestWaitTimeout``, listing what arrived instead, with
+    ///   the caller's source location; `CancellationError` when the task is cancelled.
+    public func next(
+        matching pattern: some RequestPatternConvertible,
+        timeout: Duration = .seconds(5),
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async throws -> RecordedRequest {
+        let wanted = pattern.requestPattern
+        let id = Self.waitIDs.add(1, ordering: .relaxed).newValue
+        let journal = self.journal
+        let timer = Task {
+            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            journal.expire(id)
+        }
+        defer { timer.cancel() }
+        let found = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                journal.claim(id: id, where: { wanted.match($0) != nil }, continuation: continuation)
+            }
+        } onCancel: {
+            journal.expire(id)
+        }
+        try Task.checkCancellation()
+        guard let found else {
+            throw RequestWaitTimeout(
+                pattern: wanted, timeout: timeout, others: journal.unclaimed,
+                location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+        }
+        return found
+    }
+
+    private static let waitIDs = Atomic<UInt64>(0)
+}
+
+/// No request matching a pattern arrived in time; says what did arrive.
+public struct RequestWaitTimeout: Error, Sendable, CustomStringConvertible {
+    /// The pattern waited for.
+    public var pattern: RequestPattern
+    /// How long the wait lasted.
+    public var timeout: Duration
+    /// The requests that arrived and were not returned by an earlier wait.
+    public var others: [JournalEntry]
+    /// Where `next(matching:)` was called.
+    public var location: SourceLocation
+
+    /// What was awaited, for how long, and each other request with the first
+    /// condition it failed.
+    public var description: String {
+        var lines = ["\(location): no request matching \(pattern) arrived within \(timeout)"]
+        if others.isEmpty {
+            lines.append("  no other requests arrived either")
+        } else {
+            lines.append("  \(others.count) other request\(others.count == 1 ? "" : "s") arrived:")
+            for entry in others {
+                let miss = pattern.checks(against: entry.request).first { !$0.matched }
+                lines.append("    #\(entry.sequence) \(entry.request.method) \(entry.request.target)"
+                             + (miss.map { " — \($0.field): expected \($0.expected), got \($0.actual)" } ?? ""))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

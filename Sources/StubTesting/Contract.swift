@@ -1,0 +1,135 @@
+public import StubKit
+public import StubServer
+
+/// A contract between a client and the stubs that stand in for its API: each
+/// clause drives the client against a fresh server and states what must
+/// happen, a decode, an error mapping or signing. ``check()`` reports each
+/// failed clause as its own test issue, at the clause, naming the stub that
+/// answered.
+///
+/// ```swift
+/// @Test func marvelContract() async {
+///     await Contract("Marvel comics", starting: { try MarvelFake().start() }) { server in
+///         let client = MarvelAPIClient(baseURL: server.baseURL, credentials: .serverSide(publicKey: "1234", privateKey: "abcd"))
+///         Decodes("comics list") { try await client.send(Marvel.comics.list(limit: 5)) }
+///         Fails("limit over 100", with: MarvelError.limitTooLarge) { try await client.send(Marvel.comics.list(limit: 101)) }
+///         Signed(.marvel(publicKey: "1234", privateKey: "abcd"))
+///     }.check()
+/// }
+/// ```
+public struct Contract: Sendable {
+    /// The contract's name, as reports show it.
+    public let name: String
+    /// Where the contract was declared.
+    public let location: AssertionLocation
+    private let start: @Sendable () throws -> StubServer
+    private let clauses: @Sendable (StubServer) -> [ContractClause]
+
+    /// A contract served by `stubs` on a fresh server.
+    public init(
+        _ name: String,
+        stubs: [Stub],
+        configuration: StubServer.Configuration = .default,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        @ContractBuilder clauses: @escaping @Sendable (StubServer) -> [ContractClause]
+    ) {
+        self.init(name, fileID: fileID, filePath: filePath, line: line, column: column,
+                  starting: { try StubServer.start(stubs, configuration: configuration) }, clauses: clauses)
+    }
+
+    /// A contract served by a server `start` returns (a fake built elsewhere).
+    public init(
+        _ name: String,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        starting start: @escaping @Sendable () throws -> StubServer,
+        @ContractBuilder clauses: @escaping @Sendable (StubServer) -> [ContractClause]
+    ) {
+        self.name = name
+        self.location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.start = start
+        self.clauses = clauses
+    }
+
+    /// Runs every clause and reports each failure as its own issue at the
+    /// clause's location (Swift Testing) or the contract's (XCTest).
+    @discardableResult
+    public func check() async -> ContractReport {
+        let report = await run()
+        for result in report.results {
+            guard let failure = result.failure else { continue }
+            IssueRecorder.record("Contract \(Self.quoted(name)), clause \(Self.quoted(result.name)) (\(result.location)):\n\(failure)",
+                                 at: result.assertionLocation)
+        }
+        return report
+    }
+
+    /// Runs every clause and returns the results without reporting them, for
+    /// runners of their own (the command line's `check`).
+    public func run() async -> ContractReport {
+        let server: StubServer
+        do {
+            server = try start()
+        } catch {
+            let failure = ContractReport.ClauseResult(name: "server start", assertionLocation: location,
+                                                      failure: "The stub server could not start: \(error)")
+            return ContractReport(name: name, results: [failure])
+        }
+        defer { server.stop() }
+        let clauses = StubServer.$current.withValue(server) { self.clauses(server) }
+        var results: [ContractReport.ClauseResult?] = Array(repeating: nil, count: clauses.count)
+        var senders: [Int: Int] = [:] // journal sequence → clause index
+        for (index, clause) in clauses.enumerated() {
+            guard case .call(let call) = clause.step else { continue }
+            let before = server.journal.recordedCount
+            let failure = await StubServer.$current.withValue(server) { await call() }
+            let sent = server.journal.entries.filter { $0.sequence > before }
+            for entry in sent { senders[entry.sequence] = index }
+            results[index] = ContractReport.ClauseResult(
+                name: clause.name, assertionLocation: clause.location,
+                failure: failure.map { $0 + "\n" + Self.requestsText(sent) }
+            )
+        }
+        let entries = server.journal.entries
+        for (index, clause) in clauses.enumerated() {
+            guard case .signatures(let requirement) = clause.step else { continue }
+            results[index] = ContractReport.ClauseResult(
+                name: clause.name, assertionLocation: clause.location,
+                failure: Self.signatureFailure(requirement, entries: entries) { sequence in
+                    senders[sequence].map { clauses[$0] }
+                }
+            )
+        }
+        _ = server.takeIssues()
+        return ContractReport(name: name, results: results.compactMap { $0 })
+    }
+
+    /// The requests a failed call sent and the stub that answered each.
+    private static func requestsText(_ sent: [JournalEntry]) -> String {
+        guard !sent.isEmpty else { return "It sent no request." }
+        var lines = ["Requests it sent:"]
+        lines += JournalListing.lines(sent) { entry in
+            let answer = entry.stub.map { "answered by \($0.request) declared at \($0.location)" } ?? "matched no stub (404)"
+            return "#\(entry.sequence) \(JournalListing.show(entry.request)) — \(answer)"
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The failure text for requests that break `requirement`, each with the
+    /// clause that sent it; `nil` when all pass.
+    private static func signatureFailure(
+        _ requirement: SignatureRequirement, entries: [JournalEntry], sender: (Int) -> ContractClause?
+    ) -> String? {
+        guard !entries.isEmpty else { return "No request was sent, so none could be checked." }
+        let failures = entries.compactMap { entry in requirement.problem(with: entry.request).map { (entry, $0) } }
+        guard !failures.isEmpty else { return nil }
+        let lines = ["\(failures.count) of \(entries.count) requests did not carry \(requirement):"]
+            + JournalListing.lines(failures.map(\.0)) { entry in
+                let problem = failures.first { $0.0.sequence == entry.sequence }?.1 ?? ""
+                let by = sender(entry.sequence).map { " (sent by \(quoted($0.name)) at \($0.location))" } ?? ""
+                return "✗ #\(entry.sequence) \(JournalListing.show(entry.request))\(by) — \(problem)"
+            }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func quoted(_ text: String) -> String { "\"\(text)\"" }
+}

@@ -1,0 +1,28 @@
+import StubKit
+import Testing
+import XCTest
+
+/// Records a failure with whichever test framework is running the caller: a
+/// Swift Testing issue when a `@Test` is current, else an XCTest failure.
+/// The only place that talks to either framework's issue API.
+enum IssueRecorder {
+    /// Records `message` at `location`; under Swift Testing, `preferred` (a
+    /// stub's declaration, say) is used instead when given, as it is where the
+    /// fix belongs. XCTest wants a `StaticString` file, so it always gets `location`.
+    static func record(_ message: String, at location: AssertionLocation, preferring preferred: StubKit.SourceLocation? = nil) {
+        if Test.current != nil {
+            let place = preferred ?? location.sourceLocation
+            // Swift Testing wants a `Module/File` file ID and positive numbers.
+            let fileID = place.fileID.contains("/") ? place.fileID : "Understudy/\(place.fileID)"
+            Issue.record(
+                Comment(rawValue: message),
+                sourceLocation: Testing.SourceLocation(
+                    fileID: fileID, filePath: place.filePath.isEmpty ? fileID : place.filePath,
+                    line: max(place.line, 1), column: max(place.column, 1)
+                )
+            )
+        } else {
+            XCTFail(message, file: location.filePath, line: location.line)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import StubKit
+import StubServer
+
+/// One test's server from start to finish: runs the test with the server as
+/// ``StubServer/current``, then stops it and reports, from the test's own
+/// task, what went wrong while it served.
+struct ServerScope: Sendable {
+    let server: StubServer
+    /// Whether requests no stub matched are allowed (not reported).
+    let allowsUnmatched: Bool
+    /// Where the scope was declared: the trait or the `withStubServer` call.
+    let location: AssertionLocation
+
+    /// Runs `body` with the server as the task's current one, then finishes,
+    /// whether `body` returned or threw.
+    func run<Result>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (StubServer) async throws -> Result
+    ) async throws -> Result {
+        defer { finish() }
+        return try await StubServer.$current.withValue(server) {
+            try await body(server)
+        }
+    }
+
+    /// Stops the server (letting requests in flight finish) and reports every
+    /// issue still pending: unmatched requests at the scope, throwing response
+    /// closures at their stub.
+    func finish() {
+        server.stop()
+        for issue in server.takeIssues() {
+            switch issue.kind {
+            case .unmatched(let report):
+                guard !allowsUnmatched else { continue }
+                IssueRecorder.record(Self.unmatchedMessage(sequence: issue.sequence, report: report), at: location)
+            case .responseClosureThrew:
+                IssueRecorder.record(issue.description, at: location, preferring: issue.stub?.location)
+            }
+        }
+        let dropped = server.droppedIssueCount
+        if dropped > 0, !allowsUnmatched {
+            IssueRecorder.record("\(dropped) more issue\(dropped == 1 ? "" : "s") found while serving were not kept (the first 1000 are reported above)", at: location)
+        }
+    }
+
+    /// The failure text for an unmatched request: what arrived and the closest stubs.
+    static func unmatchedMessage(sequence: Int, report: UnmatchedRequestReport) -> String {
+        "Request #\(sequence) matched no stub; the server answered 404.\n" + report.description
+            + "\n(Allow unmatched requests with allowsUnmatched: true, or acknowledge them with expectUnmatched.)"
+    }
+}
+
+/// Reports issues the server found since the last assertion (throwing
+/// response closures), so they surface at the test's next assertion instead
+/// of only at scope end. Unmatched requests wait for scope end, where
+/// `expectUnmatched` may have acknowledged them.
+enum PendingServerIssues {
+    static func flush(_ server: StubServer, at location: AssertionLocation) {
+        for issue in server.takeIssues(where: { !$0.isUnmatched }) {
+            IssueRecorder.record(issue.description, at: location, preferring: issue.stub?.location)
+        }
+    }
+}

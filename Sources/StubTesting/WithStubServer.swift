@@ -1,0 +1,66 @@
+public import StubKit
+public import StubServer
+
+/// Runs `body` with a server for `stubs`, as ``StubServer/current`` too, then
+/// stops it and fails the test, at this call's location, for every request no
+/// stub matched (unless `allowsUnmatched`). Works under XCTest and Swift Testing.
+///
+/// ```swift
+/// func testHealth() async throws {
+///     try await withStubServer(Stubs { Get("/health").respond(.text("ok")) }) { server in
+///         let (data, _) = try await URLSession.shared.data(from: server.url("/health"))
+///         XCTAssertEqual(String(decoding: data, as: UTF8.self), "ok")
+///         server.expectReceived(Get("/health"), .once)
+///     }
+/// }
+/// ```
+///
+/// - Throws: ``ServerStartFailure`` when the server cannot start, or what `body` throws.
+public func withStubServer<Result>(
+    _ stubs: [Stub],
+    allowsUnmatched: Bool = false,
+    configuration: StubServer.Configuration = .default,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (StubServer) async throws -> Result
+) async throws -> Result {
+    let location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let server = try startServer(at: location) { try StubServer.start(stubs, configuration: configuration) }
+    return try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location).run(body)
+}
+
+/// Runs `body` with a server for a prepared ``StubSet``, with the same strictness as the `[Stub]` form.
+public func withStubServer<Result>(
+    _ set: StubSet,
+    allowsUnmatched: Bool = false,
+    configuration: StubServer.Configuration = .default,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (StubServer) async throws -> Result
+) async throws -> Result {
+    let location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let server = try startServer(at: location) { try StubServer.start(set, configuration: configuration) }
+    return try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location).run(body)
+}
+
+/// Runs `body` with a server `start` returns (a fake built elsewhere, say),
+/// with the same strictness as the other forms.
+public func withStubServer<Result>(
+    allowsUnmatched: Bool = false,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation,
+    starting start: () throws -> StubServer,
+    _ body: (StubServer) async throws -> Result
+) async throws -> Result {
+    let location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let server = try startServer(at: location, start)
+    return try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location).run(body)
+}
+
+private func startServer(at location: AssertionLocation, _ start: () throws -> StubServer) throws -> StubServer {
+    do {
+        return try start()
+    } catch {
+        throw ServerStartFailure(location: location, reason: "\(error)")
+    }
+}

@@ -1,0 +1,24 @@
+import Synchronization
+import Testing
+
+/// The issues `body` records, captured through `withKnownIssue` so they do
+/// not fail the test; the test fails instead when `body` records none.
+func knownIssues(
+    isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () async throws -> Void
+) async -> [Issue] {
+    let captured = Mutex<[Issue]>([])
+    try? await withKnownIssue(sourceLocation: sourceLocation) {
+        try await body()
+    } matching: { issue in
+        captured.withLock { $0.append(issue) }
+        return true
+    }
+    return captured.withLock { $0 }
+}
+
+extension Issue {
+    /// The issue's comment text.
+    var text: String { comments.map(\.rawValue).joined(separator: "\n") }
+}
