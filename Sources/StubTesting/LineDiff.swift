@@ -16,6 +16,12 @@ enum LineDiff {
         for (index, edit) in edits.enumerated() where edit.mark != " " {
             for near in max(0, index - context)...min(edits.count - 1, index + context) { keep[near] = true }
         }
+        // A gap of one line costs as much as its `…`: show the line instead.
+        for index in keep.indices where !keep[index] {
+            let before = index == 0 || keep[index - 1]
+            let after = index == keep.count - 1 || keep[index + 1]
+            if before && after { keep[index] = true }
+        }
         var lines: [String] = []
         var skipping = false
         for (index, edit) in edits.enumerated() {
