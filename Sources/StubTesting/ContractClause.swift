@@ -86,14 +86,13 @@ public func Fails<Failure: Error & Equatable, Value>(
             returned = try await call()
         } catch let error as Failure {
             guard error != expected else { return nil }
-            return "Expected the call to throw \(Failure.self).\(expected), but it threw \(Failure.self).\(error)\n"
-                + "Diff (− expected, + actual):\n"
-                + LineDiff.render(expected: ValueDiff.dumped(expected), actual: ValueDiff.dumped(error))
+            return "Expected the call to throw a different error.\n"
+                + "  expected: \(ErrorText.spelled(expected))\n  actual:   \(ErrorText.spelled(error))"
         } catch {
-            return "Expected the call to throw \(Failure.self).\(expected), but it threw \(type(of: error)): \(ErrorText.describe(error))"
+            return "Expected the call to throw \(ErrorText.spelled(expected)), but it threw \(ErrorText.spelled(error))"
         }
         let shown = ValueDiff.dumped(returned).split(separator: "\n").prefix(8).joined(separator: "\n  ")
-        return "Expected the call to throw \(Failure.self).\(expected), but it returned \(type(of: returned)):\n  \(shown)"
+        return "Expected the call to throw \(ErrorText.spelled(expected)), but it returned \(type(of: returned)):\n  \(shown)"
     })
 }
 

@@ -16,6 +16,8 @@ enum ValueDiff {
     static func dumped(_ value: some Any) -> String {
         var text = ""
         dump(value, to: &text)
+        // Types declared inside functions or private scopes dump with an address.
+        text = text.replacingOccurrences(of: #"\(unknown context at \$[0-9a-f]+\)\."#, with: "", options: .regularExpression)
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 }
@@ -23,6 +25,17 @@ enum ValueDiff {
 /// Readable text for an error a client threw: a `DecodingError` with its coding
 /// path, anything else by its description.
 enum ErrorText {
+    /// `GreetingError.status(418)`, or `MarvelError "409: …"` for an error
+    /// that describes itself.
+    static func spelled<Failure: Error>(_ error: Failure) -> String {
+        let type = "\(Failure.self)"
+        return describesItself(error) ? "\(type) \"\(error)\"" : "\(type).\(error)"
+    }
+
+    /// Whether `value`'s own type gives it a description (an `Any`, so the
+    /// question is asked of the dynamic type).
+    private static func describesItself(_ value: Any) -> Bool { value is any CustomStringConvertible }
+
     static func describe(_ error: any Error) -> String {
         guard let decoding = error as? DecodingError else { return "\(error)" }
         func path(_ keys: [any CodingKey]) -> String {
