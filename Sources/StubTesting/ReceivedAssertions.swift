@@ -74,9 +74,12 @@ extension StubServer {
                 lines.append(JournalListing.heading(entries))
                 lines += JournalListing.lines(entries) { entry in
                     let index = entries.firstIndex { $0.sequence == entry.sequence } ?? 0
-                    let mark = found[index].map { "→ step \($0 + 1)" }
-                        ?? wanted.firstIndex { $0.match(entry.request) != nil }.map { "(matches step \($0 + 1))" }
-                    return "#\(entry.sequence) \(JournalListing.show(entry.request))" + (mark.map { "  \($0)" } ?? "")
+                    let mark = found[index].map { "  → step \($0 + 1)" }
+                        ?? wanted.firstIndex { $0.match(entry.request) != nil }.map { "  (matches step \($0 + 1))" }
+                        ?? pattern.checks(against: entry.request).first { !$0.matched }.map {
+                            " — for step \(step + 1), \($0.field): expected \($0.expected), got \($0.actual)"
+                        }
+                    return "#\(entry.sequence) \(JournalListing.show(entry.request))" + (mark ?? "")
                 }
                 IssueRecorder.record(lines.joined(separator: "\n"), at: location)
                 return false

@@ -75,7 +75,7 @@ import UnderstudyTestSupport
                 Requests received (3):
                   #1 GET /me  (matches step 2)
                   #2 POST /login  → step 1
-                  #3 GET /comics
+                  #3 GET /comics — for step 2, path: expected /me, got /comics
                 """])
         }
     }

@@ -1,0 +1,104 @@
+import Foundation
+import MarvelClient
+import MarvelFake
+import MarvelModels
+import StubKit
+import StubServer
+import StubTesting
+import Testing
+
+/// The Marvel contract, part 2: every documented error reaches the caller as
+/// its own `MarvelError` case, first as the fake produces it from a real
+/// mistake, then from each exact error body the API is known to send.
+@Suite struct MarvelErrorContractTests {
+    static func client(_ server: StubServer, publicKey: String = "1234", privateKey: String = "abcd",
+                       timestamp: @escaping @Sendable () -> String = MarvelSigner.unixMilliseconds
+    ) -> MarvelAPIClient<WithKeys> {
+        MarvelAPIClient(baseURL: server.baseURL, credentials: .serverSide(publicKey: publicKey, privateKey: privateKey),
+                        timestamp: timestamp)
+    }
+
+    /// Mistakes a caller can make with the typed client, answered by the fake.
+    @Test func theFakesAnswersToRealMistakesMapToTypedErrors() async {
+        let character = MarvelCatalog.standard.characters[0].id
+        await Contract("Marvel: mistakes map to errors", starting: { try MarvelFake().start() }) { server in
+            let client = Self.client(server)
+            let fixedClock = Self.client(server, timestamp: { "1" })
+            let wrongSecret = Self.client(server, privateKey: "not-the-key")
+            let unknownKey = Self.client(server, publicKey: "9999")
+            let browser = MarvelAPIClient(baseURL: server.baseURL,
+                                          credentials: .clientSide(publicKey: "1234", referer: "https://example.com"))
+
+            Fails("a limit over 100", with: MarvelError.limitTooLarge) { try await client.send(Marvel.comics.list(limit: 101)) }
+            Fails("a limit of 0", with: MarvelError.limitInvalid) { try await client.send(Marvel.comics.list(limit: 0)) }
+            Fails("a parent filter on a sub-collection", with: MarvelError.unknownParameter(name: "characters")) {
+                try await client.send(Marvel.characters(character).comics.list(characters: [1]))
+            }
+            Fails("eleven ids in a filter", with: MarvelError.tooManyIDs(message: "You may not submit more than 10 issue ids.")) {
+                try await client.send(Marvel.characters.list(comics: Array(1...11)))
+            }
+            Fails("an id that does not exist", with: MarvelError.notFound(message: "We couldn't find that comic_issue")) {
+                try await client.send(Marvel.comics(1).get())
+            }
+            // The gateway's message quotes the whole request target, signing included.
+            Fails("a route that does not exist", with: MarvelError.routeNotFound(
+                message: "/v1/public/heroes?ts=1&apikey=1234&hash=ffd275c5130566a2916217b101f26150 does not exist"
+            )) {
+                try await fixedClock.send(ListEndpoint<MarvelCharacter, CharacterQuery>(path: "/v1/public/heroes").list(CharacterQuery()))
+            }
+            Fails("the wrong private key", with: MarvelError.invalidSignature) { try await wrongSecret.send(Marvel.series.list()) }
+            Fails("an unknown public key", with: MarvelError.invalidAPIKey) { try await unknownKey.send(Marvel.series.list()) }
+            Fails("a browser key from the server side", with: MarvelError.missingHash) { try await browser.send(Marvel.events.list()) }
+        }.check()
+    }
+
+    @Test func aSpentCallBudgetMapsToRateLimited() async {
+        await Contract("Marvel: the call budget", starting: { try MarvelFake(.init(callBudget: 1)).start() }) { server in
+            let client = Self.client(server)
+            Decodes("the first call") { try await client.send(Marvel.stories.list(limit: 1)) }
+            Fails("the second call", with: MarvelError.rateLimited) { try await client.send(Marvel.stories.list(limit: 1)) }
+            Signed(.marvel(publicKey: "1234", privateKey: "abcd"))
+        }.check()
+    }
+
+    /// Each exact body of the reference, served by a plain stub on its own path.
+    static let documented: [(failure: MarvelFailure, error: MarvelError)] = [
+        (.missingAPIKey, .missingAPIKey),
+        (.missingHash, .missingHash),
+        (.missingTimestamp, .missingTimestamp),
+        (.invalidAPIKey, .invalidAPIKey),
+        (.invalidCredentials, .invalidSignature),
+        (.rateLimited, .rateLimited),
+        (.methodNotAllowed("POST"), .methodNotAllowed(message: "POST is not allowed")),
+        (.resourceNotFound("/v1/public/x"), .routeNotFound(message: "/v1/public/x does not exist")),
+        (.notFound("character"), .notFound(message: "We couldn't find that character")),
+        (.limitTooLarge, .limitTooLarge),
+        (.limitInvalid, .limitInvalid),
+        (.unknownParameter("Thor"), .unknownParameter(name: "Thor")),
+        (.blankParameter("name"), .blankParameter(name: "name")),
+        (.invalidOrdering("goofiness"), .invalidOrdering(value: "goofiness")),
+        (.tooManyIDs(filter: "series"), .tooManyIDs(message: "You may not submit more than 10 series ids.")),
+        (.invalidIDFilter(filter: "comics"), .invalidIDFilter(message: "You must pass at least one valid issue id if you set the issue filter.")),
+        (.invalidFilterValue("modifiedSince"), .invalidParameter(message: "Invalid value passed to filter modifiedSince.")),
+        (.gateway(401, code: "InvalidReferer", message: "Referer not allowed."), .invalidReferer(message: "Referer not allowed.")),
+        (.gateway(403, code: "Forbidden", message: "No."), .forbidden(message: "No.")),
+    ]
+
+    @Test func everyDocumentedErrorBodyMapsToItsCase() async {
+        let stubs = Stubs {
+            for (index, entry) in Self.documented.enumerated() {
+                Get("/v1/public/errors/\(index)").respond(.marvelError(entry.failure))
+            }
+        }
+        let report = await Contract("Marvel: documented error bodies", stubs: stubs) { server in
+            let client = Self.client(server)
+            for (index, entry) in Self.documented.enumerated() {
+                Fails("\(entry.failure)", with: entry.error) {
+                    try await client.send(ListEndpoint<Comic, ComicQuery>(path: "/v1/public/errors/\(index)").list(ComicQuery()))
+                }
+            }
+            Signed(.marvel(publicKey: "1234", privateKey: "abcd"))
+        }.check()
+        #expect(report.passedCount == Self.documented.count + 1)
+    }
+}
