@@ -1,6 +1,10 @@
 import StubKit
+#if canImport(Testing)
 import Testing
+#endif
+#if canImport(XCTest)
 import XCTest
+#endif
 
 /// Records a failure with whichever test framework is running the caller: a
 /// Swift Testing issue when a `@Test` is current, else an XCTest failure.
@@ -10,6 +14,7 @@ enum IssueRecorder {
     /// stub's declaration, say) is used instead when given, as it is where the
     /// fix belongs. XCTest wants a `StaticString` file, so it always gets `location`.
     static func record(_ message: String, at location: AssertionLocation, preferring preferred: StubKit.SourceLocation? = nil) {
+        #if canImport(Testing)
         if Test.current != nil {
             let place = preferred ?? location.sourceLocation
             // Swift Testing wants a `Module/File` file ID and positive numbers.
@@ -21,8 +26,13 @@ enum IssueRecorder {
                     line: max(place.line, 1), column: max(place.column, 1)
                 )
             )
-        } else {
-            XCTFail(message, file: location.filePath, line: location.line)
+            return
         }
+        #endif
+        #if canImport(XCTest)
+        XCTFail(message, file: location.filePath, line: location.line)
+        #else
+        print("\(location): error: \(message)")
+        #endif
     }
 }

@@ -1,3 +1,4 @@
+#if canImport(Testing)
 public import StubKit
 public import StubServer
 public import Testing
@@ -96,13 +97,4 @@ extension Trait where Self == StubServerTrait {
     }
 }
 
-/// A test's server could not start: the stubs cannot work or the address is taken.
-public struct ServerStartFailure: Error, CustomStringConvertible {
-    /// Where the server was declared.
-    public var location: AssertionLocation
-    /// What went wrong, with the stub's or the address's own words.
-    public var reason: String
-
-    /// `file:line:column: the stub server could not start: …`.
-    public var description: String { "\(location): the stub server could not start: \(reason)" }
-}
+#endif

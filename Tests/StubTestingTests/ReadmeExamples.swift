@@ -1,0 +1,30 @@
+// The README's first examples, verbatim, so they keep compiling and passing.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import StubTesting
+import Testing
+import XCTest
+
+// README: Swift Testing
+@Test(.stubServer {
+    Get("/v1/users/{id}").respond(.json(#"{"id":7,"name":"Ada"}"#))
+})
+func loadsAUser() async throws {
+    let server = try #require(StubServer.current)
+    let (data, _) = try await URLSession.shared.data(from: server.url("/v1/users/7"))
+    expectJSONEqual(data, #"{"name":"Ada","id":7}"#)
+    server.expectReceived(Get("/v1/users/7"), .once)
+}
+
+// README: XCTest
+final class UserAPITests: XCTestCase {
+    func testLoadsAUser() async throws {
+        try await withStubServer(Stubs { Get("/v1/users/{id}").respond(.json(#"{"id":7,"name":"Ada"}"#)) }) { server in
+            let (data, _) = try await URLSession.shared.data(from: server.url("/v1/users/7"))
+            expectJSONEqual(data, #"{"name":"Ada","id":7}"#)
+            server.expectReceived(Get("/v1/users/7"), .once)
+        }
+    }
+}
