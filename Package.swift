@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "MarvelFake", targets: ["MarvelFake"]),
         .library(name: "MarvelClient", targets: ["MarvelClient"]),
         .library(name: "StubTesting", targets: ["StubTesting"]),
+        .library(name: "StubSpec", targets: ["StubSpec"]),
         .executable(name: "understudy", targets: ["understudy"]),
         .executable(name: "understudy-bench", targets: ["understudy-bench"]),
     ],
@@ -27,6 +28,10 @@ let package = Package(
         // Insecure.MD5 for Marvel request signing, Insecure.SHA1 for envelope ETags.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Spec files: YAML (and JSON, read as YAML) with line and column marks.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // The command line's request log.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The C library, found by pkg-config. Only MicroHTTP imports it.
@@ -45,6 +50,12 @@ let package = Package(
         ),
         // Serves [Stub] on MicroHTTP: routing, journal, unmatched-request reports.
         .target(name: "StubServer", dependencies: ["MicroHTTP", "StubKit"], swiftSettings: strictSettings),
+        // Spec files (YAML/JSON) <-> StubKit values; fixtures read relative to the spec.
+        .target(
+            name: "StubSpec",
+            dependencies: ["StubKit", "StubServer", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
         // Codable values for the Marvel Comics API: envelopes, errors, the six entities.
         .target(name: "MarvelModels", swiftSettings: strictSettings),
         // A typed client for the Marvel API; never imports a Stub module.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import StubKit
 
 /// Turns declared stubs into served slots: reads fixture files and refuses
@@ -94,15 +94,18 @@ extension ResponseRecipe {
 }
 
 /// Reads fixture files without letting a path escape its folder.
-enum FixtureFile {
+public enum FixtureFile {
     /// Why a fixture cannot be read.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong, naming the path and the folder.
+        public let description: String
     }
 
     /// The contents of `path`, relative to `folder`. Absolute paths, `..` that
     /// climbs out, and symbolic links that point outside are refused.
-    static func read(_ path: String, in folder: URL) throws -> Data {
+    ///
+    /// - Throws: ``Failure``.
+    public static func read(_ path: String, in folder: URL) throws -> Data {
         guard !path.hasPrefix("/") else {
             throw Failure(description: "fixture \"\(path)\" must be a path relative to \(folder.path)")
         }

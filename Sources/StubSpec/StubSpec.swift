@@ -1,0 +1,108 @@
+public import Foundation
+public import StubKit
+import Yams
+
+/// A spec file: the serialized form of the stubs the DSL builds, in YAML or
+/// JSON (the same schema; JSON is read as YAML, so errors carry lines and
+/// columns either way). See `docs/spec-format.md`.
+///
+/// ```yaml
+/// guard: { marvel: { publicKey: "1234", privateKey: "abcd" } }
+/// stubs:
+///   - request: { method: GET, path: /v1/public/characters, query: { nameStartsWith: Spi } }
+///     response: { marvel: { results: { file: marvel/characters.json } } }
+/// ```
+public struct StubSpec: Sendable {
+    /// The file, as named to ``load(_:)``.
+    public var name: String
+    /// The stubs, in declaration order.
+    public var entries: [SpecStub]
+    /// The folder `file:` paths are read from.
+    public var fixturesDirectory: URL
+
+    /// The stubs alone, ready for `StubServer.start`.
+    public var stubs: [Stub] { entries.map(\.stub) }
+
+    static let topLevelKeys = ["fixtures", "guard", "stubs"]
+
+    /// Loads the spec at `url`; `name` is how messages name it (the path as given by default).
+    ///
+    /// - Throws: ``StubSpecError`` with every problem found, each with file, line, column and key.
+    public static func load(_ url: URL, name: String? = nil) throws -> StubSpec {
+        let shown = name ?? url.relativePath
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw StubSpecError(problems: [SpecProblem(file: shown, line: 1, column: 1, key: "",
+                                                       message: "cannot read the spec: \((error as NSError).localizedDescription)")])
+        }
+        return try parse(text, name: shown, filePath: url.standardizedFileURL.path, directory: url.deletingLastPathComponent())
+    }
+
+    /// Reads a spec from `text`; `file:` paths are relative to `directory`.
+    ///
+    /// - Throws: ``StubSpecError``.
+    public static func parse(_ text: String, name: String, filePath: String = "", directory: URL) throws -> StubSpec {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw StubSpecError(problems: [SpecProblem(file: name, line: 1, column: 1, key: "", message: "the spec is empty")])
+            }
+            root = node
+        } catch let error as StubSpecError {
+            throw error
+        } catch let error as YamlError {
+            throw StubSpecError(problems: [problem(error, file: name)])
+        }
+        var reading = SpecReading()
+        let top = SpecNode(node: root, key: "", file: name)
+        guard let fields = reading.members(top, allowed: topLevelKeys) else { throw StubSpecError(problems: reading.problems) }
+
+        var fixtures = directory
+        if let node = fields["fixtures"], let folder = reading.string(node) {
+            if folder.hasPrefix("/") {
+                reading.fail(node, "fixtures must be a folder relative to the spec, got an absolute path")
+            } else {
+                fixtures = directory.appendingPathComponent(folder, isDirectory: true).standardizedFileURL
+            }
+        }
+        var reader = SpecStubReader(reading: reading, fixtures: fixtures, fileID: name, filePath: filePath)
+        if let node = fields["guard"] { reader.defaultGuard = reader.guardValue(node) }
+        var entries: [SpecStub] = []
+        if let node = fields["stubs"] {
+            for item in reader.reading.items(node) ?? [] {
+                if let entry = reader.stub(item) { entries.append(entry) }
+            }
+        } else {
+            reader.reading.fail(top, "a spec needs a stubs list")
+        }
+        for entry in entries {
+            if let problem = entry.stub.problem {
+                reader.reading.problems.append(SpecProblem(file: name, line: entry.stub.location.line,
+                                                           column: entry.stub.location.column, key: "", message: problem))
+            }
+        }
+        guard reader.reading.problems.isEmpty else {
+            throw StubSpecError(problems: reader.reading.problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+        }
+        return StubSpec(name: name, entries: entries, fixturesDirectory: fixtures)
+    }
+
+    /// A YAML syntax error as a problem at its mark.
+    private static func problem(_ error: YamlError, file: String) -> SpecProblem {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return SpecProblem(file: file, line: mark.line, column: mark.column, key: "", message: "YAML: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return SpecProblem(file: file, line: context.mark.line, column: context.mark.column, key: "",
+                               message: "duplicate key\(duplicates.count == 1 ? "" : "s") \(duplicates.map { "\"\($0)\"" }.joined(separator: ", "))")
+        default:
+            let text = "\(error)"
+            // Yams writes "line:column: error: …" first for the other cases it knows.
+            let numbers = text.split(separator: ":").prefix(2).compactMap { Int($0) }
+            return SpecProblem(file: file, line: numbers.first ?? 1, column: numbers.dropFirst().first ?? 1, key: "",
+                               message: "YAML: \(text.split(separator: "\n").first.map(String.init) ?? text)")
+        }
+    }
+}
