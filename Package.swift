@@ -76,13 +76,17 @@ let package = Package(
         // What the command line does, as a library: serving, ready lines, shutdown on signals.
         .target(
             name: "UnderstudyCLI",
-            dependencies: ["StubServer", "StubKit", "MarvelFake", "MicroHTTP"],
+            dependencies: ["StubServer", "StubKit", "StubSpec", "MarvelFake", "MicroHTTP", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         // The `understudy` command: argument parsing and exit codes only.
         .executableTarget(
             name: "understudy",
-            dependencies: ["UnderstudyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "UnderstudyCLI", "StubSpec", "StubServer", "StubKit", "MarvelFake", "MicroHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         // Benchmark and self-check programs driven by scripts/bench and the tests.

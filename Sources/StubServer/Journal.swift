@@ -76,6 +76,16 @@ public final class Journal: Sendable {
     /// The entries held, oldest first.
     public var entries: [JournalEntry] { storage.withLock { $0.ordered() } }
 
+    /// The entries held whose sequence number is above `sequence`, oldest
+    /// first: what arrived since an earlier look, for logs that follow the journal.
+    public func entries(after sequence: Int) -> [JournalEntry] {
+        storage.withLock { ring in
+            let newer = ring.recorded - sequence
+            guard newer > 0 else { return [] }
+            return ring.records(last: newer).map(\.entry)
+        }
+    }
+
     /// The entries no stub matched, oldest first.
     public var unmatched: [JournalEntry] { entries.filter { !$0.isMatched } }
 
@@ -147,10 +157,11 @@ private struct Ring {
         }
     }
 
-    func records() -> [Record] {
+    func records(last wanted: Int? = nil) -> [Record] {
+        let taken = min(wanted ?? count, count)
         var result: [Record] = []
-        result.reserveCapacity(count)
-        for offset in 0..<count {
+        result.reserveCapacity(taken)
+        for offset in (count - taken)..<count {
             let slot = (oldest + offset) % capacity
             result.append(chunks[slot / Self.chunkSize][slot % Self.chunkSize])
         }

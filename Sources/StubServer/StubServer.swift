@@ -100,6 +100,15 @@ public final class StubServer: Sendable {
         try change { $0 + stubs }
     }
 
+    /// Serves `stubs` instead of the current list, atomically: requests in
+    /// flight finish with the stubs they matched, later ones see the new list.
+    /// Stubs that stay (same id, pattern and limit) keep their answer counts.
+    ///
+    /// - Throws: ``StubValidationError``; nothing changes then.
+    public func replaceAll(with stubs: [Stub]) throws {
+        try change { _ in stubs }
+    }
+
     /// Replaces the stub named `id` with `stub`, in place.
     ///
     /// - Throws: ``StubValidationError`` when no stub has that id or the result cannot work.

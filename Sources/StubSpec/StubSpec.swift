@@ -1,5 +1,6 @@
 public import Foundation
 public import StubKit
+import StubServer
 import Yams
 
 /// A spec file: the serialized form of the stubs the DSL builds, in YAML or
@@ -77,10 +78,18 @@ public struct StubSpec: Sendable {
         } else {
             reader.reading.fail(top, "a spec needs a stubs list")
         }
-        for entry in entries {
-            if let problem = entry.stub.problem {
-                reader.reading.problems.append(SpecProblem(file: name, line: entry.stub.location.line,
-                                                           column: entry.stub.location.column, key: "", message: problem))
+        if reader.reading.problems.isEmpty {
+            // The server's own checks: patterns that cannot work, stubs that can never answer.
+            do {
+                _ = try StubSet(entries.map(\.stub), fixturesDirectory: fixtures)
+            } catch let error as StubValidationError {
+                reader.reading.problems += error.problems.map { problem in
+                    SpecProblem(file: name, line: problem.location.line, column: problem.location.column,
+                                key: "stubs[\(entries.firstIndex { $0.stub.location == problem.location } ?? 0)]",
+                                message: problem.message)
+                }
+            } catch {
+                reader.reading.problems.append(SpecProblem(file: name, line: 1, column: 1, key: "", message: "\(error)"))
             }
         }
         guard reader.reading.problems.isEmpty else {

@@ -31,16 +31,9 @@ public final class ServeSession {
         "understudy: serving \(what) at \(server.baseURL.absoluteString)"
     }
 
-    /// The ready line as one JSON object: `{"url":…,"host":…,"port":…,"stubs":…}`.
-    public func readyJSON(serving what: String) -> String {
-        let object: [String: Any] = [
-            "url": server.baseURL.absoluteString,
-            "port": server.port,
-            "serving": what,
-            "stubs": server.stubs.count,
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+    /// The ready line for machines, exactly `{"url":"http://127.0.0.1:PORT","port":PORT}`.
+    public var readyJSON: String {
+        #"{"url":"\#(server.baseURL.absoluteString)","port":\#(server.port)}"#
     }
 }
 

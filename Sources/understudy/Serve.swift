@@ -1,21 +1,30 @@
 import ArgumentParser
 import Foundation
+import Logging
 import MarvelFake
+import MicroHTTP
+import StubKit
 import StubServer
+import StubSpec
 import UnderstudyCLI
 
-/// `understudy serve --marvel`: serves the Marvel Comics API fake until SIGINT or SIGTERM.
+/// `understudy serve SPEC... [--marvel]`: serves stubs until SIGINT or SIGTERM.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve stubs until interrupted.",
+        abstract: "Serve spec files (and/or the Marvel fake) until interrupted.",
         discussion: """
-            Prints one ready line with the bound URL, then serves until SIGINT or SIGTERM.
-            With --marvel, serves the whole Marvel Comics API (39 routes, signed with the
-            documentation's keys 1234/abcd unless told otherwise).
+            Prints one ready line with the bound URL, then logs each request to standard
+            error: the stub it matched, or the near-miss report when none did. With
+            --watch, a changed spec is reloaded without dropping requests in flight (a
+            spec that no longer loads is reported and the old stubs stay). With --marvel,
+            the whole Marvel Comics API is served after the specs' stubs.
             """
     )
 
-    @Flag(help: "Serve the Marvel Comics API fake.")
+    @Argument(help: "Spec files (YAML or JSON).")
+    var specs: [String] = []
+
+    @Flag(help: "Serve the Marvel Comics API fake (39 routes, keys 1234/abcd unless told otherwise).")
     var marvel = false
 
     @Option(help: "The address to bind (numeric IPv4 or IPv6, or localhost).")
@@ -23,6 +32,9 @@ struct Serve: ParsableCommand {
 
     @Option(help: "The port to bind; 0 picks a free one.")
     var port = 0
+
+    @Flag(help: "Reload the specs when they change.")
+    var watch = false
 
     @Option(help: "The Marvel public key the fake accepts.")
     var publicKey = MarvelFake.Configuration.documentationPublicKey
@@ -33,25 +45,65 @@ struct Serve: ParsableCommand {
     @Option(help: "Calls allowed before 429 RequestThrottled (default: unlimited).")
     var callBudget: Int?
 
-    @Flag(help: "Print the ready line as JSON.")
+    @Flag(help: #"Print exactly one ready line, {"url":…,"port":…}, for scripts."#)
     var readyJSON = false
 
     func validate() throws {
-        guard marvel else { throw ValidationError("nothing to serve: pass --marvel") }
+        guard marvel || !specs.isEmpty else { throw ValidationError("nothing to serve: name spec files or pass --marvel") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
         if let callBudget, callBudget < 0 { throw ValidationError("--call-budget must be 0 or more") }
     }
 
     func run() throws {
-        let fake = try MarvelFake(.init(publicKey: publicKey, privateKey: privateKey, callBudget: callBudget))
-        let server = try fake.start(host: host, port: port)
-        let session = ServeSession(server: server) { _ in Foundation.exit(0) }
-        if readyJSON {
-            emitLine(session.readyJSON(serving: "marvel"))
-        } else {
-            emitLine(session.readyLine(serving: "the Marvel Comics API"))
-            emitLine("try: curl '\(server.baseURL.absoluteString)/v1/public/comics?limit=1&\(fake.signedQuery(timestamp: "1"))'")
+        let loaded = SpecLoading(paths: specs)
+        guard loaded.problems.isEmpty else {
+            loaded.problems.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+            throw ExitCode(2)
         }
-        withExtendedLifetime(session) { dispatchMain() }
+        let fake = marvel ? try MarvelFake(.init(publicKey: publicKey, privateKey: privateKey, callBudget: callBudget)) : nil
+        let extra = fake?.stubs ?? []
+        var configuration = StubServer.Configuration.default
+        configuration.daemon.host = host
+        configuration.daemon.port = port
+        let server: StubServer
+        do {
+            server = try StubServer.start(loaded.stubs + extra, configuration: configuration)
+        } catch {
+            FileHandle.standardError.write(Data("understudy: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let logger = Logger(label: "understudy") { _ in PlainLogHandler() }
+        let log = RequestLog(server: server, logger: logger, colour: isatty(STDERR_FILENO) != 0)
+        log.start()
+        let session = ServeSession(server: server) { _ in
+            log.flush()
+            Foundation.exit(0)
+        }
+        let what = ([marvel ? "the Marvel Comics API" : nil] + specs.map { Optional($0) }).compactMap { $0 }.joined(separator: " + ")
+        if readyJSON {
+            emitLine(session.readyJSON)
+        } else {
+            emitLine(session.readyLine(serving: what))
+            if let fake { emitLine("try: curl '\(server.baseURL.absoluteString)/v1/public/comics?limit=1&\(fake.signedQuery(timestamp: "1"))'") }
+        }
+        var watcher: SpecWatcher?
+        if watch, !specs.isEmpty {
+            let paths = specs
+            watcher = SpecWatcher(paths: paths) {
+                let reloaded = SpecLoading(paths: paths)
+                guard reloaded.problems.isEmpty else {
+                    logger.error("reload refused, still serving the previous stubs:\n\(reloaded.problems.map(\.description).joined(separator: "\n"))")
+                    return
+                }
+                do {
+                    try server.replaceAll(with: reloaded.stubs + extra)
+                    logger.info("reloaded \(paths.joined(separator: ", ")): \(reloaded.stubs.count) stubs")
+                } catch {
+                    logger.error("reload refused: \(error)")
+                }
+            }
+            watcher?.start(every: .milliseconds(200))
+        }
+        withExtendedLifetime((session, watcher, log)) { dispatchMain() }
     }
 }

@@ -1,11 +1,35 @@
 import ArgumentParser
+import Foundation
 
 /// `understudy`: an HTTP stand-in for API clients under test.
+///
+/// Exit codes: 0 ok, 1 a check or verification failed, 2 usage or input error.
 @main
-struct Understudy: ParsableCommand {
+struct Understudy: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "understudy",
         abstract: "An HTTP stand-in for API clients under test.",
-        subcommands: [Serve.self]
+        discussion: "Exit codes: 0 ok, 1 a check or verification failed, 2 usage or input error.",
+        subcommands: [Serve.self, Lint.self, Verify.self, Check.self]
     )
+
+    /// Runs the command, mapping ArgumentParser's usage errors (64) to 2.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+            }
+            if code == .validationFailure { Foundation.exit(2) }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }

@@ -1,0 +1,138 @@
+public import Foundation
+public import StubKit
+import Yams
+
+/// A contract file (`*.contract.yaml`): requests to send to a server and what
+/// each answer must be, run by `understudy check`.
+///
+/// ```yaml
+/// contract: Marvel basics
+/// serve: marvel                 # the built-in fake; or spec: marvel.yaml
+/// checks:
+///   - name: a page of comics
+///     request: { path: /v1/public/comics, query: { limit: "5" }, sign: marvel }
+///     expect: { status: 200, json: { $.data.count: 5 } }
+/// ```
+public struct ContractSpec: Sendable {
+    /// What serves the requests.
+    public enum Source: Sendable, Hashable {
+        /// The built-in Marvel fake (keys 1234/abcd).
+        case marvel
+        /// A spec file, relative to the contract.
+        case spec(URL)
+    }
+
+    /// One request and what its answer must be.
+    public struct Check: Sendable {
+        /// The check's name.
+        public var name: String
+        /// Where it is written.
+        public var line: Int
+        /// The request.
+        public var request: ExampleRequest
+        /// The status required, if any.
+        public var status: Int?
+        /// Headers required, with values a response's value must contain.
+        public var headers: [(name: String, value: String)]
+        /// JSON paths and the values they must hold.
+        public var json: [(path: String, value: JSONValue)]
+    }
+
+    /// The contract's name.
+    public var name: String
+    /// The file, as named.
+    public var file: String
+    /// What serves it.
+    public var source: Source
+    /// The checks, in order.
+    public var checks: [Check]
+
+    /// Loads a contract file.
+    ///
+    /// - Throws: ``StubSpecError`` with file, line, column and key for each problem.
+    public static func load(_ url: URL, name: String? = nil) throws -> ContractSpec {
+        let shown = name ?? url.relativePath
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw StubSpecError(problems: [SpecProblem(file: shown, line: 1, column: 1, key: "", message: "cannot read: \(error.localizedDescription)")])
+        }
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw StubSpecError(problems: [SpecProblem(file: shown, line: 1, column: 1, key: "", message: "the contract is empty")])
+            }
+            root = node
+        } catch let error as StubSpecError { throw error } catch {
+            throw StubSpecError(problems: [SpecProblem(file: shown, line: 1, column: 1, key: "", message: "YAML: \(error)")])
+        }
+        var reading = SpecReading()
+        let top = SpecNode(node: root, key: "", file: shown)
+        guard let fields = reading.members(top, allowed: ["contract", "serve", "spec", "checks"]) else {
+            throw StubSpecError(problems: reading.problems)
+        }
+        let title = fields["contract"].flatMap { reading.string($0) } ?? shown
+        var source = Source.marvel
+        switch (fields["serve"], fields["spec"]) {
+        case (let node?, nil):
+            if reading.string(node) != "marvel" { reading.fail(node, "serve: only marvel is built in; name a spec file with spec:") }
+        case (nil, let node?):
+            if let path = reading.string(node) { source = .spec(url.deletingLastPathComponent().appendingPathComponent(path)) }
+        default:
+            reading.fail(top, "a contract needs exactly one of serve: marvel or spec: FILE")
+        }
+        var checks: [Check] = []
+        for item in fields["checks"].flatMap({ reading.items($0) }) ?? [] {
+            if let check = check(item, reading: &reading) { checks.append(check) }
+        }
+        if fields["checks"] == nil { reading.fail(top, "a contract needs a checks list") }
+        guard reading.problems.isEmpty else { throw StubSpecError(problems: reading.problems) }
+        return ContractSpec(name: title, file: shown, source: source, checks: checks)
+    }
+
+    private static func check(_ node: SpecNode, reading: inout SpecReading) -> Check? {
+        guard let fields = reading.members(node, allowed: ["name", "request", "expect"]),
+              let name = fields["name"].flatMap({ reading.string($0) }),
+              let requestNode = fields["request"],
+              let request = request(requestNode, reading: &reading)
+        else {
+            if reading.problems.isEmpty { reading.fail(node, "a check needs a name and a request") }
+            return nil
+        }
+        var check = Check(name: name, line: node.line, request: request, status: nil, headers: [], json: [])
+        if let expect = fields["expect"], let parts = reading.members(expect, allowed: ["status", "headers", "json"]) {
+            check.status = parts["status"].flatMap { reading.int($0, in: 100...599) }
+            check.headers = (parts["headers"].flatMap { reading.pairs($0) } ?? []).compactMap { name, value in
+                reading.string(value).map { (name, $0) }
+            }
+            check.json = (parts["json"].flatMap { reading.pairs($0) } ?? []).compactMap { path, value in
+                reading.json(value).map { (path, $0) }
+            }
+        }
+        return check
+    }
+
+    private static func request(_ node: SpecNode, reading: inout SpecReading) -> ExampleRequest? {
+        guard let fields = reading.members(node, allowed: ["method", "path", "query", "headers", "body", "sign"]),
+              let path = fields["path"].flatMap({ reading.string($0) })
+        else {
+            reading.fail(node, "a request needs a path")
+            return nil
+        }
+        var query = (fields["query"].flatMap { reading.pairs($0) } ?? []).compactMap { name, value in
+            reading.string(value).map { QueryItem(name: name, value: $0) }
+        }
+        if let sign = fields["sign"] {
+            if reading.string(sign) == "marvel" {
+                query += [QueryItem(name: "ts", value: "1"), QueryItem(name: "apikey", value: "1234"),
+                          QueryItem(name: "hash", value: MarvelSigning.hash(timestamp: "1", privateKey: "abcd", publicKey: "1234"))]
+            } else {
+                reading.fail(sign, "sign: only marvel (keys 1234/abcd) is known")
+            }
+        }
+        let headers = (fields["headers"].flatMap { reading.pairs($0) } ?? []).compactMap { name, value in
+            reading.string(value).map { HTTPHeaders.Field(name: name, value: $0) }
+        }
+        return ExampleRequest(method: fields["method"].flatMap { reading.string($0) }?.uppercased() ?? "GET", path: path,
+                              query: query, headers: headers, body: fields["body"].flatMap { reading.string($0) })
+    }
+}

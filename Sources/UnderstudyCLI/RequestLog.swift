@@ -1,0 +1,83 @@
+public import Foundation
+public import Logging
+public import StubServer
+import StubKit
+
+/// Follows a server's journal and logs one line per request: what it matched
+/// (the stub and where it was declared) or, for a request no stub matched,
+/// the near-miss report. Runs on a timer, never on the server's threads.
+public final class RequestLog: @unchecked Sendable {
+    private let server: StubServer
+    private let logger: Logger
+    private let colour: Bool
+    private var seen = 0
+    private var timer: (any DispatchSourceTimer)?
+    private let queue = DispatchQueue(label: "understudy.request-log")
+
+    /// Logs `server`'s requests to `logger`, with ANSI colour when `colour`.
+    public init(server: StubServer, logger: Logger, colour: Bool) {
+        self.server = server
+        self.logger = logger
+        self.colour = colour
+    }
+
+    /// Starts following the journal, every `interval`.
+    public func start(every interval: DispatchTimeInterval = .milliseconds(50)) {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { [weak self] in self?.flush() }
+        timer.resume()
+        self.timer = timer
+    }
+
+    /// Logs what arrived since the last call.
+    public func flush() {
+        let entries = server.journal.entries(after: seen)
+        guard let last = entries.last else { return }
+        seen = last.sequence
+        let reports = Dictionary(server.takeIssues().map { ($0.sequence, $0) }, uniquingKeysWith: { first, _ in first })
+        for entry in entries {
+            let request = "\(entry.request.method) \(entry.request.target)"
+            if let stub = entry.stub {
+                logger.info("\(paint("✓", 32)) \(request) → \(stub.id) (\(stub.location))")
+            } else if case .unmatched(let report)? = reports[entry.sequence]?.kind {
+                logger.warning("\(paint("✗", 31)) \(request) → 404, no stub matched\n\(report.description)")
+            } else {
+                logger.warning("\(paint("✗", 31)) \(request) → 404, no stub matched")
+            }
+            if case .responseClosureThrew(_, let error)? = reports[entry.sequence]?.kind {
+                logger.error("\(paint("!", 31)) \(request): the response closure threw: \(error)")
+            }
+        }
+    }
+
+    /// Stops following.
+    public func stop() { timer?.cancel() }
+
+    private func paint(_ text: String, _ code: Int) -> String {
+        colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// A log handler that writes `message` lines, unadorned, to standard error:
+/// the command line's output is for people and for `grep`.
+public struct PlainLogHandler: LogHandler {
+    /// Metadata (unused in the output).
+    public var metadata: Logger.Metadata = [:]
+    /// The lowest level written.
+    public var logLevel: Logger.Level = .info
+
+    /// Creates the handler.
+    public init() {}
+
+    /// Metadata by key.
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    /// Writes one line.
+    public func log(event: LogEvent) {
+        FileHandle.standardError.write(Data("\(event.message)\n".utf8))
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import StubSpec
+import UnderstudyCLI
+
+/// `understudy lint SPEC...`: checks spec files without serving them.
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check spec files: schema, fixtures, JSON bodies, duplicate and shadowed stubs.",
+        discussion: "Prints one line per problem as file:line:column: key: message and exits 2 when there is any."
+    )
+
+    @Argument(help: "Spec files (YAML or JSON).")
+    var specs: [String]
+
+    func run() throws {
+        let loaded = SpecLoading(paths: specs)
+        var problems = loaded.problems
+        for spec in loaded.specs { problems += SpecLint.problems(in: spec) }
+        for problem in problems { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
+        for spec in loaded.specs where !problems.contains(where: { $0.file == spec.name }) {
+            print("\(spec.name): \(spec.entries.count) stubs, ok")
+        }
+        if !problems.isEmpty { throw ExitCode(2) }
+    }
+}
