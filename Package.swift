@@ -121,6 +121,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "StubSpecTests",
+            dependencies: ["StubSpec", "StubServer", "StubKit", "UnderstudyTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "StubTestingTests",
             dependencies: ["StubTesting", "StubServer", "StubKit", "UnderstudyTestSupport"],
             swiftSettings: strictSettings

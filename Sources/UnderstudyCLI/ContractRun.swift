@@ -57,7 +57,10 @@ public struct ContractRun: Sendable {
                 }
                 for (name, value) in check.headers {
                     let actual = http?.value(forHTTPHeaderField: name)
-                    if actual?.contains(value) != true { failures.append("header \(name): expected \(value), got \(actual ?? "(absent)")") }
+                    // An empty value only requires the header to be present.
+                    if actual == nil || !(value.isEmpty || actual!.contains(value)) {
+                        failures.append("header \(name): expected \(value.isEmpty ? "present" : value), got \(actual ?? "(absent)")")
+                    }
                 }
                 if !check.json.isEmpty {
                     if let document = JSONValue(data: data) {

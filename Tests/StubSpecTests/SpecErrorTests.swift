@@ -1,0 +1,90 @@
+import Foundation
+import StubSpec
+import Testing
+
+/// Bad spec files name file, line, column and key, YAML and JSON alike.
+@Suite struct SpecErrorTests {
+    static func problems(_ text: String, name: String = "bad.yaml", directory: URL = URL(fileURLWithPath: "/tmp")) -> [String] {
+        do {
+            _ = try StubSpec.parse(text, name: name, directory: directory)
+            return []
+        } catch let error as StubSpecError {
+            return error.problems.map(\.description)
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    @Test func aMisspelledKeyIsNamedWithItsLineAndASuggestion() {
+        #expect(Self.problems("""
+            stubs:
+              - request: { method: GET, path: /x }
+                response:
+                  staus: 200
+            """) == [#"bad.yaml:4:7: stubs[0].response.staus: unknown key "staus"; did you mean "status"?"#])
+    }
+
+    @Test func aWrongTypeNamesTheKeyPath() {
+        #expect(Self.problems("""
+            stubs:
+              - request: { method: GET, path: /x }
+                response: { status: OK }
+                times: 0
+            """) == [
+            #"bad.yaml:3:25: stubs[0].response.status: expected an integer, got "OK""#,
+            "bad.yaml:4:12: stubs[0].times: expected an integer in 1...9223372036854775807, got 0",
+        ])
+    }
+
+    @Test func aJSONSpecIsLocatedTheSameWay() {
+        #expect(Self.problems("""
+            {
+              "stubs": [
+                { "request": { "method": "GET", "path": "/x" },
+                  "response": { "status": 200, "delay": "soon" } }
+              ]
+            }
+            """, name: "bad.json") == [#"bad.json:4:36: stubs[0].response.delay: unknown key "delay"; expected one of status, headers, body, json, file, marvel, marvelError"#])
+    }
+
+    @Test func brokenSyntaxPointsAtTheMark() {
+        let found = Self.problems("stubs:\n  - request: { method: GET, path: /x\n")
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("bad.yaml:3:") == true, "\(found)")
+        #expect(found.first?.contains("YAML:") == true)
+    }
+
+    @Test func aFixtureCannotEscapeItsFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let found = Self.problems("""
+            stubs:
+              - request: { path: /secret }
+                response: { file: ../../../etc/passwd }
+              - request: { path: /missing }
+                response: { file: nowhere.json }
+            """, directory: folder)
+        #expect(found.count == 2)
+        #expect(found[0].hasPrefix("bad.yaml:3:23: stubs[0].response.file: fixture \"../../../etc/passwd\" resolves to"))
+        #expect(found[0].contains("outside the fixtures folder"))
+        #expect(found[1].hasPrefix("bad.yaml:5:23: stubs[1].response.file: cannot read fixture \"nowhere.json\""))
+    }
+
+    @Test func aShadowedStubIsRefusedAtItsLine() {
+        let found = Self.problems("""
+            stubs:
+              - request: { method: GET, path: /x }
+              - request: { method: GET, path: /x, query: { a: "1" } }
+            """)
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("bad.yaml:3:5: stubs[1]: can never match") == true, "\(found)")
+    }
+
+    @Test func theShippedMarvelSpecLoads() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let spec = try StubSpec.load(root.appendingPathComponent("specs/marvel.yaml"), name: "specs/marvel.yaml")
+        #expect(spec.entries.count == 10)
+        #expect(spec.entries.filter { $0.example != nil && !$0.verify.skip }.count == 8)
+    }
+}
