@@ -97,7 +97,7 @@ struct Serve: ParsableCommand {
                 }
                 do {
                     try server.replaceAll(with: reloaded.stubs + extra)
-                    logger.info("reloaded \(paths.joined(separator: ", ")): \(reloaded.stubs.count) stubs")
+                    logger.info("reloaded \(paths.joined(separator: ", ")): \(reloaded.stubs.count) stub\(reloaded.stubs.count == 1 ? "" : "s")")
                 } catch {
                     logger.error("reload refused: \(error)")
                 }

@@ -21,10 +21,13 @@ import UnderstudyTestSupport
         process.arguments = ["serve", "--marvel", "--ready-json"]
         let output = Pipe()
         process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
         try process.run()
         let line = Self.firstLine(of: output)
         let ready = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "ready line: \(line)")
         let url = try #require(ready["url"] as? String)
+        let port = try #require(ready["port"] as? Int)
+        #expect(line == #"{"url":"http://127.0.0.1:\#(port)","port":\#(port)}"#, "exactly url and port")
         #expect(url.hasPrefix("http://127.0.0.1:"), "binds loopback by default")
 
         let client = HTTPClient()
@@ -48,6 +51,7 @@ import UnderstudyTestSupport
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus != 0)
-        #expect(message.contains("nothing to serve: pass --marvel"))
+        #expect(process.terminationStatus == 2, "usage errors exit 2")
+        #expect(message.contains("nothing to serve: name spec files or pass --marvel"))
     }
 }

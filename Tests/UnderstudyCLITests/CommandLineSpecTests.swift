@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import UnderstudyTestSupport
+
+/// The built `understudy` binary with spec files: serve, lint, verify, check.
+@Suite struct CommandLineSpecTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A running `understudy serve …`, stopped by SIGTERM.
+    final class Served {
+        let process = Process()
+        let output = Pipe()
+        let errors = Pipe()
+        let url: String
+
+        init(_ arguments: [String]) throws {
+            process.executableURL = try BuiltProducts.url("understudy")
+            process.arguments = ["serve", "--ready-json"] + arguments
+            process.currentDirectoryURL = CommandLineSpecTests.root
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let line = ServeMarvelTests.firstLine(of: output)
+            let ready = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            guard let url = ready?["url"] as? String else {
+                throw CocoaError(.coderReadCorrupt, userInfo: [NSLocalizedDescriptionKey: "no ready line: \(line)"])
+            }
+            self.url = url
+        }
+
+        /// Stops the server and returns its exit status and standard error.
+        func stop() -> (Int32, String) {
+            process.terminate()
+            process.waitUntilExit()
+            let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            return (process.terminationStatus, log)
+        }
+    }
+
+    /// Runs `understudy arguments` to the end.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = try BuiltProducts.url("understudy")
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    static let signed = "ts=1&apikey=1234&hash=ffd275c5130566a2916217b101f26150"
+
+    @Test func servingASpecLogsMatchesAndMismatchesAndExitsCleanly() async throws {
+        let served = try Served(["specs/marvel.yaml"])
+        let client = HTTPClient()
+        defer { client.close() }
+        let hit = try await client.get(URL(string: "\(served.url)/v1/public/comics?\(Self.signed)")!)
+        #expect(hit.status == 200)
+        #expect(hit.text.contains(#""code":200"#))
+        let miss = try await client.get(URL(string: "\(served.url)/elsewhere")!)
+        #expect(miss.status == 404)
+        let (status, log) = served.stop()
+        #expect(status == 0)
+        #expect(log.contains("✓ GET /v1/public/comics?\(Self.signed) → comics (specs/marvel.yaml:"))
+        #expect(log.contains("✗ GET /elsewhere → 404, no stub matched\nUnderstudy: no stub matched GET /elsewhere"))
+        #expect(!log.contains("\u{1B}["), "no colour when standard error is not a terminal")
+    }
+
+    @Test func lintNamesLineAndKeyAndExits2() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("bad.yaml")
+        try """
+            stubs:
+              - request: { method: GET, path: /x }
+                response: { status: 200, jsn: { a: 1 } }
+            """.write(to: bad, atomically: true, encoding: .utf8)
+        let result = try Self.run(["lint", bad.path])
+        #expect(result.status == 2)
+        #expect(result.errors == "\(bad.path):3:30: stubs[0].response.jsn: unknown key \"jsn\"; did you mean \"json\"?\n")
+
+        let good = try Self.run(["lint", "specs/marvel.yaml"])
+        #expect(good.status == 0)
+        #expect(good.output == "specs/marvel.yaml: 10 stubs, ok\n")
+    }
+
+    @Test func verifyPassesAgainstTheFakeAndCatchesADriftedServer() throws {
+        let fake = try Served(["--marvel"])
+        let pass = try Self.run(["verify", "specs/marvel.yaml", "--against", fake.url])
+        _ = fake.stop()
+        #expect(pass.status == 0, "\(pass.output)")
+        #expect(pass.output.hasSuffix("8 ok, 0 drifted, 2 skipped\n"))
+
+        // A server that drifted: comics lost `data.total` and `code` became a string.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let drifted = folder.appendingPathComponent("drifted.yaml")
+        try """
+            stubs:
+              - request: { method: GET, path: /v1/public/comics }
+                response: { json: { code: "200", status: Ok, data: { offset: 0, limit: 20, count: 0, results: [] } } }
+            """.write(to: drifted, atomically: true, encoding: .utf8)
+        let server = try Served([drifted.path])
+        let fail = try Self.run(["verify", "specs/marvel.yaml", "--against", server.url])
+        _ = server.stop()
+        #expect(fail.status == 1)
+        #expect(fail.output.contains("DRIFT  200       comics"))
+        #expect(fail.output.contains("- $.code: number in the stub, string live"))
+        #expect(fail.output.contains("- $.data.total: missing"))
+        #expect(fail.output.contains("- header ETag: missing"))
+    }
+
+    @Test func checkRunsTheContractFilesLikeATestRunner() throws {
+        let result = try Self.run(["check"])
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.hasPrefix("Marvel Comics API basics\n  ✓ a signed page of comics is an envelope\n"))
+        #expect(result.output.hasSuffix("8 passed, 0 failed\n"))
+    }
+
+    @Test func watchReloadsAChangedSpec() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("live.yaml")
+        try "stubs:\n  - request: { path: /v }\n    response: { body: one }\n".write(to: spec, atomically: true, encoding: .utf8)
+        let served = try Served([spec.path, "--watch"])
+        defer { _ = served.stop() }
+        let client = HTTPClient()
+        defer { client.close() }
+        #expect(try await client.get(URL(string: "\(served.url)/v")!).text == "one")
+        try "stubs:\n  - request: { path: /v }\n    response: { body: two, status: 201 }\n".write(to: spec, atomically: true, encoding: .utf8)
+        // Wait for the server's own word that it reloaded.
+        var log = Data()
+        while !String(decoding: log, as: UTF8.self).contains("reloaded") {
+            let chunk = served.errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            log.append(chunk)
+        }
+        #expect(String(decoding: log, as: UTF8.self).contains("reloaded \(spec.path): 1 stub"))
+        let reply = try await client.get(URL(string: "\(served.url)/v")!)
+        #expect(reply.text == "two")
+        #expect(reply.status == 201)
+    }
+}
