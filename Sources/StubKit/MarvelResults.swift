@@ -9,7 +9,8 @@ public struct MarvelResults: Sendable {
     /// Results whose JSON is already at hand (one complete JSON value each).
     public init(encoded: [Data]) { self.encoded = encoded }
 
-    /// Encodes each value. The default encoder leaves `/` unescaped, as the API does.
+    /// Encodes each value. The default encoder leaves `/` unescaped, as the API does,
+    /// and sorts keys, so a stub serves the same bytes (and `ETag`) in every run.
     public init<Value: Encodable>(_ values: [Value], encoder: JSONEncoder? = nil) throws {
         let encoder = encoder ?? MarvelResults.defaultEncoder()
         encoded = try values.map { try encoder.encode($0) }
@@ -20,7 +21,7 @@ public struct MarvelResults: Sendable {
 
     static func defaultEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return encoder
     }
 }

@@ -188,6 +188,10 @@ struct SpecStubReader {
         if let fileNode = fields["file"] {
             guard let data = fixture(fileNode) else { return nil }
             let isJSON = JSONValue(data: data) != nil
+            if !isJSON, let path = reading.string(fileNode), path.lowercased().hasSuffix(".json") {
+                reading.fail(fileNode, "fixture \"\(path)\" is named .json but is not valid JSON")
+                return nil
+            }
             return with(StubResponse(status: status, headers: ["Content-Type": isJSON ? "application/json" : "application/octet-stream"], body: data))
         }
         if let envelope = fields["marvel"] {

@@ -71,6 +71,17 @@ import Testing
         #expect(found[1].hasPrefix("bad.yaml:5:23: stubs[1].response.file: cannot read fixture \"nowhere.json\""))
     }
 
+    @Test func aJSONFixtureThatIsNotJSONIsNamed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{ not json".utf8).write(to: folder.appendingPathComponent("broken.json"))
+        #expect(Self.problems(
+            "stubs:\n  - request: { path: /x }\n    response: { file: broken.json }\n",
+            directory: folder
+        ) == [#"bad.yaml:3:23: stubs[0].response.file: fixture "broken.json" is named .json but is not valid JSON"#])
+    }
+
     @Test func aShadowedStubIsRefusedAtItsLine() {
         let found = Self.problems("""
             stubs:
