@@ -24,9 +24,8 @@ public func withStubServer<Result>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: (StubServer) async throws -> Result
 ) async throws -> Result {
-    let location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let server = try startServer(at: location) { try StubServer.start(stubs, configuration: configuration) }
-    return try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location).run(body)
+    try await scoped(AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column), allowsUnmatched,
+                     start: { try StubServer.start(stubs, configuration: configuration) }, body)
 }
 
 /// Runs `body` with a server for a prepared ``StubSet``, with the same strictness as the `[Stub]` form.
@@ -38,9 +37,8 @@ public func withStubServer<Result>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: (StubServer) async throws -> Result
 ) async throws -> Result {
-    let location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let server = try startServer(at: location) { try StubServer.start(set, configuration: configuration) }
-    return try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location).run(body)
+    try await scoped(AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column), allowsUnmatched,
+                     start: { try StubServer.start(set, configuration: configuration) }, body)
 }
 
 /// Runs `body` with a server `start` returns (a fake built elsewhere, say),
@@ -52,15 +50,23 @@ public func withStubServer<Result>(
     starting start: () throws -> StubServer,
     _ body: (StubServer) async throws -> Result
 ) async throws -> Result {
-    let location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let server = try startServer(at: location, start)
-    return try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location).run(body)
+    try await scoped(AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column), allowsUnmatched,
+                     start: start, body)
 }
 
-private func startServer(at location: AssertionLocation, _ start: () throws -> StubServer) throws -> StubServer {
+/// Starts a server with `start` and runs `body` in its scope; a start that
+/// fails is reported as a ``ServerStartFailure`` at `location`.
+private func scoped<Result>(
+    _ location: AssertionLocation, _ allowsUnmatched: Bool,
+    isolation: isolated (any Actor)? = #isolation,
+    start: () throws -> StubServer,
+    _ body: (StubServer) async throws -> Result
+) async throws -> Result {
+    let server: StubServer
     do {
-        return try start()
+        server = try start()
     } catch {
         throw ServerStartFailure(location: location, reason: "\(error)")
     }
+    return try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location).run(body)
 }

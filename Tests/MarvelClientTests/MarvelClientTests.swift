@@ -73,34 +73,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        (MarvelFailure.missingAPIKey, MarvelError.missingAPIKey),
-        (.missingHash, .missingHash),
-        (.missingTimestamp, .missingTimestamp),
-        (.invalidAPIKey, .invalidAPIKey),
-        (.invalidCredentials, .invalidSignature),
-        (.rateLimited, .rateLimited),
-        (.methodNotAllowed("POST"), .methodNotAllowed(message: "POST is not allowed")),
-        (.resourceNotFound("/v1/public/x"), .routeNotFound(message: "/v1/public/x does not exist")),
-        (.notFound("character"), .notFound(message: "We couldn't find that character")),
-        (.limitTooLarge, .limitTooLarge),
-        (.limitInvalid, .limitInvalid),
-        (.unknownParameter("Thor"), .unknownParameter(name: "Thor")),
-        (.blankParameter("name"), .blankParameter(name: "name")),
-        (.invalidOrdering("goofiness"), .invalidOrdering(value: "goofiness")),
-        (.tooManyIDs(filter: "series"), .tooManyIDs(message: "You may not submit more than 10 series ids.")),
-        (.invalidIDFilter(filter: "comics"),
-         .invalidIDFilter(message: "You must pass at least one valid issue id if you set the issue filter.")),
-        (.invalidFilterValue("modifiedSince"), .invalidParameter(message: "Invalid value passed to filter modifiedSince.")),
-        (.gateway(401, code: "InvalidReferer", message: "Referer not allowed."), .invalidReferer(message: "Referer not allowed.")),
-        (.gateway(403, code: "Forbidden", message: "No."), .forbidden(message: "No.")),
-        (.api(500, "Internal"), .api(status: 500, error: MarvelAPIError(status: 500, "Internal"))),
-    ])
-    func everyDocumentedErrorMapsFromItsRealBody(failure: MarvelFailure, expected: MarvelError) async throws {
-        let server = try StubServer.start([Get("/v1/public/comics").respond(.marvelError(failure))])
-        defer { server.stop() }
-        await #expect(throws: expected) { try await Self.client(server).send(Marvel.comics.list()) }
-    }
+    // Every documented error body → MarvelError: see MarvelContractTests/MarvelErrorContractTests.
 
     @Test func otherFailuresSayWhatHappened() async throws {
         let server = try StubServer.start(Stubs {
