@@ -12,6 +12,12 @@ public enum MarvelSigning {
         Insecure.MD5.hash(data: Data((timestamp + privateKey + publicKey).utf8)).hexString
     }
 
+    /// `ts`, `apikey` and `hash`, in that order, for signing a request by hand.
+    public static func queryItems(timestamp: String, publicKey: String, privateKey: String) -> [QueryItem] {
+        [QueryItem(name: "ts", value: timestamp), QueryItem(name: "apikey", value: publicKey),
+         QueryItem(name: "hash", value: hash(timestamp: timestamp, privateKey: privateKey, publicKey: publicKey))]
+    }
+
     /// The API's verdict on a request's signing parameters, with the exact error it sends:
     ///
     /// 1. no `apikey`: 409 "You must provide a user key.";

@@ -1,6 +1,5 @@
 public import Foundation
 public import StubKit
-import Yams
 
 /// A contract file (`*.contract.yaml`): requests to send to a server and what
 /// each answer must be, run by `understudy check`.
@@ -52,21 +51,8 @@ public struct ContractSpec: Sendable {
     /// - Throws: ``StubSpecError`` with file, line, column and key for each problem.
     public static func load(_ url: URL, name: String? = nil) throws -> ContractSpec {
         let shown = name ?? url.relativePath
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw StubSpecError(problems: [SpecProblem(file: shown, line: 1, column: 1, key: "", message: "cannot read: \(error.localizedDescription)")])
-        }
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw StubSpecError(problems: [SpecProblem(file: shown, line: 1, column: 1, key: "", message: "the contract is empty")])
-            }
-            root = node
-        } catch let error as StubSpecError { throw error } catch {
-            throw StubSpecError(problems: [SpecProblem(file: shown, line: 1, column: 1, key: "", message: "YAML: \(error)")])
-        }
+        let top = try SpecDocument.root(of: try SpecDocument.text(of: url, name: shown), name: shown)
         var reading = SpecReading()
-        let top = SpecNode(node: root, key: "", file: shown)
         guard let fields = reading.members(top, allowed: ["contract", "serve", "spec", "checks"]) else {
             throw StubSpecError(problems: reading.problems)
         }
@@ -123,8 +109,7 @@ public struct ContractSpec: Sendable {
         }
         if let sign = fields["sign"] {
             if reading.string(sign) == "marvel" {
-                query += [QueryItem(name: "ts", value: "1"), QueryItem(name: "apikey", value: "1234"),
-                          QueryItem(name: "hash", value: MarvelSigning.hash(timestamp: "1", privateKey: "abcd", publicKey: "1234"))]
+                query += MarvelSigning.queryItems(timestamp: "1", publicKey: "1234", privateKey: "abcd")
             } else {
                 reading.fail(sign, "sign: only marvel (keys 1234/abcd) is known")
             }

@@ -382,8 +382,7 @@ struct SpecStubReader {
         }
         guard let path else { return nil } // a template or regex without an example path: nothing to replay
         if let keys, !query.contains(where: { $0.name == "apikey" }) {
-            query += [QueryItem(name: "ts", value: "1"), QueryItem(name: "apikey", value: keys.publicKey),
-                      QueryItem(name: "hash", value: MarvelSigning.hash(timestamp: "1", privateKey: keys.privateKey, publicKey: keys.publicKey))]
+            query += MarvelSigning.queryItems(timestamp: "1", publicKey: keys.publicKey, privateKey: keys.privateKey)
         }
         return ExampleRequest(method: pattern.method?.rawValue ?? "GET", path: path, query: query, headers: headers, body: body)
     }

@@ -1,7 +1,6 @@
 public import Foundation
 public import StubKit
 import StubServer
-import Yams
 
 /// A spec file: the serialized form of the stubs the DSL builds, in YAML or
 /// JSON (the same schema; JSON is read as YAML, so errors carry lines and
@@ -31,13 +30,7 @@ public struct StubSpec: Sendable {
     /// - Throws: ``StubSpecError`` with every problem found, each with file, line, column and key.
     public static func load(_ url: URL, name: String? = nil) throws -> StubSpec {
         let shown = name ?? url.relativePath
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw StubSpecError(problems: [SpecProblem(file: shown, line: 1, column: 1, key: "",
-                                                       message: "cannot read the spec: \((error as NSError).localizedDescription)")])
-        }
+        let text = try SpecDocument.text(of: url, name: shown)
         return try parse(text, name: shown, filePath: url.standardizedFileURL.path, directory: url.deletingLastPathComponent())
     }
 
@@ -45,19 +38,8 @@ public struct StubSpec: Sendable {
     ///
     /// - Throws: ``StubSpecError``.
     public static func parse(_ text: String, name: String, filePath: String = "", directory: URL) throws -> StubSpec {
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw StubSpecError(problems: [SpecProblem(file: name, line: 1, column: 1, key: "", message: "the spec is empty")])
-            }
-            root = node
-        } catch let error as StubSpecError {
-            throw error
-        } catch let error as YamlError {
-            throw StubSpecError(problems: [problem(error, file: name)])
-        }
+        let top = try SpecDocument.root(of: text, name: name)
         var reading = SpecReading()
-        let top = SpecNode(node: root, key: "", file: name)
         guard let fields = reading.members(top, allowed: topLevelKeys) else { throw StubSpecError(problems: reading.problems) }
 
         var fixtures = directory
@@ -96,22 +78,5 @@ public struct StubSpec: Sendable {
             throw StubSpecError(problems: reader.reading.problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
         }
         return StubSpec(name: name, entries: entries, fixturesDirectory: fixtures)
-    }
-
-    /// A YAML syntax error as a problem at its mark.
-    private static func problem(_ error: YamlError, file: String) -> SpecProblem {
-        switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return SpecProblem(file: file, line: mark.line, column: mark.column, key: "", message: "YAML: \(problem)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return SpecProblem(file: file, line: context.mark.line, column: context.mark.column, key: "",
-                               message: "duplicate key\(duplicates.count == 1 ? "" : "s") \(duplicates.map { "\"\($0)\"" }.joined(separator: ", "))")
-        default:
-            let text = "\(error)"
-            // Yams writes "line:column: error: …" first for the other cases it knows.
-            let numbers = text.split(separator: ":").prefix(2).compactMap { Int($0) }
-            return SpecProblem(file: file, line: numbers.first ?? 1, column: numbers.dropFirst().first ?? 1, key: "",
-                               message: "YAML: \(text.split(separator: "\n").first.map(String.init) ?? text)")
-        }
     }
 }

@@ -46,10 +46,7 @@ public struct ContractRun: Sendable {
         for check in contract.checks {
             var failures: [String] = []
             do {
-                var request = URLRequest(url: server.url(check.request.target))
-                request.httpMethod = check.request.method
-                for field in check.request.headers { request.addValue(field.value, forHTTPHeaderField: field.name) }
-                request.httpBody = check.request.body.map { Data($0.utf8) }
+                let request = try check.request.urlRequest(base: server.baseURL)
                 let (data, response) = try await session.data(for: request)
                 let http = response as? HTTPURLResponse
                 if let status = check.status, status != http?.statusCode {

@@ -75,13 +75,7 @@ public struct SpecVerification: Sendable {
     }
 
     private static func fetch(_ example: ExampleRequest, base: URL, session: URLSession) async throws -> Response {
-        guard let url = URL(string: base.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + example.target) else {
-            throw URLError(.badURL)
-        }
-        var request = URLRequest(url: url)
-        request.httpMethod = example.method
-        for field in example.headers { request.addValue(field.value, forHTTPHeaderField: field.name) }
-        request.httpBody = example.body.map { Data($0.utf8) }
+        let request = try example.urlRequest(base: base)
         let (data, response) = try await session.data(for: request)
         let http = response as? HTTPURLResponse
         var headers: [String: String] = [:]

@@ -82,6 +82,20 @@ import Testing
         ) == [#"bad.yaml:3:23: stubs[0].response.file: fixture "broken.json" is named .json but is not valid JSON"#])
     }
 
+    @Test func aContractFileIsLocatedTheSameWay() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("c-\(UUID().uuidString).contract.yaml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "contract: x\nserve: marvel\nchecks:\n  - name: a\n    request: { path: /x\n".write(to: file, atomically: true, encoding: .utf8)
+        do {
+            _ = try ContractSpec.load(file, name: "c.contract.yaml")
+            Issue.record("expected an error")
+        } catch let error as StubSpecError {
+            #expect(error.problems.count == 1)
+            #expect(error.problems.first?.line == 6, "\(error)")
+            #expect(error.problems.first?.message.hasPrefix("YAML:") == true)
+        }
+    }
+
     @Test func aShadowedStubIsRefusedAtItsLine() {
         let found = Self.problems("""
             stubs:
