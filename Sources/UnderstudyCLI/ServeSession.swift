@@ -6,24 +6,16 @@ public import StubServer
 public final class ServeSession {
     /// The server being served.
     public let server: StubServer
-    private let signals: [any DispatchSourceSignal]
 
     /// Starts serving and installs the signal handlers; `onStop` runs once, after
-    /// the server has stopped, with the signal's number.
+    /// the server has stopped, with the signal's number. A signal sent at any
+    /// time after this returns is handled (see ``StopSignals``).
     public init(server: StubServer, onStop: @escaping @Sendable (Int32) -> Void) {
         self.server = server
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler {
-                server.stop()
-                onStop(number)
-            }
-            source.resume()
-            sources.append(source)
+        StopSignals.install { number in
+            server.stop()
+            onStop(number)
         }
-        signals = sources
     }
 
     /// `understudy: serving <what> at http://127.0.0.1:PORT`
