@@ -11,22 +11,31 @@ import UnderstudyTestSupport
 /// Delays hold no thread; faults reach URLSession as the transport errors a
 /// real broken network produces.
 @Suite struct DelayAndFaultTests {
-    @Test func thousandConcurrentRequestsToAOneSecondDelayFinishTogether() throws {
-        let server = try StubServer.start([Get("/slow").delay(.seconds(1)).respond(.text("late"))])
+    @Test func thousandDelayedRequestsHoldNoWorker() async throws {
+        // How fast 1,000 delayed requests complete is the benchmark's to judge
+        // (scripts/bench); here, the behaviour behind it: while 1,000 requests
+        // wait out a long delay, the server's one thread still answers others.
+        var configuration = StubServer.Configuration()
+        configuration.daemon.drainTimeout = .milliseconds(50)
+        configuration.daemon.threadCount = 1
+        let server = try StubServer.start(
+            [Get("/slow").delay(.seconds(60)).respond(.text("late")), Get("/fast").respond(.text("now"))],
+            configuration: configuration)
         defer { server.stop() }
-        // Raw sockets, so the client is not what is measured: all 1,000
-        // requests go out first, then every answer is read.
-        let clock = ContinuousClock()
-        let started = clock.now
         let sockets = try (0..<1_000).map { _ in try RawSocket(port: server.port, timeout: 10) }
         for socket in sockets { try socket.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n") }
-        let answered = sockets.filter { $0.receiveResponse().text.hasSuffix("\r\n\r\nlate") }.count
-        let elapsed = clock.now - started
-        #expect(answered == 1_000)
-        // The requirement: delays hold no worker, so 1,000 one-second
-        // delays overlap instead of queueing behind the server's one thread.
-        #expect(elapsed < .seconds(2), "1,000 delayed requests took \(elapsed)")
-        #expect(server.statistics.requestsSuspended == 0)
+        for _ in 0..<1_000 { _ = try await server.next(matching: Get("/slow"), timeout: .seconds(30)) }
+
+        let fast = try RawSocket(port: server.port, timeout: 10)
+        try fast.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(fast.receiveResponse().text.hasSuffix("\r\n\r\nnow"))
+        // The one thread answered /fast after suspending every /slow request.
+        #expect(server.statistics.requestsSuspended == 1_000)
+
+        // Stopping answers what is still waiting with 503, and loses none.
+        server.stop()
+        let stopped = sockets.filter { $0.receiveResponse().status == 503 }.count
+        #expect(stopped == 1_000)
     }
 
     @Test func randomDelaysStillAnswer() async throws {
