@@ -1,12 +1,13 @@
 import Foundation
+import StubKit
 
 /// One entity of the fake's catalog, reduced to what the routes filter and sort on,
-/// plus its JSON, encoded once.
+/// plus its JSON, encoded and hashed once.
 struct CatalogRecord: Sendable {
     /// The entity's id.
     var id: Int
-    /// The entity as the API would send it.
-    var json: Data
+    /// The entity as the API would send it, with its digest.
+    var result: EncodedMarvelResult
     /// Text fields for exact and prefix filters and text orderings (original case).
     var text: [String: String] = [:]
     /// Tag sets for enumerated filters (lowercased).

@@ -75,6 +75,8 @@ struct ListQuery {
 extension ListQuery.Plan {
     /// The records that pass every filter, in the requested order (then by id).
     func apply(to records: [CatalogRecord]) -> [CatalogRecord] {
+        // No filter and no order: the records as they are, shared, not copied.
+        if predicates.isEmpty && ordering.isEmpty { return records }
         var kept = records.filter { record in predicates.allSatisfy { $0(record) } }
         if !ordering.isEmpty {
             kept.sort { left, right in

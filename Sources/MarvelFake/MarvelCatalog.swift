@@ -1,5 +1,6 @@
 import Foundation
 public import MarvelModels
+import StubKit
 
 /// The entities the fake serves, as models and as encoded, indexed records.
 ///
@@ -39,7 +40,7 @@ public struct MarvelCatalog: Sendable {
 
         let encoder = MarvelJSON.encoder()
         func base(_ kind: ResourceKind, _ index: Int, _ json: Data, modified: MarvelDate) -> CatalogRecord {
-            var record = CatalogRecord(id: CatalogGraph.id(kind, index), json: json)
+            var record = CatalogRecord(id: CatalogGraph.id(kind, index), result: EncodedMarvelResult(json: json))
             for target in ResourceKind.allCases where target != kind {
                 record.links[target] = Set(graph.related(target, to: kind, index).map { CatalogGraph.id(target, $0) })
             }

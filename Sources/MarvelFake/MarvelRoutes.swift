@@ -16,10 +16,13 @@ struct MarvelRoutes {
         return Stubs {
             Group("/v1/public", guard: .marvel(keys: configuration.keys)) {
                 for kind in ResourceKind.allCases {
-                    Get("/\(kind)").guarded(by: spend).respond { list(kind, $0) }.id(StubID("marvel.\(kind).list"))
+                    // Filter rules are worked out once here, not per request.
+                    let rules = kind.filters
+                    Get("/\(kind)").guarded(by: spend).respond { list(kind, rules, $0) }.id(StubID("marvel.\(kind).list"))
                     Get("/\(kind)/{id:int}").guarded(by: spend).respond { single(kind, $0) }.id(StubID("marvel.\(kind).get"))
                     for sub in kind.subCollections {
-                        Get("/\(kind)/{id:int}/\(sub)").guarded(by: spend).respond { subCollection(sub, of: kind, $0) }
+                        let subRules = sub.filters(under: kind)
+                        Get("/\(kind)/{id:int}/\(sub)").guarded(by: spend).respond { subCollection(sub, of: kind, subRules, $0) }
                             .id(StubID("marvel.\(kind).\(sub)"))
                     }
                 }
@@ -39,8 +42,8 @@ struct MarvelRoutes {
     }
 
     /// `/v1/public/{kind}`
-    private func list(_ kind: ResourceKind, _ request: MatchedRequest) -> StubResponse {
-        answer(kind, request, rules: kind.filters, isList: true) { _ in catalog.records[kind]! }
+    private func list(_ kind: ResourceKind, _ rules: [String: FilterRule], _ request: MatchedRequest) -> StubResponse {
+        answer(kind, request, rules: rules, isList: true) { _ in catalog.records[kind]! }
     }
 
     /// `/v1/public/{kind}/{id}`
@@ -49,8 +52,10 @@ struct MarvelRoutes {
     }
 
     /// `/v1/public/{parent}/{id}/{kind}`
-    private func subCollection(_ kind: ResourceKind, of parent: ResourceKind, _ request: MatchedRequest) -> StubResponse {
-        answer(kind, request, rules: kind.filters(under: parent), isList: true, notFound: parent) { id in
+    private func subCollection(
+        _ kind: ResourceKind, of parent: ResourceKind, _ rules: [String: FilterRule], _ request: MatchedRequest
+    ) -> StubResponse {
+        answer(kind, request, rules: rules, isList: true, notFound: parent) { id in
             guard let owner = catalog.record(parent, id: id) else { return nil }
             let linked = owner.links[kind] ?? []
             return catalog.records[kind]!.filter { linked.contains($0.id) }
@@ -72,7 +77,7 @@ struct MarvelRoutes {
         guard let found = records(request.capture("id", as: Int.self) ?? 0) else {
             return .marvelError(.notFound((notFound ?? kind).notFoundNoun))
         }
-        let results = MarvelResults(encoded: plan.apply(to: found).map(\.json))
+        let results = MarvelResults(plan.apply(to: found).map(\.result))
         return .marvel(results, for: request.request, attribution: configuration.attribution)
     }
 }

@@ -6,8 +6,10 @@ import Crypto
 /// `limit` (1…100, default 20) and `offset` (≥ 0, default 0) come from the query;
 /// a bad value gets the API's exact 409. The body is
 /// `{"code":200,"status":"Ok","copyright":…,"attributionText":…,"attributionHTML":…,
-/// "etag":…,"data":{"offset","limit","total","count","results"}}`; `etag` is the SHA-1
-/// of the `data` object and is also the `ETag` header. A request whose
+/// "etag":…,"data":{"offset","limit","total","count","results"}}`; `etag` is a SHA-1
+/// over the `data` object's paging fields and the SHA-1 of each result on the
+/// page (so it changes whenever the page's content does, without hashing the
+/// page), and is also the `ETag` header. A request whose
 /// `If-None-Match` names that tag gets `304` with an empty body.
 extension StubResponse {
     /// One page of `results` for `request`.
@@ -46,20 +48,26 @@ extension StubResponse {
     ) -> StubResponse {
         let start = min(paging.offset, results.count)
         let end = min(start + paging.limit, results.count)
-        var data = Data(#"{"offset":\#(paging.offset),"limit":\#(paging.limit),"total":\#(results.count),"count":\#(end - start),"results":["#.utf8)
-        for index in start..<end {
-            if index > start { data.append(UInt8(ascii: ",")) }
-            data.append(results.encoded[index])
-        }
-        data.append(contentsOf: Array("]}".utf8))
-        let etag = Insecure.SHA1.hash(data: data).hexString
+        let page = results.results[start..<end]
+        let head = Data(#"{"offset":\#(paging.offset),"limit":\#(paging.limit),"total":\#(results.count),"count":\#(end - start),"results":["#.utf8)
+        var hash = Insecure.SHA1()
+        hash.update(data: head)
+        for result in page { hash.update(data: result.digest) }
+        let etag = hash.finalize().hexString
 
         if ifNoneMatch.contains(where: { EntityTag.list($0).contains { $0 == etag || $0 == "*" } }) {
             return StubResponse(status: 304, headers: ["ETag": etag, "Access-Control-Allow-Origin": "*"])
         }
-        var body = Data("{\(attribution.jsonFields),\"etag\":\"\(etag)\",\"data\":".utf8)
-        body.append(data)
-        body.append(UInt8(ascii: "}"))
+        let prefix = Data("{\(attribution.jsonFields),\"etag\":\"\(etag)\",\"data\":".utf8)
+        var body = Data()
+        body.reserveCapacity(prefix.count + head.count + page.reduce(0) { $0 + $1.json.count + 1 } + 3)
+        body.append(prefix)
+        body.append(head)
+        for (offset, result) in page.enumerated() {
+            if offset > 0 { body.append(UInt8(ascii: ",")) }
+            body.append(result.json)
+        }
+        body.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "}")])
         var contentType = "application/json; charset=utf-8"
         if let callback, isJavaScriptIdentifier(callback) {
             body = Data("\(callback)(".utf8) + body + Data(");".utf8)

@@ -1,23 +1,28 @@
 public import Foundation
 
-/// Results for a Marvel envelope, each encoded to JSON once, up front, so that
-/// serving a page only slices and joins bytes.
+/// The results a Marvel list pages through, each encoded once.
 public struct MarvelResults: Sendable {
+    /// Each result, in order.
+    public let results: [EncodedMarvelResult]
+
     /// Each result's JSON.
-    public let encoded: [Data]
+    public var encoded: [Data] { results.map(\.json) }
+
+    /// Results already encoded and hashed.
+    public init(_ results: [EncodedMarvelResult]) { self.results = results }
 
     /// Results whose JSON is already at hand (one complete JSON value each).
-    public init(encoded: [Data]) { self.encoded = encoded }
+    public init(encoded: [Data]) { self.results = encoded.map(EncodedMarvelResult.init(json:)) }
 
     /// Encodes each value. The default encoder leaves `/` unescaped, as the API does,
     /// and sorts keys, so a stub serves the same bytes (and `ETag`) in every run.
     public init<Value: Encodable>(_ values: [Value], encoder: JSONEncoder? = nil) throws {
         let encoder = encoder ?? MarvelResults.defaultEncoder()
-        encoded = try values.map { try encoder.encode($0) }
+        results = try values.map { EncodedMarvelResult(json: try encoder.encode($0)) }
     }
 
     /// How many results there are.
-    public var count: Int { encoded.count }
+    public var count: Int { results.count }
 
     static func defaultEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()

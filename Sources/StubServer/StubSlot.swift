@@ -41,6 +41,6 @@ final class StubSlot: Sendable {
 extension HTTPResponse {
     /// The wire form of a stub's response, with extra headers appended.
     init(_ response: StubResponse, extraHeaders: HTTPHeaders = [:]) {
-        self.init(status: response.status, headers: response.headers.pairs + extraHeaders.pairs, body: Array(response.body))
+        self.init(status: response.status, headers: response.headers.pairs + extraHeaders.pairs, body: response.body.withUnsafeBytes { Array($0) })
     }
 }
