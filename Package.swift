@@ -80,10 +80,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // The `understudy` command: argument parsing and exit codes only.
+        // One allocator setting for the command-line server (see MallocTuning.swift).
+        .target(name: "CAllocatorTuning"),
         .executableTarget(
             name: "understudy",
             dependencies: [
-                "UnderstudyCLI", "StubSpec", "StubServer", "StubKit", "MarvelFake", "MicroHTTP",
+                "UnderstudyCLI", "StubSpec", "StubServer", "StubKit", "MarvelFake", "MicroHTTP", "CAllocatorTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

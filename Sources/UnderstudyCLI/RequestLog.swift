@@ -6,19 +6,24 @@ import StubKit
 /// Follows a server's journal and logs one line per request: what it matched
 /// (the stub and where it was declared) or, for a request no stub matched,
 /// the near-miss report. Runs on a timer, never on the server's threads.
+/// Quiet, it logs only what went wrong (unmatched requests and throwing
+/// response closures) and never copies the journal.
 public final class RequestLog: @unchecked Sendable {
     private let server: StubServer
     private let logger: Logger
     private let colour: Bool
+    private let quiet: Bool
     private var seen = 0
     private var timer: (any DispatchSourceTimer)?
     private let queue = DispatchQueue(label: "understudy.request-log")
 
-    /// Logs `server`'s requests to `logger`, with ANSI colour when `colour`.
-    public init(server: StubServer, logger: Logger, colour: Bool) {
+    /// Logs `server`'s requests to `logger`, with ANSI colour when `colour`;
+    /// when `quiet`, only the requests no stub matched and the closures that threw.
+    public init(server: StubServer, logger: Logger, colour: Bool, quiet: Bool = false) {
         self.server = server
         self.logger = logger
         self.colour = colour
+        self.quiet = quiet
     }
 
     /// Starts following the journal, every `interval`.
@@ -32,6 +37,7 @@ public final class RequestLog: @unchecked Sendable {
 
     /// Logs what arrived since the last call.
     public func flush() {
+        if quiet { return flushIssues() }
         let entries = server.journal.entries(after: seen)
         guard let last = entries.last else { return }
         seen = last.sequence
@@ -47,6 +53,19 @@ public final class RequestLog: @unchecked Sendable {
             }
             if case .responseClosureThrew(_, let error)? = reports[entry.sequence]?.kind {
                 logger.error("\(paint("!", 31)) \(request): the response closure threw: \(error)")
+            }
+        }
+    }
+
+    /// Logs only the issues found since the last call, from their own record.
+    private func flushIssues() {
+        for issue in server.takeIssues() {
+            switch issue.kind {
+            case .unmatched(let report):
+                let request = "\(report.request.method) \(report.request.target)"
+                logger.warning("\(paint("✗", 31)) \(request) → 404, no stub matched\n\(report.description)")
+            case .responseClosureThrew(let stub, let error):
+                logger.error("\(paint("!", 31)) \(stub.request): the response closure threw: \(error)")
             }
         }
     }

@@ -14,7 +14,8 @@ struct Serve: ParsableCommand {
         abstract: "Serve spec files (and/or the Marvel fake) until interrupted.",
         discussion: """
             Prints one ready line with the bound URL, then logs each request to standard
-            error: the stub it matched, or the near-miss report when none did. With
+            error: the stub it matched, or the near-miss report when none did (with
+            --quiet, only the requests that matched nothing). With
             --watch, a changed spec is reloaded without dropping requests in flight (a
             spec that no longer loads is reported and the old stubs stay). With --marvel,
             the whole Marvel Comics API is served after the specs' stubs.
@@ -45,6 +46,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Calls allowed before 429 RequestThrottled (default: unlimited).")
     var callBudget: Int?
 
+    @Flag(help: "Log only the requests no stub matched (with their near-miss reports), reloads and errors.")
+    var quiet = false
+
     @Flag(help: #"Print exactly one ready line, {"url":…,"port":…}, for scripts."#)
     var readyJSON = false
 
@@ -55,6 +59,7 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
+        keepFreedMemoryForReuse()
         let loaded = SpecLoading(paths: specs)
         guard loaded.problems.isEmpty else {
             loaded.problems.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
@@ -73,7 +78,7 @@ struct Serve: ParsableCommand {
             throw ExitCode(2)
         }
         let logger = Logger(label: "understudy") { _ in PlainLogHandler() }
-        let log = RequestLog(server: server, logger: logger, colour: isatty(STDERR_FILENO) != 0)
+        let log = RequestLog(server: server, logger: logger, colour: isatty(STDERR_FILENO) != 0, quiet: quiet)
         log.start()
         let session = ServeSession(server: server) { _ in
             log.flush()
