@@ -5,6 +5,9 @@
  *
  *   reference-server BODY_FILE      prints "READY http://127.0.0.1:PORT pid=PID"
  *                                   and serves until SIGINT or SIGTERM.
+ *   reference-server --start-stop N starts and stops a daemon on port 0 N times
+ *                                   in-process and prints one JSON line with the
+ *                                   median and p90 microseconds per cycle.
  */
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -14,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static struct MHD_Response *prebuilt;
@@ -29,9 +33,50 @@ answer(void *cls, struct MHD_Connection *connection, const char *url, const char
     return MHD_queue_response(connection, MHD_HTTP_OK, prebuilt);
 }
 
+static struct MHD_Daemon *
+start_daemon(void)
+{
+    struct sockaddr_in address;
+    memset(&address, 0, sizeof address);
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    return MHD_start_daemon(
+        MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD | MHD_ALLOW_SUSPEND_RESUME, 0, NULL, NULL,
+        &answer, NULL, MHD_OPTION_SOCK_ADDR, &address, MHD_OPTION_END);
+}
+
+static int
+compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *) a, y = *(const double *) b;
+    return (x > y) - (x < y);
+}
+
+static int
+start_stop(int cycles)
+{
+    double *micros = calloc((size_t) cycles, sizeof *micros);
+    if (micros == NULL) return 1;
+    for (int i = 0; i < cycles; i++) {
+        struct timespec begin, end;
+        clock_gettime(CLOCK_MONOTONIC, &begin);
+        struct MHD_Daemon *daemon = start_daemon();
+        if (daemon == NULL) { fprintf(stderr, "reference-server: cannot start on 127.0.0.1:0\n"); return 1; }
+        MHD_stop_daemon(daemon);
+        clock_gettime(CLOCK_MONOTONIC, &end);
+        micros[i] = (end.tv_sec - begin.tv_sec) * 1e6 + (end.tv_nsec - begin.tv_nsec) / 1e3;
+    }
+    qsort(micros, (size_t) cycles, sizeof *micros, compare_doubles);
+    printf("{\"cycles\":%d,\"medianMicros\":%.1f,\"p90Micros\":%.1f}\n",
+           cycles, micros[cycles / 2], micros[cycles * 9 / 10]);
+    free(micros);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2) { fprintf(stderr, "usage: %s BODY_FILE\n", argv[0]); return 2; }
+    if (argc == 3 && strcmp(argv[1], "--start-stop") == 0) return start_stop(atoi(argv[2]) > 0 ? atoi(argv[2]) : 1);
+    if (argc != 2) { fprintf(stderr, "usage: %s BODY_FILE | --start-stop N\n", argv[0]); return 2; }
     FILE *file = fopen(argv[1], "rb");
     if (file == NULL) { perror(argv[1]); return 2; }
     static char body[1 << 20];
@@ -46,13 +91,7 @@ int main(int argc, char **argv)
     sigaddset(&signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &signals, NULL);
 
-    struct sockaddr_in address;
-    memset(&address, 0, sizeof address);
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD | MHD_ALLOW_SUSPEND_RESUME, 0, NULL, NULL,
-        &answer, NULL, MHD_OPTION_SOCK_ADDR, &address, MHD_OPTION_END);
+    struct MHD_Daemon *daemon = start_daemon();
     if (daemon == NULL) { fprintf(stderr, "reference-server: cannot start on 127.0.0.1:0\n"); return 1; }
     printf("READY http://127.0.0.1:%u pid=%d\n",
            (unsigned) MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT)->port, (int) getpid());

@@ -7,6 +7,8 @@
 //       Starts and stops a server N times in-process and prints one JSON line
 //       with the median and p90 microseconds per cycle and the process's open
 //       file descriptors and threads before and after.
+//   understudy-bench idle
+//       Links what the server links and serves nothing: the memory floor.
 //   understudy-bench decode-comics [--iterations N]
 //       Decodes a 100-comic Marvel page N times into DataWrapper<Comic> and, as
 //       the reference, parses it with JSONSerialization; prints one JSON line.
@@ -19,10 +21,12 @@ do {
         try BenchServe(arguments: Options(Array(arguments.dropFirst()))).run()
     case "start-stop":
         try StartStopCycles(arguments: Options(Array(arguments.dropFirst()))).run()
+    case "idle":
+        IdleProcess().run()
     case "decode-comics":
         try DecodeComics(arguments: Options(Array(arguments.dropFirst()))).run()
     default:
-        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N] | decode-comics [--iterations N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N] | idle | decode-comics [--iterations N]\n".utf8))
         exit(2)
     }
 } catch {

@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+"""Understudy's benchmark driver; scripts/bench builds everything and runs it.
+
+Every contender is a real server process on 127.0.0.1 loaded by wrk. Within a
+round the contenders run one after another, in an order that reverses every
+round, and each figure is taken as a ratio to the reference measured in the
+same round; the report gives the median over the rounds. Server CPU per
+request is utime + stime from /proc/PID/stat over the measured run.
+"""
+import argparse
+import asyncio
+import hashlib
+import json
+import os
+import platform
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+READY = re.compile(r"http://127\.0\.0\.1:(\d+)")
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def say(text):
+    print(text, file=sys.stderr, flush=True)
+
+
+class Server:
+    """A server process started from a command line, ready once it prints its URL."""
+
+    def __init__(self, name, command):
+        self.name, self.command = name, command
+
+    def __enter__(self):
+        self.log = tempfile.TemporaryFile(mode="w+")
+        self.process = subprocess.Popen(self.command, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            self.log.seek(0)
+            match = READY.search(self.log.read())
+            if match:
+                self.url = f"http://127.0.0.1:{match.group(1)}"
+                return self
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.02)
+        self.log.seek(0)
+        self.__exit__(None, None, None)
+        raise SystemExit(f"error: {self.name} did not start: {' '.join(self.command)}\n{self.log.read()}")
+
+    def __exit__(self, *exc):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+
+    def cpu_ticks(self):
+        fields = open(f"/proc/{self.process.pid}/stat").read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])  # utime, stime
+
+    def memory(self):
+        """VmRSS, VmHWM (peak), RssAnon, RssFile in KiB, and PSS from smaps_rollup."""
+        figures = {}
+        for line in open(f"/proc/{self.process.pid}/status"):
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM", "RssAnon", "RssFile"):
+                figures[key] = int(value.split()[0])
+        for line in open(f"/proc/{self.process.pid}/smaps_rollup"):
+            if line.startswith("Pss:"):
+                figures["Pss"] = int(line.split()[1])
+        return figures
+
+
+def wrk(url, seconds, connections=32):
+    output = subprocess.run(
+        ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", url],
+        capture_output=True, text=True, check=True, timeout=seconds + 30).stdout
+    requests = int(re.search(r"(\d+) requests in", output).group(1))
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    p50 = re.search(r"\s50%\s+(\S+)", output).group(1)
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    errors = re.search(r"Socket errors: (.*)", output)
+    if bad or errors:
+        raise SystemExit(f"error: {url} answered badly under load:\n{output}")
+    return dict(requests=requests, rps=rps, p50=p50)
+
+
+def load(name, command, path, seconds, warmup):
+    """Starts a contender, warms it up, then measures requests/s and CPU per request."""
+    with Server(name, command) as server:
+        url = server.url + path
+        wrk(url, warmup)
+        before = server.cpu_ticks()
+        result = wrk(url, seconds)
+        result["cpu_us"] = (server.cpu_ticks() - before) * 1e6 / TICKS / result["requests"]
+        result["memory"] = server.memory()
+        return result
+
+
+async def one_request(port, path, started):
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+    await writer.drain()
+    response = await reader.read()
+    writer.close()
+    status = int(response.split(b" ", 2)[1]) if response.startswith(b"HTTP/1.1 ") else 0
+    return status, time.monotonic() - started
+
+
+async def burst(port, path, count):
+    started = time.monotonic()
+    results = await asyncio.gather(*(one_request(port, path, started) for _ in range(count)))
+    return time.monotonic() - started, results
+
+
+def delayed_burst(understudy, count):
+    """`count` concurrent requests, one connection each, to a stub delayed by 1 s."""
+    with tempfile.TemporaryDirectory() as folder:
+        spec = os.path.join(folder, "slow.yaml")
+        with open(spec, "w") as file:
+            file.write("stubs:\n  - request: { method: GET, path: /slow }\n"
+                       "    response: { status: 200, json: { slow: true } }\n    delay: 1s\n")
+        with Server("delayed", [understudy, "serve", spec]) as server:
+            port = int(server.url.rsplit(":", 1)[1])
+            wall, results = asyncio.run(burst(port, "/slow", count))
+            threads = int(re.search(r"Threads:\s+(\d+)", open(f"/proc/{server.process.pid}/status").read()).group(1))
+    statuses = [status for status, _ in results]
+    latencies = sorted(latency for _, latency in results)
+    return dict(count=count, wall=wall, ok=statuses.count(200), first=latencies[0],
+                median=latencies[len(latencies) // 2], last=latencies[-1], threads=threads)
+
+
+def marvel_signed_path(public="1234", private="abcd", ts="1"):
+    digest = hashlib.md5(f"{ts}{private}{public}".encode()).hexdigest()
+    return f"/v1/public/characters?limit=20&ts={ts}&apikey={public}&hash={digest}"
+
+
+def idle_memory(command, settle):
+    with Server("idle", command) as server:
+        time.sleep(settle)  # measuring, not synchronising: let start-up allocations settle
+        return server.memory()
+
+
+def median(values):
+    return statistics.median(values)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--build", required=True, help="the release bin folder")
+    parser.add_argument("--reference", required=True)
+    parser.add_argument("--peer", help="the Hummingbird peer binary; skipped when absent")
+    parser.add_argument("--body", required=True)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=int, default=8)
+    parser.add_argument("--warmup", type=int, default=1)
+    parser.add_argument("--cycles", type=int, default=1000)
+    parser.add_argument("--burst", type=int, default=1000)
+    parser.add_argument("--json", help="also write every figure here")
+    options = parser.parse_args()
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    bench = os.path.join(options.build, "understudy-bench")
+    understudy = os.path.join(options.build, "understudy")
+    signed = marvel_signed_path()
+
+    # The Marvel reference answers the very bytes the fake answers on that route.
+    with Server("marvel", [understudy, "serve", "--marvel"]) as server:
+        marvel_body = urllib.request.urlopen(server.url + signed).read()
+    marvel_file = tempfile.NamedTemporaryFile(suffix=".json")
+    marvel_file.write(marvel_body)
+    marvel_file.flush()
+
+    contenders = {
+        "reference": ([options.reference, options.body], "/fixed"),
+        "stubserver": ([bench, "serve", "--stubs", "100", "--body", options.body], "/fixed"),
+        "stubs10": ([bench, "serve", "--stubs", "10", "--body", options.body], "/fixed"),
+        "stubs10000": ([bench, "serve", "--stubs", "10000", "--body", options.body], "/fixed"),
+        "marvel-reference": ([options.reference, marvel_file.name], signed),
+        "marvel": ([understudy, "serve", "--marvel"], signed),
+        "marvel-quiet": ([understudy, "serve", "--marvel", "--quiet"], signed),
+    }
+    if options.peer:
+        contenders["peer"] = ([options.peer, options.body, "100"], "/fixed")
+    names = list(contenders)
+    rounds = []
+    for number in range(options.rounds):
+        order = names if number % 2 == 0 else list(reversed(names))
+        say(f"round {number + 1}/{options.rounds}: {', '.join(order)} ({options.seconds}s each)")
+        rounds.append({name: load(name, *contenders[name], options.seconds, options.warmup) for name in order})
+
+    say("start+stop cycles...")
+    startstop = json.loads(subprocess.run([bench, "start-stop", "--cycles", str(options.cycles), "--stubs", "100"],
+                                          capture_output=True, text=True, check=True).stdout)
+    reference_startstop = json.loads(subprocess.run([options.reference, "--start-stop", str(options.cycles)],
+                                                     capture_output=True, text=True, check=True).stdout)
+    peer_startstop = None
+    if options.peer:
+        peer_startstop = json.loads(subprocess.run([options.peer, "--start-stop", str(max(options.cycles // 10, 10))],
+                                                   capture_output=True, text=True, check=True, timeout=600).stdout)
+
+    say("idle memory...")
+    idle_spec = idle_memory([understudy, "serve", "specs/marvel.yaml"], 1)
+    idle_marvel = idle_memory([understudy, "serve", "--marvel"], 1)
+    idle_reference = idle_memory([options.reference, options.body], 1)
+    idle_floor = idle_memory([bench, "idle"], 1)
+
+    say(f"{options.burst} concurrent requests to a 1 s delayed stub...")
+    delayed = delayed_burst(understudy, options.burst)
+
+    say("decoding a 100-comic page...")
+    decode = json.loads(subprocess.run([bench, "decode-comics", "--iterations", "200"],
+                                       capture_output=True, text=True, check=True).stdout)
+
+    report = dict(machine=f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}",
+                  seconds=options.seconds, rounds=rounds, startstop=startstop,
+                  reference_startstop=reference_startstop, peer_startstop=peer_startstop,
+                  idle=dict(spec=idle_spec, marvel=idle_marvel, reference=idle_reference, floor=idle_floor),
+                  delayed=delayed, decode=decode, marvel_body_bytes=len(marvel_body))
+    if options.json:
+        with open(options.json, "w") as file:
+            json.dump(report, file, indent=2)
+    print_report(report, options)
+
+
+def print_report(report, options):
+    rounds = report["rounds"]
+
+    def ratios(name, reference, key):
+        return [r[name][key] / r[reference][key] for r in rounds]
+
+    def row(label, name, reference, rps_target=None, cpu_target=None):
+        rps, cpu = ratios(name, reference, "rps"), ratios(name, reference, "cpu_us")
+        figures = "  ".join(f"{r[name]['rps']:>9,.0f} {r[name]['cpu_us']:>6.2f}" for r in rounds)
+        print(f"| {label} | {figures} | **{median(rps):.2f}x**{rps_target or ''} | **{median(cpu):.2f}x**{cpu_target or ''} |")
+
+    print(f"machine: {report['machine']}; wrk -t1 -c32 -d{report['seconds']}s per contender, "
+          f"{len(rounds)} alternating rounds, medians of per-round ratios")
+    print()
+    print("| contender | per round: req/s, CPU µs/req | req/s vs reference | CPU/req vs reference |")
+    print("| --- | --- | ---: | ---: |")
+    row("C reference, fixed route", "reference", "reference")
+    row("StubServer, 100 stubs, fixed route", "stubserver", "reference", " (≥ 0.90)", " (≤ 1.25)")
+    if "peer" in rounds[0]:
+        row("Hummingbird 2.28.1, 100 routes, fixed route", "peer", "reference")
+    row("StubServer, 10 stubs", "stubs10", "reference")
+    row("StubServer, 10,000 stubs", "stubs10000", "reference")
+    row(f"C reference, Marvel body ({report['marvel_body_bytes']:,} B)", "marvel-reference", "marvel-reference")
+    row("understudy serve --marvel, signed characters?limit=20", "marvel", "marvel-reference")
+    row("the same, --quiet (no per-request log line)", "marvel-quiet", "marvel-reference")
+    scale = ratios("stubs10000", "stubs10", "rps")
+    print()
+    print(f"routing scale, 10,000 vs 10 stubs: req/s {median(scale):.2f}x (≥ 0.90), "
+          f"CPU/req {median(ratios('stubs10000', 'stubs10', 'cpu_us')):.2f}x")
+    s, c = report["startstop"], report["reference_startstop"]
+    print(f"start+stop on port 0, {s['cycles']} cycles, median (p90): C reference {c['medianMicros']:.0f} µs ({c['p90Micros']:.0f}); "
+          f"StubServer, 100 stubs from a StubSet {s['medianMicros']:.0f} µs ({s['p90Micros']:.0f}); "
+          f"with the Marvel fake {s['marvelMedianMicros']:.0f} µs ({s['marvelP90Micros']:.0f}), "
+          f"{s['marvelMedianMicros'] / c['medianMicros']:.1f}x the reference (< 150 µs); "
+          f"from a plain [Stub] {s['unpreparedMedianMicros']:.0f} µs; fds {s['fdsBefore']} -> {s['fdsAfter']}, "
+          f"threads {s['threadsBefore']} -> {s['threadsAfter']}")
+    p = report["peer_startstop"]
+    if p:
+        print(f"start+stop, Hummingbird 2.28.1, {p['cycles']} cycles: median {p['medianMicros']:.0f} µs ({p['p90Micros']:.0f}), "
+              f"{p['medianMicros'] / c['medianMicros']:.0f}x the reference")
+    idle = report["idle"]
+
+    def mib(kib):
+        return f"{kib / 1024:.1f} MiB"
+
+    print(f"idle memory, VmRSS (anonymous + file-backed; PSS): understudy serve specs/marvel.yaml {mib(idle['spec']['VmRSS'])} "
+          f"({mib(idle['spec']['RssAnon'])} + {mib(idle['spec']['RssFile'])}; {mib(idle['spec']['Pss'])}) (< 20 MiB); "
+          f"serve --marvel {mib(idle['marvel']['VmRSS'])} ({mib(idle['marvel']['RssAnon'])} + {mib(idle['marvel']['RssFile'])}); "
+          f"C reference {mib(idle['reference']['VmRSS'])}; a Swift process linking Foundation and serving nothing "
+          f"{mib(idle['floor']['VmRSS'])} ({mib(idle['floor']['RssAnon'])} + {mib(idle['floor']['RssFile'])})")
+    peaks = [r["marvel"]["memory"]["VmHWM"] for r in rounds]
+    journal = [r["marvel"]["requests"] for r in rounds]
+    print(f"under load, serve --marvel peak VmRSS {mib(median(peaks))} after ~{median(journal):,.0f} requests "
+          f"(the journal holds the last 100,000)")
+    d = report["delayed"]
+    print(f"{d['count']} concurrent requests to a 1 s delayed stub: all {d['ok']} answered 200 in {d['wall']:.2f} s wall "
+          f"(first {d['first']:.2f} s, median {d['median']:.2f} s, last {d['last']:.2f} s; < 2 s); server threads {d['threads']}")
+    e = report["decode"]
+    print(f"decoding a 100-comic page ({e['bytes']:,} B) into DataWrapper<Comic>: {e['typedMedianMicros']:.0f} µs, "
+          f"{e['typedMedianMicros'] / e['jsonSerializationMedianMicros']:.2f}x JSONSerialization.jsonObject on the same bytes")
+
+
+if __name__ == "__main__":
+    main()
