@@ -20,17 +20,12 @@ struct BenchServe {
 
         // Block the signals before the daemon's threads exist, so they inherit
         // the mask and only this thread receives them, in sigwait.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let signals = blockStopSignals()
 
         let server = try StubServer.start(benchStubs(count: count, body: body), configuration: configuration)
         print("READY \(server.baseURL.absoluteString) pid=\(getpid())")
         fflush(nil)
-        var received: Int32 = 0
-        sigwait(&signals, &received)
+        waitForStopSignal(signals)
         server.stop()
         print("STOPPED after \(server.journal.recordedCount) requests")
     }

@@ -7,16 +7,11 @@ import Glibc
 /// Foundation as the server, serving nothing, until SIGINT or SIGTERM.
 struct IdleProcess {
     func run() {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let signals = blockStopSignals()
         // A Foundation call, so the library is initialised as in the server.
         let stamp = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: 0))
         print("READY http://127.0.0.1:0 pid=\(getpid()) since=\(stamp)")
         fflush(nil)
-        var received: Int32 = 0
-        sigwait(&signals, &received)
+        waitForStopSignal(signals)
     }
 }
