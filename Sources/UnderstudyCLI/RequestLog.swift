@@ -47,12 +47,12 @@ public final class RequestLog: @unchecked Sendable {
             if let stub = entry.stub {
                 logger.info("\(paint("✓", 32)) \(request) → \(stub.id) (\(stub.location))")
             } else if case .unmatched(let report)? = reports[entry.sequence]?.kind {
-                logger.warning("\(paint("✗", 31)) \(request) → 404, no stub matched\n\(report.description)")
+                logUnmatched(request, report: report)
             } else {
-                logger.warning("\(paint("✗", 31)) \(request) → 404, no stub matched")
+                logUnmatched(request, report: nil)
             }
             if case .responseClosureThrew(_, let error)? = reports[entry.sequence]?.kind {
-                logger.error("\(paint("!", 31)) \(request): the response closure threw: \(error)")
+                logThrow(request, error: error)
             }
         }
     }
@@ -62,12 +62,22 @@ public final class RequestLog: @unchecked Sendable {
         for issue in server.takeIssues() {
             switch issue.kind {
             case .unmatched(let report):
-                let request = "\(report.request.method) \(report.request.target)"
-                logger.warning("\(paint("✗", 31)) \(request) → 404, no stub matched\n\(report.description)")
+                logUnmatched("\(report.request.method) \(report.request.target)", report: report)
             case .responseClosureThrew(let stub, let error):
-                logger.error("\(paint("!", 31)) \(stub.request): the response closure threw: \(error)")
+                logThrow("\(stub.request)", error: error)
             }
         }
+    }
+
+    /// The line (and near-miss report, when known) for a request no stub matched.
+    private func logUnmatched(_ request: String, report: UnmatchedRequestReport?) {
+        let line = "\(paint("✗", 31)) \(request) → 404, no stub matched"
+        logger.warning("\(report.map { "\(line)\n\($0.description)" } ?? line)")
+    }
+
+    /// The line for a response closure that threw while answering `request`.
+    private func logThrow(_ request: String, error: String) {
+        logger.error("\(paint("!", 31)) \(request): the response closure threw: \(error)")
     }
 
     /// Stops following.

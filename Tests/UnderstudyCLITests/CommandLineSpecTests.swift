@@ -71,6 +71,18 @@ import UnderstudyTestSupport
         #expect(!log.contains("\u{1B}["), "no colour when standard error is not a terminal")
     }
 
+    @Test func quietServingLogsOnlyWhatMatchedNothing() async throws {
+        let served = try Served(["specs/marvel.yaml", "--quiet"])
+        let client = HTTPClient()
+        defer { client.close() }
+        #expect(try await client.get(URL(string: "\(served.url)/v1/public/comics?\(Self.signed)")!).status == 200)
+        #expect(try await client.get(URL(string: "\(served.url)/elsewhere")!).status == 404)
+        let (status, log) = served.stop()
+        #expect(status == 0)
+        #expect(!log.contains("/v1/public/comics"), "a matched request is not logged")
+        #expect(log.contains("✗ GET /elsewhere → 404, no stub matched\nUnderstudy: no stub matched GET /elsewhere"))
+    }
+
     @Test func lintNamesLineAndKeyAndExits2() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
