@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <errno.h>
 #include <unistd.h>
 #include <fcntl.h>
@@ -101,6 +102,35 @@ c_mhd_socket_context(struct MHD_Connection *connection)
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;
+}
+
+/* The connection's socket, or -1. */
+static inline int
+c_mhd_connection_fd(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : (int) info->connect_fd;
+}
+
+struct c_mhd_header_tally { const char *name; unsigned int count; };
+
+static enum MHD_Result
+c_mhd_tally_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    (void) kind; (void) value;
+    struct c_mhd_header_tally *tally = (struct c_mhd_header_tally *) cls;
+    if (key != NULL && strcasecmp(key, tally->name) == 0) tally->count += 1;
+    return MHD_YES;
+}
+
+/* How many request headers are named `name` (compared without case). */
+static inline unsigned int
+c_mhd_header_count(struct MHD_Connection *connection, const char *name)
+{
+    struct c_mhd_header_tally tally = { name, 0 };
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, c_mhd_tally_header, &tally);
+    return tally.count;
 }
 
 /*

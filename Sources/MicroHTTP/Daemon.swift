@@ -38,7 +38,8 @@ public final class Daemon: Sendable {
         if fd == C_MHD_BAD_HOST { throw .invalidHost(configuration.host) }
         if fd < 0 { throw .bindFailed(address: address, errno: -fd, reason: String(cString: strerror(-fd))) }
 
-        let core = DaemonCore(handler: handler, maxBodySize: configuration.maxBodySize)
+        let core = DaemonCore(handler: handler, maxBodySize: configuration.maxBodySize,
+                              arrival: ArrivalWatch(limit: configuration.requestArrivalTimeout))
         let cls = Unmanaged.passUnretained(core).toOpaque()
         let flags = MHD_USE_AUTO.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         let daemon = c_mhd_start(
@@ -76,11 +77,14 @@ public final class Daemon: Sendable {
                 if code == MHD_ConnectionNotificationCode(rawValue: 0) {
                     let id = core.connectionsAccepted.add(1, ordering: .relaxed).newValue
                     core.connectionsOpen.add(1, ordering: .relaxed)
-                    let peer = ConnectionContext(id: UInt64(id), remoteAddress: Daemon.clientAddress(connection))
+                    let peer = ConnectionContext(id: UInt64(id), remoteAddress: Daemon.clientAddress(connection),
+                                                 socket: c_mhd_connection_fd(connection))
+                    core.arrival?.opened(peer)
                     socketContext.pointee = Unmanaged.passRetained(peer).toOpaque()
                 } else {
                     core.connectionsOpen.subtract(1, ordering: .relaxed)
                     if let peer = socketContext.pointee {
+                        core.arrival?.closed(Unmanaged<ConnectionContext>.fromOpaque(peer).takeUnretainedValue())
                         Unmanaged<ConnectionContext>.fromOpaque(peer).release()
                         socketContext.pointee = nil
                     }
@@ -112,7 +116,8 @@ public final class Daemon: Sendable {
             requestsStarted: core.requestsStarted.load(ordering: .relaxed),
             requestsCompleted: core.requestsCompleted.load(ordering: .relaxed),
             requestsSuspended: core.requestsSuspended,
-            suspensions: core.suspensions.load(ordering: .relaxed)
+            suspensions: core.suspensions.load(ordering: .relaxed),
+            slowRequestsCut: core.arrival?.connectionsCut.load(ordering: .relaxed) ?? 0
         )
     }
 
@@ -139,6 +144,7 @@ public final class Daemon: Sendable {
                 // Let the polling thread send those 503s before the connections close.
                 _ = core.inFlight.wait(timeout: .now() + .milliseconds(100))
             }
+            core.arrival?.stop()
             MHD_stop_daemon(daemon)
         }
     }
@@ -158,6 +164,7 @@ public final class Daemon: Sendable {
                   "connectionMemoryLimit \(configuration.connectionMemoryLimit) is not in 4096...1073741824 bytes")
         try check((1...65535).contains(configuration.listenBacklog),
                   "listenBacklog \(configuration.listenBacklog) is not in 1...65535")
+        try check(configuration.requestArrivalTimeout >= .zero, "requestArrivalTimeout must not be negative (zero: none)")
         try check(configuration.drainTimeout >= .zero, "drainTimeout must not be negative")
     }
 

@@ -13,6 +13,12 @@ public struct DaemonConfiguration: Sendable {
     public var connectionLimit: Int
     /// An idle or stalled connection is closed after this many seconds.
     public var connectionTimeoutSeconds: Int
+    /// The longest a request may take to arrive in full, headers and body,
+    /// counted from the connection opening or the previous response finishing.
+    /// Unlike ``connectionTimeoutSeconds`` it also cuts off a client that
+    /// trickles bytes slowly (slowloris). Time spent answering (a delayed or
+    /// streamed response) does not count. Zero: no deadline.
+    public var requestArrivalTimeout: Duration
     /// Memory per connection for the request line and headers; a request whose
     /// headers do not fit is answered by libmicrohttpd with 431. libmicrohttpd
     /// zeroes this pool for every request, so larger costs CPU per request.
@@ -31,6 +37,7 @@ public struct DaemonConfiguration: Sendable {
         threadCount: Int = 1,
         connectionLimit: Int = 4096,
         connectionTimeoutSeconds: Int = 60,
+        requestArrivalTimeout: Duration = .seconds(60),
         connectionMemoryLimit: Int = 32 << 10,
         listenBacklog: Int = 1024,
         drainTimeout: Duration = .seconds(1)
@@ -41,6 +48,7 @@ public struct DaemonConfiguration: Sendable {
         self.threadCount = threadCount
         self.connectionLimit = connectionLimit
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.requestArrivalTimeout = requestArrivalTimeout
         self.connectionMemoryLimit = connectionMemoryLimit
         self.listenBacklog = listenBacklog
         self.drainTimeout = drainTimeout

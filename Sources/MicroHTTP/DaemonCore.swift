@@ -7,6 +7,8 @@ internal import CMicroHTTPD
 final class DaemonCore: Sendable {
     let handler: @Sendable (HTTPRequest) -> Reply
     let maxBodySize: Int
+    /// The per-request arrival deadline, when there is one.
+    let arrival: ArrivalWatch?
     let connectionsAccepted = Atomic<Int>(0)
     let connectionsOpen = Atomic<Int>(0)
     let requestsStarted = Atomic<Int>(0)
@@ -25,9 +27,10 @@ final class DaemonCore: Sendable {
         var pausedStreams: [ObjectIdentifier: BodyStreamer] = [:]
     }
 
-    init(handler: @escaping @Sendable (HTTPRequest) -> Reply, maxBodySize: Int) {
+    init(handler: @escaping @Sendable (HTTPRequest) -> Reply, maxBodySize: Int, arrival: ArrivalWatch?) {
         self.handler = handler
         self.maxBodySize = maxBodySize
+        self.arrival = arrival
     }
 
     var requestsSuspended: Int { suspension.withLock { $0.waiting.count + $0.pausedStreams.count } }
@@ -38,12 +41,15 @@ final class DaemonCore: Sendable {
     func beginRequest(target: String, connection: OpaquePointer) -> UnsafeMutableRawPointer {
         requestsStarted.add(1, ordering: .relaxed)
         inFlight.enter()
-        return Unmanaged.passRetained(RequestContext(target: target, connection: connection)).toOpaque()
+        let peer = c_mhd_socket_context(connection).map { Unmanaged<ConnectionContext>.fromOpaque($0).takeUnretainedValue() }
+        return Unmanaged.passRetained(RequestContext(target: target, connection: connection, peer: peer)).toOpaque()
     }
 
     /// Called from the completion callback: libmicrohttpd is done with the request.
     func endRequest(_ context: UnsafeMutableRawPointer) {
-        Unmanaged<RequestContext>.fromOpaque(context).release()
+        let request = Unmanaged<RequestContext>.fromOpaque(context)
+        request.takeUnretainedValue().peer?.responseFinished()
+        request.release()
         requestsCompleted.add(1, ordering: .relaxed)
         inFlight.leave()
     }
@@ -66,6 +72,10 @@ final class DaemonCore: Sendable {
         switch context.phase {
         case .fresh:
             context.phase = .receiving
+            if let refusal = FramingCheck.refusal(connection) {
+                context.phase = .answered
+                return queue(refusal, on: connection)
+            }
             if let declared = Self.declaredContentLength(connection), declared > maxBodySize {
                 context.bodyTooLarge = true
                 if Self.expectsContinue(connection) {
@@ -85,6 +95,7 @@ final class DaemonCore: Sendable {
                 context.phase = .answered
                 return queue(payloadTooLarge(context.bodyBytesSeen), on: connection)
             }
+            context.peer?.requestArrived()
             let request = makeRequest(context: context, method: method, version: version)
             context.body = []
             return dispatch(handler(request), context: context)
@@ -236,8 +247,7 @@ final class DaemonCore: Sendable {
                 return .YES
             }, pointer)
         }
-        let connectionContext = c_mhd_socket_context(context.connection)
-            .map { Unmanaged<ConnectionContext>.fromOpaque($0).takeUnretainedValue() }
+        let connectionContext = context.peer
         return HTTPRequest(
             method: String(cString: method),
             target: context.target,

@@ -14,4 +14,7 @@ public struct DaemonStatistics: Sendable, Equatable {
     /// Times a connection was suspended since start (waiting for a
     /// ``Responder`` or pausing a streamed body).
     public var suspensions: Int
+    /// Connections cut off because a request did not arrive in full within
+    /// ``DaemonConfiguration/requestArrivalTimeout`` (slow headers or body).
+    public var slowRequestsCut: Int
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The state of one request between libmicrohttpd's callbacks.
 ///
 /// Created when the request line arrives (URI log callback) and released when
@@ -11,26 +13,42 @@ final class RequestContext: @unchecked Sendable {
 
     let target: String
     let connection: OpaquePointer
+    /// The connection's own state (libmicrohttpd's socket context).
+    let peer: ConnectionContext?
     var phase = Phase.fresh
     var body: [UInt8] = []
     var bodyBytesSeen = 0
     var bodyTooLarge = false
     var pending: Outcome?
 
-    init(target: String, connection: OpaquePointer) {
+    init(target: String, connection: OpaquePointer, peer: ConnectionContext?) {
         self.target = target
         self.connection = connection
+        self.peer = peer
     }
 }
 
-/// The state of one TCP connection: its number and its peer address, computed
-/// once when libmicrohttpd accepts it. Immutable after creation.
+/// The state of one TCP connection: its number, its peer address and socket,
+/// computed once when libmicrohttpd accepts it, and since when it has been
+/// waiting for a request to arrive in full (see ``ArrivalWatch``).
 final class ConnectionContext: Sendable {
     let id: UInt64
     let remoteAddress: String
+    let socket: Int32
+    /// Monotonic nanoseconds since the connection opened or last finished a
+    /// response, while a request is still arriving; 0 while one is answered.
+    let awaitingSince: Atomic<UInt64>
 
-    init(id: UInt64, remoteAddress: String) {
+    init(id: UInt64, remoteAddress: String, socket: Int32) {
         self.id = id
         self.remoteAddress = remoteAddress
+        self.socket = socket
+        self.awaitingSince = Atomic(ArrivalWatch.now())
     }
+
+    /// The whole request has arrived: the clock stops while it is answered.
+    func requestArrived() { awaitingSince.store(0, ordering: .relaxed) }
+
+    /// A response is done: the clock starts for the next request.
+    func responseFinished() { awaitingSince.store(ArrivalWatch.now(), ordering: .relaxed) }
 }

@@ -1,0 +1,93 @@
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Cuts off connections whose request does not arrive in full in time.
+///
+/// libmicrohttpd's connection timeout only closes a connection that sends
+/// nothing for that long, so a client that trickles a header line or a body
+/// byte every few seconds (slowloris) would hold its connection for ever. The
+/// watch gives each request a deadline instead: its headers and body must
+/// arrive within ``limit`` of the connection opening or of the previous
+/// response finishing. A timer sweeps the open connections and shuts down the
+/// socket of any that is late; libmicrohttpd then sees the end of the stream
+/// and closes the connection itself. The socket is shut down, never closed,
+/// under the same lock that libmicrohttpd's close notification takes before
+/// it closes the socket, so a descriptor number is never reused under the watch.
+final class ArrivalWatch: Sendable {
+    /// How long a request may take to arrive, in nanoseconds.
+    let limit: UInt64
+    /// Connections cut so far.
+    let connectionsCut = Atomic<Int>(0)
+    private let open = Locked<[UInt64: ConnectionContext]>([:])
+    private let period: Duration
+    private let timer = Locked<(any DispatchSourceTimer)?>(nil)
+    private let armed = Atomic<Bool>(false)
+    private let stopped = Atomic<Bool>(false)
+
+    /// A watch with `limit`, or nil when `limit` is zero (no deadline).
+    init?(limit: Duration) {
+        guard limit > .zero else { return nil }
+        self.limit = UInt64(limit.nanoseconds)
+        period = min(max(limit / 4, .milliseconds(10)), .milliseconds(250))
+    }
+
+    /// One queue sweeps for every daemon in the process, so watches add no threads.
+    private static let sweeps = DispatchQueue(label: "understudy.arrival-watch")
+
+    /// Starts sweeping, from the first connection on: a daemon that never
+    /// has a connection (started and stopped in a test) never arms a timer.
+    private func startIfNeeded() {
+        timer.withLock { timer in
+            guard timer == nil, !stopped.load(ordering: .relaxed) else { return }
+            let source = DispatchSource.makeTimerSource(queue: Self.sweeps)
+            let every = DispatchTimeInterval.nanoseconds(Int(period.nanoseconds))
+            source.schedule(deadline: .now() + every, repeating: every)
+            source.setEventHandler { [weak self] in self?.sweep() }
+            source.resume()
+            timer = source
+        }
+    }
+
+    /// Stops sweeping for good.
+    func stop() {
+        timer.withLock { timer in
+            stopped.store(true, ordering: .relaxed)
+            timer?.cancel()
+            timer = nil
+        }
+    }
+
+    /// A connection opened.
+    func opened(_ connection: ConnectionContext) {
+        open.withLock { $0[connection.id] = connection }
+        if !armed.load(ordering: .relaxed) {
+            armed.store(true, ordering: .relaxed)
+            startIfNeeded()
+        }
+    }
+
+    /// A connection is about to be closed by libmicrohttpd.
+    func closed(_ connection: ConnectionContext) { _ = open.withLock { $0.removeValue(forKey: connection.id) } }
+
+    private func sweep() {
+        let now = Self.now()
+        open.withLock { open in
+            for connection in open.values {
+                let since = connection.awaitingSince.load(ordering: .relaxed)
+                guard since != 0, now &- since > limit else { continue }
+                // Once: a cut connection is no longer waiting for anything.
+                guard connection.awaitingSince.compareExchange(expected: since, desired: 0, ordering: .relaxed).exchanged else { continue }
+                shutdown(connection.socket, Int32(SHUT_RDWR))
+                connectionsCut.add(1, ordering: .relaxed)
+            }
+        }
+    }
+
+    /// Monotonic nanoseconds (never 0).
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds | 1 }
+}
