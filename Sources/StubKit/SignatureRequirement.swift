@@ -24,13 +24,13 @@ public struct SignatureRequirement: Sendable, CustomStringConvertible {
                 request.query.first { $0.name == name }.map { $0.value ?? "" }
             }
             guard let key = first("apikey") else { return "no apikey parameter" }
-            guard key == publicKey else { return "apikey: expected \(quoted(publicKey)), got \(quoted(key))" }
+            guard key == publicKey else { return "apikey: expected \(quoted(publicKey)), got \(Redaction.mask(key))" }
             guard let timestamp = first("ts") else { return "no ts parameter" }
             guard !timestamp.isEmpty else { return "ts is empty" }
             guard let hash = first("hash") else { return "no hash parameter" }
             let expected = MarvelSigning.hash(timestamp: timestamp, privateKey: privateKey, publicKey: publicKey)
             guard hash == expected else {
-                return "hash: expected md5(ts + privateKey + apikey) = \(expected) for ts \(quoted(timestamp)), got \(quoted(hash))"
+                return "hash: expected md5(ts + privateKey + apikey) = \(expected) for ts \(quoted(timestamp)), got \(Redaction.mask(hash))"
             }
             return nil
         }

@@ -25,8 +25,11 @@ final class StubEngine: Sendable {
     /// What went wrong while answering, for tests to take from their own task.
     let issues = ServerIssueQueue()
     private let random: Locked<SplitMix64>
+    /// The secrets masked in unmatched-request reports.
+    let redaction: Redaction
 
-    init(set: StubSet, journal: Journal, seed: UInt64) {
+    init(set: StubSet, journal: Journal, seed: UInt64, redaction: Redaction) {
+        self.redaction = redaction
         self.serving = Locked(Serving(set: set, counts: AnswerCounts(count: set.table.stubs.count)))
         self.journal = journal
         self.random = Locked(SplitMix64(seed: seed))
@@ -40,6 +43,7 @@ final class StubEngine: Sendable {
         guard let (index, captures, call) = select(request, in: serving) else {
             let sequence = journal.record(request, table: nil, index: 0)
             let report = UnmatchedRequestReport(request: request, table: table, counts: serving.counts, scenarios: scenarios)
+                .redacted(by: redaction)
             issues.append(ServerIssue(sequence: sequence, kind: .unmatched(report)))
             return .response(HTTPResponse(unmatched: report))
         }

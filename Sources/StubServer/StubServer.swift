@@ -16,6 +16,9 @@ public final class StubServer: Sendable {
     public let journal: Journal
     /// `http://host:port`, for building request URLs.
     public let baseURL: URL
+    /// The secrets masked wherever this server's requests are shown
+    /// (``Configuration/redaction``).
+    public var redaction: Redaction { engine.redaction }
     private let engine: StubEngine
     private let daemon: Daemon
 
@@ -24,7 +27,8 @@ public final class StubServer: Sendable {
             throw DaemonError.invalidConfiguration("journalCapacity \(configuration.journalCapacity) must be at least 1")
         }
         let journal = Journal(capacity: configuration.journalCapacity)
-        let engine = StubEngine(set: set, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max))
+        let engine = StubEngine(set: set, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max),
+                                redaction: configuration.redaction)
         self.daemon = try Daemon(configuration.daemon) { engine.handle($0) }
         self.journal = journal
         self.engine = engine

@@ -1,5 +1,6 @@
 public import Foundation
 public import MicroHTTP
+public import StubKit
 
 extension StubServer {
     /// How a ``StubServer`` listens, what it accepts and how much it remembers.
@@ -16,18 +17,25 @@ extension StubServer {
         /// Seeds the generator behind random delays, for repeatable runs;
         /// a random seed when `nil`.
         public var randomSeed: UInt64?
+        /// The secrets masked wherever received requests are shown (failure
+        /// messages, unmatched reports and their 404 bodies, logs): Marvel's
+        /// `hash` and `apikey`, `Authorization` and cookies unless told
+        /// otherwise. The journal keeps requests whole for assertions.
+        public var redaction: Redaction
 
         /// Creates a configuration.
         public init(
             daemon: DaemonConfiguration = DaemonConfiguration(),
             journalCapacity: Int = 100_000,
             fixturesDirectory: URL? = nil,
-            randomSeed: UInt64? = nil
+            randomSeed: UInt64? = nil,
+            redaction: Redaction = .secrets
         ) {
             self.daemon = daemon
             self.journalCapacity = journalCapacity
             self.fixturesDirectory = fixturesDirectory
             self.randomSeed = randomSeed
+            self.redaction = redaction
         }
 
         /// Loopback, a free port, the defaults for everything else.

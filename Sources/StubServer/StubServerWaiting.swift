@@ -37,7 +37,7 @@ extension StubServer {
         try Task.checkCancellation()
         guard let found else {
             throw RequestWaitTimeout(
-                pattern: wanted, timeout: timeout, others: journal.unclaimed,
+                pattern: wanted, timeout: timeout, others: journal.unclaimed, redaction: redaction,
                 location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
             )
         }
@@ -55,6 +55,8 @@ public struct RequestWaitTimeout: Error, Sendable, CustomStringConvertible {
     public var timeout: Duration
     /// The requests that arrived and were not returned by an earlier wait.
     public var others: [JournalEntry]
+    /// The secrets masked in ``description``.
+    public var redaction: Redaction
     /// Where `next(matching:)` was called.
     public var location: SourceLocation
 
@@ -67,8 +69,8 @@ public struct RequestWaitTimeout: Error, Sendable, CustomStringConvertible {
         } else {
             lines.append("  \(others.count) other request\(others.count == 1 ? "" : "s") arrived:")
             for entry in others {
-                let miss = pattern.checks(against: entry.request).first { !$0.matched }
-                lines.append("    #\(entry.sequence) \(entry.request.method) \(entry.request.target)"
+                let miss = pattern.checks(against: entry.request).first { !$0.matched }.map(redaction.check)
+                lines.append("    #\(entry.sequence) \(entry.request.method) \(redaction.target(entry.request.target))"
                              + (miss.map { " — \($0.field): expected \($0.expected), got \($0.actual)" } ?? ""))
             }
         }

@@ -63,6 +63,27 @@ public struct UnmatchedRequestReport: Sendable, Codable, Hashable, CustomStringC
         self.init(request: request, stubCount: table.stubs.count, closestStubs: Array(ranked))
     }
 
+    /// The report with the secrets `redaction` names masked: query items in
+    /// the target, summary and query, header values, and what arrived in
+    /// each near miss's checks.
+    public func redacted(by redaction: Redaction) -> UnmatchedRequestReport {
+        guard redaction != .none else { return self }
+        var copy = self
+        let target = redaction.target(request.target)
+        copy.message = "no stub matched \(request.method) \(target)"
+        copy.request.target = target
+        copy.request.query = request.query.map { item in
+            redaction.masksQueryItem(item.name) ? QueryItem(name: item.name, value: item.value.map(Redaction.mask)) : item
+        }
+        copy.request.headers = request.headers.map { HTTPHeaders.Field(name: $0.name, value: redaction.header($0.name, $0.value)) }
+        copy.closestStubs = closestStubs.map { miss in
+            var masked = miss
+            masked.checks = miss.checks.map(redaction.check)
+            return masked
+        }
+        return copy
+    }
+
     /// The report as pretty-printed JSON with sorted keys.
     public var json: Data {
         let encoder = JSONEncoder()

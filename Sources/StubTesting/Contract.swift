@@ -86,7 +86,7 @@ public struct Contract: Sendable {
             for entry in sent { senders[entry.sequence] = index }
             results[index] = ContractReport.ClauseResult(
                 name: clause.name, assertionLocation: clause.location,
-                failure: failure.map { $0 + "\n" + Self.requestsText(sent) }
+                failure: failure.map { $0 + "\n" + Self.requestsText(sent, server.redaction) }
             )
         }
         let entries = server.journal.entries
@@ -94,7 +94,7 @@ public struct Contract: Sendable {
             guard case .signatures(let requirement) = clause.step else { continue }
             results[index] = ContractReport.ClauseResult(
                 name: clause.name, assertionLocation: clause.location,
-                failure: Self.signatureFailure(requirement, entries: entries) { sequence in
+                failure: Self.signatureFailure(requirement, entries: entries, redaction: server.redaction) { sequence in
                     senders[sequence].map { clauses[$0] }
                 }
             )
@@ -104,12 +104,12 @@ public struct Contract: Sendable {
     }
 
     /// The requests a failed call sent and the stub that answered each.
-    private static func requestsText(_ sent: [JournalEntry]) -> String {
+    private static func requestsText(_ sent: [JournalEntry], _ redaction: Redaction) -> String {
         guard !sent.isEmpty else { return "It sent no request." }
         var lines = ["Requests it sent:"]
         lines += JournalListing.lines(sent) { entry in
             let answer = entry.stub.map { "answered by \($0.request) declared at \($0.location)" } ?? "matched no stub (404)"
-            return "#\(entry.sequence) \(JournalListing.show(entry.request)) — \(answer)"
+            return "#\(entry.sequence) \(JournalListing.show(entry.request, redaction)) — \(answer)"
         }
         return lines.joined(separator: "\n")
     }
@@ -117,7 +117,7 @@ public struct Contract: Sendable {
     /// The failure text for requests that break `requirement`, each with the
     /// clause that sent it; `nil` when all pass.
     private static func signatureFailure(
-        _ requirement: SignatureRequirement, entries: [JournalEntry], sender: (Int) -> ContractClause?
+        _ requirement: SignatureRequirement, entries: [JournalEntry], redaction: Redaction, sender: (Int) -> ContractClause?
     ) -> String? {
         guard !entries.isEmpty else { return "No request was sent, so none could be checked." }
         let failures = entries.compactMap { entry in requirement.problem(with: entry.request).map { (entry, $0) } }
@@ -126,7 +126,7 @@ public struct Contract: Sendable {
             + JournalListing.lines(failures.map(\.0)) { entry in
                 let problem = failures.first { $0.0.sequence == entry.sequence }?.1 ?? ""
                 let by = sender(entry.sequence).map { " (sent by \(quoted($0.name)) at \($0.location))" } ?? ""
-                return "✗ #\(entry.sequence) \(JournalListing.show(entry.request))\(by) — \(problem)"
+                return "✗ #\(entry.sequence) \(JournalListing.show(entry.request, redaction))\(by) — \(problem)"
             }
         return lines.joined(separator: "\n")
     }

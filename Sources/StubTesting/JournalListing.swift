@@ -7,13 +7,18 @@ enum JournalListing {
     /// The most requests listed before `… and N more`.
     static let limit = 20
 
-    static func lines(_ entries: [JournalEntry], against pattern: RequestPattern) -> [String] {
+    static func lines(_ entries: [JournalEntry], against pattern: RequestPattern, redaction: Redaction) -> [String] {
         lines(entries) { entry in
-            if let miss = pattern.checks(against: entry.request).first(where: { !$0.matched }) {
-                return "✗ #\(entry.sequence) \(show(entry.request)) — \(miss.field): expected \(miss.expected), got \(miss.actual)"
+            if let miss = firstMiss(pattern, entry.request, redaction) {
+                return "✗ #\(entry.sequence) \(show(entry.request, redaction)) — \(miss.field): expected \(miss.expected), got \(miss.actual)"
             }
-            return "✓ #\(entry.sequence) \(show(entry.request))"
+            return "✓ #\(entry.sequence) \(show(entry.request, redaction))"
         }
+    }
+
+    /// The first condition of `pattern` that `request` fails, what arrived masked by `redaction`.
+    static func firstMiss(_ pattern: RequestPattern, _ request: RecordedRequest, _ redaction: Redaction) -> FieldCheck? {
+        pattern.checks(against: request).first { !$0.matched }.map(redaction.check)
     }
 
     /// Lines made by `describe`, at most ``limit`` of them.
@@ -23,8 +28,10 @@ enum JournalListing {
         return lines
     }
 
-    /// `METHOD target`.
-    static func show(_ request: RecordedRequest) -> String { "\(request.method) \(request.target)" }
+    /// `METHOD target`, with the target's secrets masked.
+    static func show(_ request: RecordedRequest, _ redaction: Redaction) -> String {
+        "\(request.method) \(redaction.target(request.target))"
+    }
 
     /// `Requests received (3):` or `No requests were received.`
     static func heading(_ entries: [JournalEntry]) -> String {

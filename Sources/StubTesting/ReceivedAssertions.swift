@@ -22,7 +22,7 @@ extension StubServer {
         let received = entries.filter { wanted.match($0.request) != nil }.count
         guard !count.accepts(received) else { return true }
         let lines = ["Expected \(count) matching \(wanted.detailedDescription); received \(received)."]
-            + [JournalListing.heading(entries)] + JournalListing.lines(entries, against: wanted)
+            + [JournalListing.heading(entries)] + JournalListing.lines(entries, against: wanted, redaction: redaction)
         IssueRecorder.record(lines.joined(separator: "\n"), at: location)
         return false
     }
@@ -76,10 +76,10 @@ extension StubServer {
                     let index = entries.firstIndex { $0.sequence == entry.sequence } ?? 0
                     let mark = found[index].map { "  → step \($0 + 1)" }
                         ?? wanted.firstIndex { $0.match(entry.request) != nil }.map { "  (matches step \($0 + 1))" }
-                        ?? pattern.checks(against: entry.request).first { !$0.matched }.map {
+                        ?? JournalListing.firstMiss(pattern, entry.request, redaction).map {
                             " — for step \(step + 1), \($0.field): expected \($0.expected), got \($0.actual)"
                         }
-                    return "#\(entry.sequence) \(JournalListing.show(entry.request))" + (mark ?? "")
+                    return "#\(entry.sequence) \(JournalListing.show(entry.request, redaction))" + (mark ?? "")
                 }
                 IssueRecorder.record(lines.joined(separator: "\n"), at: location)
                 return false
@@ -106,7 +106,7 @@ extension StubServer {
         let lines = ["Expected \(count) to match no stub; \(unmatched.count) did."]
             + [JournalListing.heading(journal.entries)]
             + JournalListing.lines(journal.entries) { entry in
-                "\(entry.isMatched ? "matched  " : "unmatched") #\(entry.sequence) \(JournalListing.show(entry.request))"
+                "\(entry.isMatched ? "matched  " : "unmatched") #\(entry.sequence) \(JournalListing.show(entry.request, redaction))"
             }
         IssueRecorder.record(lines.joined(separator: "\n"), at: location)
         return false

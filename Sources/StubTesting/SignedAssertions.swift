@@ -31,7 +31,7 @@ extension StubServer {
         let lines = ["Expected every \(which) to carry \(requirement); \(failures.count) of \(checked.count) did not:"]
             + JournalListing.lines(failures.map(\.0)) { entry in
                 let problem = failures.first { $0.0.sequence == entry.sequence }?.1 ?? ""
-                return "✗ #\(entry.sequence) \(JournalListing.show(entry.request)) — \(problem)"
+                return "✗ #\(entry.sequence) \(JournalListing.show(entry.request, redaction)) — \(problem)"
             }
         IssueRecorder.record(lines.joined(separator: "\n"), at: location)
         return false

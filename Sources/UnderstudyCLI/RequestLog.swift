@@ -43,7 +43,7 @@ public final class RequestLog: @unchecked Sendable {
         seen = last.sequence
         let reports = Dictionary(server.takeIssues().map { ($0.sequence, $0) }, uniquingKeysWith: { first, _ in first })
         for entry in entries {
-            let request = "\(entry.request.method) \(entry.request.target)"
+            let request = "\(entry.request.method) \(server.redaction.target(entry.request.target))"
             if let stub = entry.stub {
                 logger.info("\(paint("✓", 32)) \(request) → \(stub.id) (\(stub.location))")
             } else if case .unmatched(let report)? = reports[entry.sequence]?.kind {

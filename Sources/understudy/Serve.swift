@@ -49,6 +49,9 @@ struct Serve: ParsableCommand {
     @Flag(help: "Log only the requests no stub matched (with their near-miss reports), reloads and errors.")
     var quiet = false
 
+    @Flag(help: "Show Marvel's hash and apikey, Authorization headers and cookies in the log and 404 reports (masked by default).")
+    var showSecrets = false
+
     @Flag(help: #"Print exactly one ready line, {"url":…,"port":…}, for scripts."#)
     var readyJSON = false
 
@@ -70,6 +73,7 @@ struct Serve: ParsableCommand {
         var configuration = StubServer.Configuration.default
         configuration.daemon.host = host
         configuration.daemon.port = port
+        configuration.redaction = showSecrets ? .none : .secrets
         let server: StubServer
         do {
             server = try StubServer.start(loaded.stubs + extra, configuration: configuration)
@@ -78,6 +82,9 @@ struct Serve: ParsableCommand {
             throw ExitCode(2)
         }
         let logger = Logger(label: "understudy") { _ in PlainLogHandler() }
+        if let warning = ExposureWarning(host: server.host) {
+            FileHandle.standardError.write(Data("\(warning.text(colour: isatty(STDERR_FILENO) != 0))\n".utf8))
+        }
         let log = RequestLog(server: server, logger: logger, colour: isatty(STDERR_FILENO) != 0, quiet: quiet)
         log.start()
         let session = ServeSession(server: server) { _ in

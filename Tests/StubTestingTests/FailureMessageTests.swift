@@ -92,8 +92,8 @@ import UnderstudyTestSupport
             }
             #expect(issues.map(\.text) == ["""
                 Expected every request to carry Marvel signature (apikey 1234, ts, hash); 2 of 3 did not:
-                  ✗ #2 GET /v1/public/comics?ts=1&apikey=1234&hash=00000000000000000000000000000000 — hash: expected md5(ts + privateKey + apikey) = ffd275c5130566a2916217b101f26150 for ts "1", got "00000000000000000000000000000000"
-                  ✗ #3 GET /v1/public/comics?ts=1&hash=ffd275c5130566a2916217b101f26150 — no apikey parameter
+                  ✗ #2 GET /v1/public/comics?ts=1&apikey=[redacted]&hash=[redacted …0000] — hash: expected md5(ts + privateKey + apikey) = ffd275c5130566a2916217b101f26150 for ts "1", got [redacted …0000]
+                  ✗ #3 GET /v1/public/comics?ts=1&hash=[redacted …6150] — no apikey parameter
                 """])
             #expect(!issues[0].text.contains("abcd"), "the private key must never be printed")
         }

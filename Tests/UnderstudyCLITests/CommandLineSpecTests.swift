@@ -54,6 +54,8 @@ import UnderstudyTestSupport
     }
 
     static let signed = "ts=1&apikey=1234&hash=ffd275c5130566a2916217b101f26150"
+    /// ``signed`` as the log shows it: the key and hash masked.
+    static let signedInLog = "ts=1&apikey=[redacted]&hash=[redacted …6150]"
 
     @Test func servingASpecLogsMatchesAndMismatchesAndExitsCleanly() async throws {
         let served = try Served(["specs/marvel.yaml"])
@@ -66,7 +68,7 @@ import UnderstudyTestSupport
         #expect(miss.status == 404)
         let (status, log) = served.stop()
         #expect(status == 0)
-        #expect(log.contains("✓ GET /v1/public/comics?\(Self.signed) → comics (specs/marvel.yaml:"))
+        #expect(log.contains("✓ GET /v1/public/comics?\(Self.signedInLog) → comics (specs/marvel.yaml:"))
         #expect(log.contains("✗ GET /elsewhere → 404, no stub matched\nUnderstudy: no stub matched GET /elsewhere"))
         #expect(!log.contains("\u{1B}["), "no colour when standard error is not a terminal")
     }
