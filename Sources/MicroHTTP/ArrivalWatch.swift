@@ -74,12 +74,14 @@ final class ArrivalWatch: Sendable {
     /// A connection is about to be closed by libmicrohttpd.
     func closed(_ connection: ConnectionContext) { _ = open.withLock { $0.removeValue(forKey: connection.id) } }
 
-    private func sweep() {
-        let now = Self.now()
+    /// Shuts down every connection whose request is late at `now`.
+    func sweep(now: UInt64 = ArrivalWatch.now()) {
         open.withLock { open in
             for connection in open.values {
                 let since = connection.awaitingSince.load(ordering: .relaxed)
-                guard since != 0, now &- since > limit else { continue }
+                // `since` may be later than `now`: a connection can stamp
+                // while the sweep runs, and must not wrap round to "late".
+                guard since != 0, now > since, now - since > limit else { continue }
                 // Once: a cut connection is no longer waiting for anything.
                 guard connection.awaitingSince.compareExchange(expected: since, desired: 0, ordering: .relaxed).exchanged else { continue }
                 shutdown(connection.socket, Int32(SHUT_RDWR))

@@ -14,8 +14,8 @@ struct StartStopCycles {
         let set = try StubSet(stubs)
         // One warm-up cycle so lazily created runtime state is not counted as a leak.
         try StubServer.start(stubs).stop()
-        let fdsBefore = Self.count("/proc/self/fd")
-        let threadsBefore = Self.count("/proc/self/task")
+        let fdsBefore = ProcessCounts.descriptors()
+        let threadsBefore = ProcessCounts.threads()
         let prepared = try Self.measure(cycles) { try StubServer.start(set).stop() }
         let plain = try Self.measure(cycles) { try StubServer.start(stubs).stop() }
         // The Marvel fake: built once (catalog, 79 stubs, prepared set), then one server per cycle.
@@ -31,8 +31,8 @@ struct StartStopCycles {
             "unpreparedMedianMicros": plain.median, "unpreparedP90Micros": plain.p90,
             "marvelMedianMicros": marvel.median, "marvelP90Micros": marvel.p90,
             "marvelBuildMicros": Double(build.components.attoseconds) / 1e12 + Double(build.components.seconds) * 1e6,
-            "fdsBefore": fdsBefore, "fdsAfter": Self.count("/proc/self/fd"),
-            "threadsBefore": threadsBefore, "threadsAfter": Self.count("/proc/self/task"),
+            "fdsBefore": fdsBefore, "fdsAfter": ProcessCounts.descriptors(),
+            "threadsBefore": threadsBefore, "threadsAfter": ProcessCounts.threads(),
         ]
         let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
         print(String(decoding: json, as: UTF8.self))
@@ -49,9 +49,5 @@ struct StartStopCycles {
         }
         micros.sort()
         return (micros[micros.count / 2], micros[micros.count * 9 / 10])
-    }
-
-    private static func count(_ directory: String) -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: directory).count) ?? -1
     }
 }

@@ -7,6 +7,9 @@
 //       Starts and stops a server N times in-process and prints one JSON line
 //       with the median and p90 microseconds per cycle and the process's open
 //       file descriptors and threads before and after.
+//   understudy-bench soak [--journal N] [--arrival-timeout S]
+//       Serves the soak's mixed traffic on 127.0.0.1 and answers `status` and
+//       `stop` on standard input with JSON lines (see SoakServer).
 //   understudy-bench idle
 //       Links what the server links and serves nothing: the memory floor.
 //   understudy-bench decode-comics [--iterations N]
@@ -21,12 +24,14 @@ do {
         try BenchServe(arguments: Options(Array(arguments.dropFirst()))).run()
     case "start-stop":
         try StartStopCycles(arguments: Options(Array(arguments.dropFirst()))).run()
+    case "soak":
+        try SoakServer(arguments: Options(Array(arguments.dropFirst()))).run()
     case "idle":
         IdleProcess().run()
     case "decode-comics":
         try DecodeComics(arguments: Options(Array(arguments.dropFirst()))).run()
     default:
-        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N] | idle | decode-comics [--iterations N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N] | soak [--journal N] | idle | decode-comics [--iterations N]\n".utf8))
         exit(2)
     }
 } catch {
