@@ -91,6 +91,16 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // libFuzzer's entry point when scripts/fuzz links libFuzzer
+        // (-sanitize=fuzzer); otherwise a weak stand-in that replays corpus
+        // files once, so the normal build replays the corpus as regression tests.
+        .target(name: "CFuzzerDriver"),
+        // The fuzz targets (spec loader, matcher, HTTP path), run by scripts/fuzz.
+        .executableTarget(
+            name: "understudy-fuzz",
+            dependencies: ["CFuzzerDriver", "StubSpec", "StubServer", "StubKit", "MicroHTTP"],
+            swiftSettings: strictSettings
+        ),
         // Benchmark and self-check programs driven by scripts/bench and the tests.
         .executableTarget(
             name: "understudy-bench",

@@ -1,0 +1,83 @@
+import Foundation
+import MicroHTTP
+import StubKit
+import StubServer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Arbitrary bytes on a raw socket to a live StubServer (libmicrohttpd and
+/// everything after it). Each input is sent on a fresh connection whose write
+/// side is then closed; whatever comes back must be an HTTP response with a
+/// valid status (or nothing), and every 64 inputs a well-formed request must
+/// still be answered 200.
+enum HTTPFuzz {
+    static let server: StubServer = {
+        var configuration = StubServer.Configuration()
+        configuration.daemon.connectionTimeoutSeconds = 2
+        configuration.daemon.requestArrivalTimeout = .seconds(2)
+        configuration.daemon.maxBodySize = 64 << 10
+        configuration.journalCapacity = 1_000
+        let stubs: [Stub] = Stubs {
+            Get("/health").respond(.text("ok"))
+            Get("/v1/public/characters/{id:int}").query("apikey", .present).respond(.json(#"{"code":200}"#))
+            Post("/upload").body(.jsonSubset(.object(["a": .number(1)]), ignoringArrayOrder: true)).respond(.status(201))
+            Get("/cookie").cookie("session", .present).respond(.text("cookie"))
+            Get("/stream").respond(.text(String(repeating: "z", count: 10_000))).delay(.dribble(chunks: 3, over: .milliseconds(3)))
+        }
+        do {
+            return try StubServer.start(stubs, configuration: configuration)
+        } catch {
+            fatalError("the fuzz server could not start: \(error)")
+        }
+    }()
+
+    nonisolated(unsafe) private static var runs = 0
+
+    static func run(_ bytes: [UInt8]) {
+        let reply = exchange(bytes)
+        if reply.count >= 12, reply.starts(with: Array("HTTP/1.".utf8)) {
+            let status = Int(String(decoding: reply[9..<12], as: UTF8.self)) ?? 0
+            precondition((100...599).contains(status), "a response with status \(status)")
+        }
+        runs += 1
+        if runs % 64 == 0 {
+            let health = exchange(Array("GET /health HTTP/1.1\r\nHost: fuzz\r\n\r\n".utf8))
+            precondition(health.starts(with: Array("HTTP/1.1 200".utf8)),
+                         "the server stopped answering: \(String(decoding: health.prefix(60), as: UTF8.self))")
+        }
+    }
+
+    /// Sends `bytes` on a new connection, closes the write side, and returns
+    /// what arrives before the server closes (or 2 s pass).
+    private static func exchange(_ bytes: [UInt8]) -> [UInt8] {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        precondition(fd >= 0, "socket: \(errno)")
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(server.port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        precondition(connected == 0, "connect to the fuzz server: \(errno)")
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { break }
+            offset += sent
+        }
+        shutdown(fd, Int32(SHUT_WR))
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while received.count < 1 << 20 {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received += buffer[..<count]
+        }
+        return received
+    }
+}
