@@ -33,8 +33,14 @@ enum JournalListing {
         "\(request.method) \(redaction.target(request.target))"
     }
 
-    /// `Requests received (3):` or `No requests were received.`
-    static func heading(_ entries: [JournalEntry]) -> String {
-        entries.isEmpty ? "No requests were received." : "Requests received (\(entries.count)):"
+    /// `Requests received (3):` or `No requests were received.`, and, once
+    /// the journal has evicted entries, a note saying so: counts then cover
+    /// only the newest requests.
+    static func heading(_ entries: [JournalEntry], _ journal: Journal) -> String {
+        let heading = entries.isEmpty ? "No requests were received." : "Requests received (\(entries.count)):"
+        guard journal.evictedCount > 0 else { return heading }
+        return "Note: the journal is full; it keeps the newest \(journal.capacity) requests and has evicted "
+            + "\(journal.evictedCount) older ones, which no assertion can see (raise StubServer.Configuration.journalCapacity).\n"
+            + heading
     }
 }

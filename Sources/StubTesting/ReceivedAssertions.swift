@@ -22,7 +22,7 @@ extension StubServer {
         let received = entries.filter { wanted.match($0.request) != nil }.count
         guard !count.accepts(received) else { return true }
         let lines = ["Expected \(count) matching \(wanted.detailedDescription); received \(received)."]
-            + [JournalListing.heading(entries)] + JournalListing.lines(entries, against: wanted, redaction: redaction)
+            + [JournalListing.heading(entries, journal)] + JournalListing.lines(entries, against: wanted, redaction: redaction)
         IssueRecorder.record(lines.joined(separator: "\n"), at: location)
         return false
     }
@@ -71,7 +71,7 @@ extension StubServer {
                 let after = step == 0 ? "" : " after #\(entries[position - 1].sequence)"
                 let anywhere = entries.contains { pattern.match($0.request) != nil }
                 lines.append("Step \(step + 1) found no request\(after)" + (anywhere && step > 0 ? " (one came earlier)." : "."))
-                lines.append(JournalListing.heading(entries))
+                lines.append(JournalListing.heading(entries, journal))
                 lines += JournalListing.lines(entries) { entry in
                     let index = entries.firstIndex { $0.sequence == entry.sequence } ?? 0
                     let mark = found[index].map { "  → step \($0 + 1)" }
@@ -104,7 +104,7 @@ extension StubServer {
         _ = takeIssues(where: \.isUnmatched)
         guard !count.accepts(unmatched.count) else { return true }
         let lines = ["Expected \(count) to match no stub; \(unmatched.count) did."]
-            + [JournalListing.heading(journal.entries)]
+            + [JournalListing.heading(journal.entries, journal)]
             + JournalListing.lines(journal.entries) { entry in
                 "\(entry.isMatched ? "matched  " : "unmatched") #\(entry.sequence) \(JournalListing.show(entry.request, redaction))"
             }

@@ -14,6 +14,7 @@ public final class RequestLog: @unchecked Sendable {
     private let colour: Bool
     private let quiet: Bool
     private var seen = 0
+    private var reportedFull = false
     private var timer: (any DispatchSourceTimer)?
     private let queue = DispatchQueue(label: "understudy.request-log")
 
@@ -37,6 +38,7 @@ public final class RequestLog: @unchecked Sendable {
 
     /// Logs what arrived since the last call.
     public func flush() {
+        reportJournalFull()
         if quiet { return flushIssues() }
         let entries = server.journal.entries(after: seen)
         guard let last = entries.last else { return }
@@ -55,6 +57,14 @@ public final class RequestLog: @unchecked Sendable {
                 logThrow(request, error: error)
             }
         }
+    }
+
+    /// Says once, when the journal first evicts an entry, that it is full:
+    /// the cap is reported, never reached silently.
+    private func reportJournalFull() {
+        guard !reportedFull, server.journal.evictedCount > 0 else { return }
+        reportedFull = true
+        logger.warning("\(paint("!", 33)) the journal is full: it keeps the newest \(server.journal.capacity) requests and evicts older ones from now on (counted; --journal-capacity to change)")
     }
 
     /// Logs only the issues found since the last call, from their own record.

@@ -46,6 +46,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Calls allowed before 429 RequestThrottled (default: unlimited).")
     var callBudget: Int?
 
+    @Option(help: "The most requests the journal keeps; older ones are evicted, counted and reported.")
+    var journalCapacity = StubServer.Configuration.default.journalCapacity
+
     @Flag(help: "Log only the requests no stub matched (with their near-miss reports), reloads and errors.")
     var quiet = false
 
@@ -59,6 +62,7 @@ struct Serve: ParsableCommand {
         guard marvel || !specs.isEmpty else { throw ValidationError("nothing to serve: name spec files or pass --marvel") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
         if let callBudget, callBudget < 0 { throw ValidationError("--call-budget must be 0 or more") }
+        guard journalCapacity >= 1 else { throw ValidationError("--journal-capacity must be at least 1") }
     }
 
     func run() throws {
@@ -74,6 +78,7 @@ struct Serve: ParsableCommand {
         configuration.daemon.host = host
         configuration.daemon.port = port
         configuration.redaction = showSecrets ? .none : .secrets
+        configuration.journalCapacity = journalCapacity
         let server: StubServer
         do {
             server = try StubServer.start(loaded.stubs + extra, configuration: configuration)

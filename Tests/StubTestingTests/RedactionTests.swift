@@ -80,3 +80,20 @@ import UnderstudyTestSupport
         #expect(Redaction.none.target(target) == target)
     }
 }
+
+/// Assertions say when the journal has evicted what they might have counted.
+@Suite struct JournalCapNoteTests {
+    @Test func aCountAfterEvictionSaysTheJournalIsFull() async throws {
+        var configuration = StubServer.Configuration.default
+        configuration.journalCapacity = 2
+        try await withStubServer(Stubs { Get("/x") }, configuration: configuration) { server in
+            let client = HTTPClient()
+            defer { client.close() }
+            for _ in 0..<3 { _ = try await client.get(server.url("/x")) }
+            let issues = await knownIssues { server.expectReceived(Get("/x"), .exactly(3)) }
+            #expect(issues.first?.text.contains(
+                "Note: the journal is full; it keeps the newest 2 requests and has evicted 1 older ones, which no assertion can see") == true,
+                "\(issues.first?.text ?? "")")
+        }
+    }
+}

@@ -50,3 +50,19 @@ import UnderstudyTestSupport
         }
     }
 }
+
+/// The journal's cap is reported, never reached silently.
+@Suite struct ServeJournalCapTests {
+    @Test func aFullJournalIsReportedOnce() async throws {
+        let served = try CommandLineSpecTests.Served(["specs/marvel.yaml", "--quiet", "--journal-capacity", "3"])
+        let client = HTTPClient()
+        for _ in 0..<5 {
+            #expect(try await client.get(URL(string: "\(served.url)/v1/public/comics?\(CommandLineSpecTests.signed)")!).status == 200)
+        }
+        client.close()
+        let (status, log) = served.stop()
+        #expect(status == 0)
+        let line = "! the journal is full: it keeps the newest 3 requests and evicts older ones from now on"
+        #expect(log.components(separatedBy: line).count == 2, "expected the full-journal line once in:\n\(log)")
+    }
+}
