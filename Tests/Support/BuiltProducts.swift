@@ -17,17 +17,12 @@ public enum BuiltProducts {
 
     /// Runs `name` with `arguments` and returns its standard output; throws when it exits non-zero.
     public static func run(_ name: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = try url(name)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(name) exited with \(process.terminationStatus)"])
+        let child = try ChildProcess(try url(name), arguments)
+        let (output, errors) = child.readToEnd()
+        let status = child.waitForExit()
+        guard status == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(name) exited with \(status): \(errors)"])
         }
-        return String(decoding: data, as: UTF8.self)
+        return output
     }
 }

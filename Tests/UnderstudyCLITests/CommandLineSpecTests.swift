@@ -8,19 +8,13 @@ import UnderstudyTestSupport
 
     /// A running `understudy serve …`, stopped by SIGTERM.
     final class Served {
-        let process = Process()
-        let output = Pipe()
-        let errors = Pipe()
+        let child: ChildProcess
         let url: String
 
         init(_ arguments: [String]) throws {
-            process.executableURL = try BuiltProducts.url("understudy")
-            process.arguments = ["serve", "--ready-json"] + arguments
-            process.currentDirectoryURL = CommandLineSpecTests.root
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            let line = ServeMarvelTests.firstLine(of: output)
+            child = try ChildProcess(try BuiltProducts.url("understudy"), ["serve", "--ready-json"] + arguments,
+                                     directory: CommandLineSpecTests.root)
+            let line = child.readLine()
             let ready = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             guard let url = ready?["url"] as? String else {
                 throw CocoaError(.coderReadCorrupt, userInfo: [NSLocalizedDescriptionKey: "no ready line: \(line)"])
@@ -28,29 +22,22 @@ import UnderstudyTestSupport
             self.url = url
         }
 
+        /// Standard error so far, read until `enough` says so.
+        func readLog(until enough: (String) -> Bool) -> String { child.readErrors(until: enough) }
+
         /// Stops the server and returns its exit status and standard error.
         func stop() -> (Int32, String) {
-            process.terminate()
-            process.waitUntilExit()
-            let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            return (process.terminationStatus, log)
+            child.terminate()
+            let log = child.readToEnd().errors
+            return (child.waitForExit(), log)
         }
     }
 
     /// Runs `understudy arguments` to the end.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = try BuiltProducts.url("understudy")
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let child = try ChildProcess(try BuiltProducts.url("understudy"), arguments, directory: root)
+        let (output, errors) = child.readToEnd()
+        return (child.waitForExit(), output, errors)
     }
 
     static let signed = "ts=1&apikey=1234&hash=ffd275c5130566a2916217b101f26150"
@@ -151,13 +138,8 @@ import UnderstudyTestSupport
         #expect(try await client.get(URL(string: "\(served.url)/v")!).text == "one")
         try "stubs:\n  - request: { path: /v }\n    response: { body: two, status: 201 }\n".write(to: spec, atomically: true, encoding: .utf8)
         // Wait for the server's own word that it reloaded.
-        var log = Data()
-        while !String(decoding: log, as: UTF8.self).contains("reloaded") {
-            let chunk = served.errors.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            log.append(chunk)
-        }
-        #expect(String(decoding: log, as: UTF8.self).contains("reloaded \(spec.path): 1 stub"))
+        let log = served.readLog { $0.contains("reloaded") }
+        #expect(log.contains("reloaded \(spec.path): 1 stub"))
         let reply = try await client.get(URL(string: "\(served.url)/v")!)
         #expect(reply.text == "two")
         #expect(reply.status == 201)

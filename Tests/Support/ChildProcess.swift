@@ -1,0 +1,146 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A child process started with `posix_spawn`, its standard output and error
+/// on pipes.
+///
+/// Not `Foundation.Process`: in Swift 6.3.1 its `run()` copies a whole
+/// 256-byte `d_name` out of each `/proc/self/fd` entry, reading past glibc's
+/// buffer (AddressSanitizer reports it, and it can crash; fixed upstream in
+/// swift-corelibs-foundation #5472). Tests that spawn many children must not
+/// depend on it.
+public final class ChildProcess {
+    /// The child's process id.
+    public let pid: pid_t
+    private let output: Int32
+    private let errors: Int32
+    private var pendingOutput: [UInt8] = []
+    private var status: Int32?
+
+    /// Starts `executable` with `arguments` in `directory` (the current one
+    /// when nil), with the default signal dispositions and an empty signal mask.
+    public init(_ executable: URL, _ arguments: [String], directory: URL? = nil) throws {
+        var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
+        guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else { throw ChildProcessError.system("pipe", errno) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        for fd in outputPipe + errorPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+        if let directory {
+            guard let addChdir = Self.addChdir else { throw ChildProcessError.system("posix_spawn_file_actions_addchdir_np", ENOSYS) }
+            _ = addChdir(&actions, directory.path)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, executable.path, &actions, &attributes, argv, environ)
+        close(outputPipe[1])
+        close(errorPipe[1])
+        guard result == 0 else {
+            close(outputPipe[0])
+            close(errorPipe[0])
+            throw ChildProcessError.system("posix_spawn \(executable.path)", result)
+        }
+        pid = child
+        output = outputPipe[0]
+        errors = errorPipe[0]
+    }
+
+    deinit {
+        if status == nil { kill(pid, SIGKILL); _ = waitForExit() }
+        close(output)
+        close(errors)
+    }
+
+    /// The next line of standard output, without its newline ("" at the end).
+    public func readLine() -> String {
+        while !pendingOutput.contains(UInt8(ascii: "\n")) {
+            let chunk = Self.read(output)
+            if chunk.isEmpty { break }
+            pendingOutput += chunk
+        }
+        let end = pendingOutput.firstIndex(of: UInt8(ascii: "\n")) ?? pendingOutput.endIndex
+        let line = String(decoding: pendingOutput[..<end], as: UTF8.self)
+        pendingOutput.removeSubrange(..<min(end + 1, pendingOutput.count))
+        return line
+    }
+
+    /// Standard error read until `enough` says so or the child closes it.
+    public func readErrors(until enough: (String) -> Bool) -> String {
+        var text: [UInt8] = []
+        while !enough(String(decoding: text, as: UTF8.self)) {
+            let chunk = Self.read(errors)
+            if chunk.isEmpty { break }
+            text += chunk
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Everything left on standard output and standard error, read together
+    /// (so a child filling one pipe cannot stall), up to the child closing both.
+    public func readToEnd() -> (output: String, errors: String) {
+        var out = pendingOutput, err: [UInt8] = []
+        pendingOutput = []
+        var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+        var open = 2
+        while open > 0 {
+            guard poll(&fds, nfds_t(fds.count), -1) > 0 else { if errno == EINTR { continue } else { break } }
+            for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
+                let chunk = Self.read(fds[index].fd)
+                if chunk.isEmpty { fds[index].fd = -1; open -= 1 } else if index == 0 { out += chunk } else { err += chunk }
+            }
+        }
+        return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    /// Sends SIGTERM.
+    public func terminate() { kill(pid, SIGTERM) }
+
+    /// Waits for the child to end; its exit status, or 128 + the signal that ended it.
+    @discardableResult
+    public func waitForExit() -> Int32 {
+        if let status { return status }
+        var raw: Int32 = 0
+        while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+        let signal = raw & 0x7F
+        let ended = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
+        status = ended
+        return ended
+    }
+
+    /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which
+    /// Swift's Glibc module does not import; looked up at run time.
+    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+    private static let addChdir: AddChdir? = dlsym(nil, "posix_spawn_file_actions_addchdir_np").map { unsafeBitCast($0, to: AddChdir.self) }
+
+    private static func read(_ fd: Int32) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            return count > 0 ? Array(buffer[..<count]) : []
+        }
+    }
+}
+
+/// A system call that failed while starting or talking to a child.
+public enum ChildProcessError: Error, CustomStringConvertible {
+    case system(String, Int32)
+    public var description: String {
+        if case .system(let call, let code) = self { return "\(call): \(String(cString: strerror(code)))" }
+        return "child process error"
+    }
+}
