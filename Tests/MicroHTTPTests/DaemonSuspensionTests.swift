@@ -103,7 +103,7 @@ import UnderstudyTestSupport
 
     @Test func stopWaitsForASuspendedRequestDueWithinTheDrainTimeout() async throws {
         let parked = Parked()
-        let daemon = try Daemon(DaemonConfiguration(drainTimeout: .seconds(10))) { _ in .later { parked.park($0) } }
+        let daemon = try Daemon(DaemonConfiguration(drainTimeout: .seconds(300))) { _ in .later { parked.park($0) } }
         let socket = try RawSocket(port: daemon.port)
         try socket.send("GET /soon HTTP/1.1\r\nHost: x\r\n\r\n")
         await parked.waitFor(1)
@@ -119,7 +119,10 @@ import UnderstudyTestSupport
 
     @Test func aConnectionArrivingWhileStopDrainsIsRefused() async throws {
         let parked = Parked()
-        let daemon = try Daemon(DaemonConfiguration(drainTimeout: .seconds(10))) { _ in .later { parked.park($0) } }
+        // The drain ends when the test releases the parked request; the long
+        // timeout only keeps a slow machine (Thread Sanitizer on two cores took
+        // over 10 s to reach the late connect) from ending the drain first.
+        let daemon = try Daemon(DaemonConfiguration(drainTimeout: .seconds(300))) { _ in .later { parked.park($0) } }
         let inFlight = try RawSocket(port: daemon.port)
         try inFlight.send("GET /pending HTTP/1.1\r\nHost: x\r\n\r\n")
         await parked.waitFor(1)
