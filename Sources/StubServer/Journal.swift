@@ -22,9 +22,16 @@ public final class Journal: Sendable {
     /// Appends a request answered by the stub at `index` of `table` (or by
     /// none, when `table` is `nil`) and returns its sequence number.
     @discardableResult
-    func record(_ request: RecordedRequest, table: RouteTable?, index: Int) -> Int {
+    func record(
+        _ request: RecordedRequest, table: RouteTable?, index: Int,
+        beforePublishing: (Int) -> Void = { _ in }
+    ) -> Int {
         let (sequence, woken) = storage.withLock { ring -> (Int, Waiter?) in
             ring.recorded += 1
+            // Runs before any reader can see the entry (e.g. files its
+            // unmatched report, so a log following the journal never meets
+            // the entry without it).
+            beforePublishing(ring.recorded)
             ring.append(Record(sequence: ring.recorded, request: request, table: table, index: index))
             guard !ring.waiters.isEmpty,
                   let position = ring.waiters.firstIndex(where: { $0.test(request) })

@@ -41,10 +41,11 @@ final class StubEngine: Sendable {
         let serving = self.serving.withLock { $0 }
         let table = serving.table
         guard let (index, captures, call) = select(request, in: serving) else {
-            let sequence = journal.record(request, table: nil, index: 0)
             let report = UnmatchedRequestReport(request: request, table: table, counts: serving.counts, scenarios: scenarios)
                 .redacted(by: redaction)
-            issues.append(ServerIssue(sequence: sequence, kind: .unmatched(report)))
+            _ = journal.record(request, table: nil, index: 0) { sequence in
+                issues.append(ServerIssue(sequence: sequence, kind: .unmatched(report)))
+            }
             return .response(HTTPResponse(unmatched: report))
         }
         let sequence = journal.record(request, table: table, index: index)

@@ -2,6 +2,7 @@ import Foundation
 import MicroHTTP
 import StubKit
 import StubServer
+import Synchronization
 import Testing
 import UnderstudyTestSupport
 
@@ -184,5 +185,38 @@ import UnderstudyTestSupport
         #expect(answers.count == 400)
         #expect(Set(answers).isSubset(of: ["a", "b"]), "every request got the old or the new stub, never an error")
         #expect(server.journal.unmatched.isEmpty)
+    }
+}
+
+/// Regression (a sanitizer run showed `serve` logging an unmatched request
+/// without its report): the report is filed before the journal entry can be
+/// seen, so a follower of the journal always finds it.
+@Suite struct UnmatchedReportOrderTests {
+    @Test func everyVisibleUnmatchedEntryAlreadyHasItsReport() async throws {
+        let server = try StubServer.start([Get("/known")])
+        defer { server.stop() }
+        let done = Atomic<Bool>(false)
+        let follower = Task.detached { () -> (checked: Int, missing: [Int]) in
+            var seen = 0, checked = 0
+            var reported = Set<Int>(), missing: [Int] = []
+            while !done.load(ordering: .acquiring) || server.journal.recordedCount > seen {
+                let entries = server.journal.entries(after: seen)
+                reported.formUnion(server.takeIssues().map(\.sequence))
+                for entry in entries {
+                    checked += 1
+                    if !reported.contains(entry.sequence) { missing.append(entry.sequence) }
+                    seen = entry.sequence
+                }
+                await Task.yield()
+            }
+            return (checked, missing)
+        }
+        let client = HTTPClient()
+        defer { client.close() }
+        for index in 0..<300 { _ = try await client.get(server.url("/unknown/\(index)")) }
+        done.store(true, ordering: .releasing)
+        let (checked, missing) = await follower.value
+        #expect(checked == 300)
+        #expect(missing.isEmpty, "entries seen before their reports: \(missing.prefix(10))")
     }
 }

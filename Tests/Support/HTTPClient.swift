@@ -19,7 +19,7 @@ public struct HTTPClient: Sendable {
     public let session: URLSession
 
     /// A client with its own connection pool, no cache and no cookies.
-    public init(timeout: TimeInterval = 10) {
+    public init(timeout: TimeInterval = 60) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.urlCache = nil
