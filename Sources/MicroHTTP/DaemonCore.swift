@@ -72,11 +72,15 @@ final class DaemonCore: Sendable {
         switch context.phase {
         case .fresh:
             context.phase = .receiving
-            if let refusal = FramingCheck.refusal(connection) {
+            let declaredLength: Int?
+            switch FramingCheck.verdict(connection) {
+            case .refused(let refusal):
                 context.phase = .answered
                 return queue(refusal, on: connection)
+            case .sound(let length):
+                declaredLength = length
             }
-            if let declared = Self.declaredContentLength(connection), declared > maxBodySize {
+            if let declared = declaredLength, declared > maxBodySize {
                 context.bodyTooLarge = true
                 if Self.expectsContinue(connection) {
                     context.phase = .answered
@@ -262,11 +266,6 @@ final class DaemonCore: Sendable {
     fileprivate static func string(_ pointer: UnsafePointer<CChar>?, _ count: Int) -> String {
         guard let pointer, count > 0 else { return "" }
         return String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self)
-    }
-
-    private static func declaredContentLength(_ connection: OpaquePointer) -> Int? {
-        MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
-            .flatMap { Int(String(cString: $0).trimmingSpaces) }
     }
 
     private static func expectsContinue(_ connection: OpaquePointer) -> Bool {
