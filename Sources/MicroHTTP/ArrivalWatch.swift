@@ -25,9 +25,15 @@ final class ArrivalWatch: Sendable {
     let connectionsCut = Atomic<Int>(0)
     private let open = Locked<[UInt64: ConnectionContext]>([:])
     private let period: Duration
-    private let timer = Locked<(any DispatchSourceTimer)?>(nil)
+    private let timer = Locked(TimerState.idle)
+    /// Set once the timer was asked for, so that later connections skip the lock.
     private let armed = Atomic<Bool>(false)
-    private let stopped = Atomic<Bool>(false)
+
+    private enum TimerState {
+        case idle
+        case sweeping(any DispatchSourceTimer)
+        case stopped
+    }
 
     /// A watch with `limit`, or nil when `limit` is zero (no deadline).
     init?(limit: Duration) {
@@ -43,22 +49,21 @@ final class ArrivalWatch: Sendable {
     /// has a connection (started and stopped in a test) never arms a timer.
     private func startIfNeeded() {
         timer.withLock { timer in
-            guard timer == nil, !stopped.load(ordering: .relaxed) else { return }
+            guard case .idle = timer else { return }
             let source = DispatchSource.makeTimerSource(queue: Self.sweeps)
             let every = DispatchTimeInterval.nanoseconds(Int(period.nanoseconds))
             source.schedule(deadline: .now() + every, repeating: every)
             source.setEventHandler { [weak self] in self?.sweep() }
             source.resume()
-            timer = source
+            timer = .sweeping(source)
         }
     }
 
     /// Stops sweeping for good.
     func stop() {
         timer.withLock { timer in
-            stopped.store(true, ordering: .relaxed)
-            timer?.cancel()
-            timer = nil
+            if case .sweeping(let source) = timer { source.cancel() }
+            timer = .stopped
         }
     }
 
