@@ -88,6 +88,17 @@ public final class RawSocket {
     }
 }
 
+extension RawSocket {
+    /// Waits up to `timeout` for any of `sockets` to have something to read
+    /// (bytes, or the peer's close) and returns their indices; empty when the
+    /// time ran out first.
+    public static func readable(_ sockets: [RawSocket], within timeout: TimeInterval) -> [Int] {
+        var fds = sockets.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        guard poll(&fds, nfds_t(fds.count), Int32(timeout * 1000)) > 0 else { return [] }
+        return fds.indices.filter { fds[$0].revents != 0 }
+    }
+}
+
 /// What a ``RawSocket`` read returned.
 public struct ReceiveResult: Sendable {
     /// How the read ended.
