@@ -48,12 +48,12 @@ public final class MarvelFake: Sendable {
         var configuration = StubServer.Configuration.default
         configuration.daemon.host = host
         configuration.daemon.port = port
-        return try StubServer.start(prepared, configuration: configuration)
+        return try StubServer.start(.prepared(prepared, configuration: configuration))
     }
 
     /// Starts a server with a full configuration.
     public func start(configuration: StubServer.Configuration) throws -> StubServer {
-        try StubServer.start(prepared, configuration: configuration)
+        try StubServer.start(.prepared(prepared, configuration: configuration))
     }
 
     /// A signed query for the default keys and a timestamp: `ts=…&apikey=…&hash=…`.

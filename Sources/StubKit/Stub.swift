@@ -78,6 +78,19 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
 // MARK: Request conditions
 
 extension Stub {
+    /// The same stub declared at `line`:`column` of its file; an id made
+    /// from the old location follows it.
+    package func moved(toLine line: Int, column: Int) -> Stub {
+        with { stub in
+            let oldPrefix = "\(location.fileID):\(location.line)#"
+            if stub.id.rawValue.hasPrefix(oldPrefix) {
+                stub.id = StubID("\(location.fileID):\(line)#" + stub.id.rawValue.dropFirst(oldPrefix.count))
+            }
+            stub.location.line = line
+            stub.location.column = column
+        }
+    }
+
     private func with(_ change: (inout Stub) -> Void) -> Stub {
         var copy = self
         change(&copy)

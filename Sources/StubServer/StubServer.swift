@@ -35,30 +35,22 @@ public final class StubServer: Sendable {
         self.baseURL = URL(string: "http://\(daemon.address)")!
     }
 
-    /// Starts a server for `stubs` on `host` (loopback by default) and `port`
-    /// (0: the system picks a free one).
+    /// Starts a server for `setup`: stubs declared in place (`.stubs { … }`
+    /// or a plain `[Stub]`), a prepared ``StubSet``, or `.starting { … }`.
+    ///
+    /// ```swift
+    /// let server = try StubServer.start([Get("/health").respond(.text("ok"))])
+    /// let custom = try StubServer.start(.stubs(list, configuration: configuration))
+    /// ```
     ///
     /// - Throws: ``StubValidationError`` naming each stub that cannot work, or
     ///   ``DaemonError`` naming the address when it cannot listen.
-    public static func start(_ stubs: [Stub], host: String = "127.0.0.1", port: Int = 0) throws -> StubServer {
-        var configuration = Configuration()
-        configuration.daemon.host = host
-        configuration.daemon.port = port
-        return try start(stubs, configuration: configuration)
+    public static func start(_ setup: ServerSetup) throws -> StubServer {
+        try setup.start()
     }
 
-    /// Starts a server for `stubs` with full control over its settings.
-    ///
-    /// - Throws: ``StubValidationError`` or ``DaemonError``.
-    public static func start(_ stubs: [Stub], configuration: Configuration) throws -> StubServer {
-        try StubServer(set: StubSet(stubs, fixturesDirectory: configuration.fixturesDirectory), configuration: configuration)
-    }
-
-    /// Starts a server for a prepared ``StubSet``: no validation or indexing
-    /// at start. (`configuration.fixturesDirectory` is the set's business.)
-    ///
-    /// - Throws: ``DaemonError`` naming the address when it cannot listen.
-    public static func start(_ set: StubSet, configuration: Configuration = .default) throws -> StubServer {
+    /// Starts a server for a prepared set: no validation or indexing at start.
+    package static func start(prepared set: StubSet, configuration: Configuration) throws -> StubServer {
         try StubServer(set: set, configuration: configuration)
     }
 

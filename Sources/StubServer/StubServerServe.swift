@@ -1,7 +1,7 @@
-public import StubKit
+import StubKit
 
 extension StubServer {
-    /// Runs `body` with a server for `stubs` and stops the server when `body`
+    /// Runs `body` with a server for `setup` and stops the server when `body`
     /// returns or throws.
     ///
     /// ```swift
@@ -13,12 +13,11 @@ extension StubServer {
     /// In tests, prefer StubTesting's `withStubServer` or `.stubServer` trait:
     /// they also fail the test for requests no stub matched.
     public static func serve<Result>(
-        _ stubs: [Stub],
-        configuration: Configuration = .default,
+        _ setup: ServerSetup,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (StubServer) async throws -> Result
     ) async throws -> Result {
-        let server = try start(stubs, configuration: configuration)
+        let server = try start(setup)
         defer { server.stop() }
         return try await body(server)
     }

@@ -9,7 +9,7 @@ public import StubKit
 ///
 /// ```swift
 /// static let stubs = try StubSet { Get("/health").respond(.text("ok")) }
-/// let server = try StubServer.start(Self.stubs)
+/// let server = try StubServer.start(.stubs(Self.stubs))
 /// ```
 ///
 /// Servers share the set's read-only parts and keep their own answer counts

@@ -1,4 +1,4 @@
-public import StubKit
+import StubKit
 public import StubServer
 
 /// A contract between a client and the stubs that stand in for its API: each
@@ -9,7 +9,7 @@ public import StubServer
 ///
 /// ```swift
 /// @Test func marvelContract() async {
-///     await Contract("Marvel comics", starting: { try MarvelFake().start() }) { server in
+///     await Contract("Marvel comics", serving: .starting { try MarvelFake().start() }) { server in
 ///         let client = MarvelAPIClient(baseURL: server.baseURL, credentials: .serverSide(publicKey: "1234", privateKey: "abcd"))
 ///         Decodes("comics list") { try await client.send(Marvel.comics.list(limit: 5)) }
 ///         Fails("limit over 100", with: MarvelError.limitTooLarge) { try await client.send(Marvel.comics.list(limit: 101)) }
@@ -22,31 +22,20 @@ public struct Contract: Sendable {
     public let name: String
     /// Where the contract was declared.
     public let location: AssertionLocation
-    private let start: @Sendable () throws -> StubServer
+    private let setup: ServerSetup
     private let clauses: @Sendable (StubServer) -> [ContractClause]
 
-    /// A contract served by `stubs` on a fresh server.
+    /// A contract served by a fresh server for `setup`: a `[Stub]`, a
+    /// ``StubSet``, `.stubs { … }` or `.starting { try MarvelFake().start() }`.
     public init(
         _ name: String,
-        stubs: [Stub],
-        configuration: StubServer.Configuration = .default,
+        serving setup: ServerSetup,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-        @ContractBuilder clauses: @escaping @Sendable (StubServer) -> [ContractClause]
-    ) {
-        self.init(name, fileID: fileID, filePath: filePath, line: line, column: column,
-                  starting: { try StubServer.start(stubs, configuration: configuration) }, clauses: clauses)
-    }
-
-    /// A contract served by a server `start` returns (a fake built elsewhere).
-    public init(
-        _ name: String,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-        starting start: @escaping @Sendable () throws -> StubServer,
         @ContractBuilder clauses: @escaping @Sendable (StubServer) -> [ContractClause]
     ) {
         self.name = name
         self.location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.start = start
+        self.setup = setup
         self.clauses = clauses
     }
 
@@ -68,7 +57,7 @@ public struct Contract: Sendable {
     public func run() async -> ContractReport {
         let server: StubServer
         do {
-            server = try start()
+            server = try setup.start()
         } catch {
             let failure = ContractReport.ClauseResult(name: "server start", assertionLocation: location,
                                                       failure: "The stub server could not start: \(error)")

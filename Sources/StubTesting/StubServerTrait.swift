@@ -18,15 +18,22 @@ public import Testing
 ///     server.expectReceived(Get("/health"), .once)
 /// }
 /// ```
+///
+/// Any number of stubs, `if`, `for` and optionals work in the closure; pass a
+/// ``ServerSetup`` for the other sources: `.stubServer(.prepared(Self.set))`,
+/// `.stubServer(.starting { try MarvelFake().start() })`.
 public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
-    private let start: @Sendable () throws -> StubServer
+    private let setup: ServerSetup
     private let allowsUnmatched: Bool
-    private let location: AssertionLocation
+    /// Where Swift says the trait was written (the declaration it is attached
+    /// to, a macro's doing); each stub declared in the trait is put back at
+    /// its own line before it is checked.
+    private let declaration: AssertionLocation
 
-    init(allowsUnmatched: Bool, location: AssertionLocation, start: @escaping @Sendable () throws -> StubServer) {
-        self.start = start
+    init(setup: ServerSetup, allowsUnmatched: Bool, declaration: AssertionLocation) {
+        self.setup = setup
         self.allowsUnmatched = allowsUnmatched
-        self.location = location
+        self.declaration = declaration
     }
 
     /// On a suite, the trait applies to each test in it.
@@ -43,9 +50,11 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
+        let sites = TraitDeclarationSites.find(for: declaration.sourceLocation)
+        let location = sites.map { AssertionLocation(declaration, at: $0.trait) } ?? declaration
         let server: StubServer
         do {
-            server = try start()
+            server = try setup.start { stubs in sites?.relocate(stubs) ?? stubs }
         } catch {
             throw ServerStartFailure(location: location, reason: "\(error)")
         }
@@ -64,36 +73,20 @@ extension Trait where Self == StubServerTrait {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         @StubBuilder _ content: @escaping @Sendable () -> [Stub]
     ) -> Self {
-        StubServerTrait(allowsUnmatched: allowsUnmatched,
-                        location: AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)) {
-            try StubServer.start(content(), configuration: configuration)
-        }
+        StubServerTrait(setup: .stubs(configuration: configuration, content), allowsUnmatched: allowsUnmatched,
+                        declaration: AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// A server per test for a prepared ``StubSet``, checked and indexed once
-    /// for the whole suite.
+    /// A server per test for `setup`: a prepared set (`.prepared(Self.set)`,
+    /// checked and indexed once for the whole suite), a list, or a server your
+    /// own code starts (`.starting { try MarvelFake().start() }`).
     public static func stubServer(
-        _ set: StubSet,
+        _ setup: ServerSetup,
         allowsUnmatched: Bool = false,
-        configuration: StubServer.Configuration = .default,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Self {
-        StubServerTrait(allowsUnmatched: allowsUnmatched,
-                        location: AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)) {
-            try StubServer.start(set, configuration: configuration)
-        }
-    }
-
-    /// A server per test from your own start function, for servers built
-    /// elsewhere: `.stubServer(starting: { try MarvelFake().start() })`.
-    public static func stubServer(
-        allowsUnmatched: Bool = false,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-        starting start: @escaping @Sendable () throws -> StubServer
-    ) -> Self {
-        StubServerTrait(allowsUnmatched: allowsUnmatched,
-                        location: AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-                        start: start)
+        StubServerTrait(setup: setup, allowsUnmatched: allowsUnmatched,
+                        declaration: AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 

@@ -1,13 +1,14 @@
-public import StubKit
+import StubKit
 public import StubServer
 
-/// Runs `body` with a server for `stubs`, as ``StubServer/current`` too, then
+/// Runs `body` with a server for `setup` (a `[Stub]`, a ``StubSet`` or any
+/// ``ServerSetup``), as ``StubServer/current`` too, then
 /// stops it and fails the test, at this call's location, for every request no
 /// stub matched (unless `allowsUnmatched`). Works under XCTest and Swift Testing.
 ///
 /// ```swift
 /// func testHealth() async throws {
-///     try await withStubServer(Stubs { Get("/health").respond(.text("ok")) }) { server in
+///     try await withStubServer(.stubs { Get("/health").respond(.text("ok")) }) { server in
 ///         let (data, _) = try await URLSession.shared.data(from: server.url("/health"))
 ///         XCTAssertEqual(String(decoding: data, as: UTF8.self), "ok")
 ///         server.expectReceived(Get("/health"), .once)
@@ -17,41 +18,15 @@ public import StubServer
 ///
 /// - Throws: ``ServerStartFailure`` when the server cannot start, or what `body` throws.
 public func withStubServer<Result>(
-    _ stubs: [Stub],
+    _ setup: ServerSetup,
     allowsUnmatched: Bool = false,
-    configuration: StubServer.Configuration = .default,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (StubServer) async throws -> Result
 ) async throws -> Result {
-    try await scoped(AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column), allowsUnmatched,
-                     start: { try StubServer.start(stubs, configuration: configuration) }, body)
-}
 
-/// Runs `body` with a server for a prepared ``StubSet``, with the same strictness as the `[Stub]` form.
-public func withStubServer<Result>(
-    _ set: StubSet,
-    allowsUnmatched: Bool = false,
-    configuration: StubServer.Configuration = .default,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-    isolation: isolated (any Actor)? = #isolation,
-    _ body: (StubServer) async throws -> Result
-) async throws -> Result {
-    try await scoped(AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column), allowsUnmatched,
-                     start: { try StubServer.start(set, configuration: configuration) }, body)
-}
-
-/// Runs `body` with a server `start` returns (a fake built elsewhere, say),
-/// with the same strictness as the other forms.
-public func withStubServer<Result>(
-    allowsUnmatched: Bool = false,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-    isolation: isolated (any Actor)? = #isolation,
-    starting start: () throws -> StubServer,
-    _ body: (StubServer) async throws -> Result
-) async throws -> Result {
-    try await scoped(AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column), allowsUnmatched,
-                     start: start, body)
+    return try await scoped(AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column), allowsUnmatched,
+                            start: { try setup.start() }, body)
 }
 
 /// Starts a server with `start` and runs `body` in its scope; a start that

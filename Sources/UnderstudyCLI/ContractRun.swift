@@ -37,7 +37,7 @@ public struct ContractRun: Sendable {
         let server: StubServer
         switch contract.source {
         case .marvel: server = try MarvelFake().start()
-        case .spec(let url): server = try StubServer.start(try StubSpec.load(url).stubs)
+        case .spec(let url): server = try StubServer.start(.stubs(try StubSpec.load(url).stubs))
         }
         defer { server.stop() }
         let session = URLSession(configuration: .ephemeral)

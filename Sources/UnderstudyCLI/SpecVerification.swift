@@ -34,7 +34,7 @@ public struct SpecVerification: Sendable {
 
     /// Replays `spec` against `live`.
     public static func run(_ spec: StubSpec, against live: URL, timeout: TimeInterval = 10) async throws -> SpecVerification {
-        let local = try StubServer.start(spec.stubs)
+        let local = try StubServer.start(.stubs(spec.stubs))
         defer { local.stop() }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout

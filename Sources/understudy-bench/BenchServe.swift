@@ -22,7 +22,7 @@ struct BenchServe {
         // the mask and only this thread receives them, in sigwait.
         let signals = blockStopSignals()
 
-        let server = try StubServer.start(benchStubs(count: count, body: body), configuration: configuration)
+        let server = try StubServer.start(.stubs(benchStubs(count: count, body: body), configuration: configuration))
         print("READY \(server.baseURL.absoluteString) pid=\(getpid())")
         fflush(nil)
         waitForStopSignal(signals)

@@ -27,7 +27,7 @@ struct SoakServer {
         var configuration = StubServer.Configuration()
         configuration.journalCapacity = capacity
         configuration.daemon.requestArrivalTimeout = .seconds(try arguments.int("arrival-timeout", default: 10))
-        let server = try StubServer.start(Self.stubs, configuration: configuration)
+        let server = try StubServer.start(.stubs(Self.stubs, configuration: configuration))
         emit(["url": server.baseURL.absoluteString, "pid": Int(getpid()), "journalCapacity": capacity])
         while let line = readLine(), line != "stop" {
             if line == "status" { emit(counts(server.journal)) }

@@ -13,11 +13,11 @@ struct StartStopCycles {
         let stubs = benchStubs(count: try arguments.int("stubs", default: 100), body: Data(#"{"ok":true}"#.utf8))
         let set = try StubSet(stubs)
         // One warm-up cycle so lazily created runtime state is not counted as a leak.
-        try StubServer.start(stubs).stop()
+        try StubServer.start(.stubs(stubs)).stop()
         let fdsBefore = ProcessCounts.descriptors()
         let threadsBefore = ProcessCounts.threads()
-        let prepared = try Self.measure(cycles) { try StubServer.start(set).stop() }
-        let plain = try Self.measure(cycles) { try StubServer.start(stubs).stop() }
+        let prepared = try Self.measure(cycles) { try StubServer.start(.prepared(set)).stop() }
+        let plain = try Self.measure(cycles) { try StubServer.start(.stubs(stubs)).stop() }
         // The Marvel fake: built once (catalog, 79 stubs, prepared set), then one server per cycle.
         let clock = ContinuousClock()
         _ = MarvelCatalog.standard

@@ -26,7 +26,7 @@ enum HTTPFuzz {
             Get("/stream").respond(.text(String(repeating: "z", count: 10_000))).delay(.dribble(chunks: 3, over: .milliseconds(3)))
         }
         do {
-            return try StubServer.start(stubs, configuration: configuration)
+            return try StubServer.start(.stubs(stubs, configuration: configuration))
         } catch {
             fatalError("the fuzz server could not start: \(error)")
         }

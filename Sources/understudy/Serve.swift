@@ -81,7 +81,7 @@ struct Serve: ParsableCommand {
         configuration.journalCapacity = journalCapacity
         let server: StubServer
         do {
-            server = try StubServer.start(loaded.stubs + extra, configuration: configuration)
+            server = try StubServer.start(.stubs(loaded.stubs + extra, configuration: configuration))
         } catch {
             FileHandle.standardError.write(Data("understudy: \(error)\n".utf8))
             throw ExitCode(2)

@@ -76,7 +76,7 @@ import Testing
     // Every documented error body → MarvelError: see MarvelContractTests/MarvelErrorContractTests.
 
     @Test func otherFailuresSayWhatHappened() async throws {
-        let server = try StubServer.start(Stubs {
+        let server = try StubServer.start(.stubs {
             Get("/v1/public/comics").respond(.text("upstream exploded", status: 502))
             Get("/v1/public/characters").respond(.json(#"{"code":200,"status":"Ok","data":{"offset":0,"limit":20,"total":1,"count":1,"results":[{"id":"seven"}]}}"#))
         })
@@ -116,7 +116,7 @@ import Testing
             Get("/v1/public/events").respondInSequence([.marvelError(.invalidCredentials), empty])
             Get("/v1/public/series").respond(.marvelError(.invalidCredentials))
         }
-        let server = try StubServer.start(stubs)
+        let server = try StubServer.start(.stubs(stubs))
         defer { server.stop() }
         let delegate = RefreshingDelegate()
         let client = Self.client(server, delegate: delegate)

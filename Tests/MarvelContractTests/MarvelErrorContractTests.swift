@@ -21,7 +21,7 @@ import Testing
     /// Mistakes a caller can make with the typed client, answered by the fake.
     @Test func theFakesAnswersToRealMistakesMapToTypedErrors() async {
         let character = MarvelCatalog.standard.characters[0].id
-        await Contract("Marvel: mistakes map to errors", starting: { try MarvelFake().start() }) { server in
+        await Contract("Marvel: mistakes map to errors", serving: .starting { try MarvelFake().start() }) { server in
             let client = Self.client(server)
             let fixedClock = Self.client(server, timestamp: { "1" })
             let wrongSecret = Self.client(server, privateKey: "not-the-key")
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func aSpentCallBudgetMapsToRateLimited() async {
-        await Contract("Marvel: the call budget", starting: { try MarvelFake(.init(callBudget: 1)).start() }) { server in
+        await Contract("Marvel: the call budget", serving: .starting { try MarvelFake(.init(callBudget: 1)).start() }) { server in
             let client = Self.client(server)
             Decodes("the first call") { try await client.send(Marvel.stories.list(limit: 1)) }
             Fails("the second call", with: MarvelError.rateLimited) { try await client.send(Marvel.stories.list(limit: 1)) }
@@ -90,7 +90,7 @@ import Testing
                 Get("/v1/public/errors/\(index)").respond(.marvelError(entry.failure))
             }
         }
-        let report = await Contract("Marvel: documented error bodies", stubs: stubs) { server in
+        let report = await Contract("Marvel: documented error bodies", serving: .stubs(stubs)) { server in
             let client = Self.client(server)
             for (index, entry) in Self.documented.enumerated() {
                 Fails("\(entry.failure)", with: entry.error) {

@@ -25,7 +25,7 @@ import Testing
         let creator = Self.catalog.creators[0], event = Self.catalog.events[0]
         let series = Self.catalog.series[0], story = Self.catalog.stories[0]
 
-        let report = await Contract("Marvel: every route decodes", starting: { try MarvelFake().start() }) { server in
+        let report = await Contract("Marvel: every route decodes", serving: .starting { try MarvelFake().start() }) { server in
             let client = Self.client(server)
 
             // The six lists and the six single entities, compared with the catalog they came from.
@@ -86,7 +86,7 @@ import Testing
 
     /// The same fake as a per-test server from the trait, with the journal
     /// assertions: what was sent, how often, and that it was signed.
-    @Test(.stubServer(starting: { try MarvelFake().start() }))
+    @Test(.stubServer(.starting { try MarvelFake().start() }))
     func aPagedWalkSendsOneSignedRequestPerPage() async throws {
         let server = try #require(StubServer.current)
         var names: [String] = []

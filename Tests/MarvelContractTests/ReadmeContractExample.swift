@@ -5,7 +5,7 @@ import StubTesting
 import Testing
 
 @Test func comicsContract() async {
-    await Contract("Marvel comics", starting: { try MarvelFake().start() }) { server in
+    await Contract("Marvel comics", serving: .starting { try MarvelFake().start() }) { server in
         let client = MarvelAPIClient(baseURL: server.baseURL,
                                      credentials: .serverSide(publicKey: "1234", privateKey: "abcd"))
         Decodes("a page of comics") { try await client.send(Marvel.comics.list(limit: 5)) }

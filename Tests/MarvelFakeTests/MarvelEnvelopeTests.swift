@@ -56,7 +56,7 @@ import UnderstudyTestSupport
             Get("/busy").respond(.marvelError(.rateLimited))
             Get("/custom").respond(.marvelError(403, code: "Forbidden", message: "Not for you."))
         }
-        let server = try StubServer.start(stubs)
+        let server = try StubServer.start(.stubs(stubs))
         let client = HTTPClient()
         defer { client.close(); server.stop() }
         #expect(try Self.page(try await client.get(server.url("/characters/7"))).data.results.map(\.name) == ["Hero 7"])
@@ -77,7 +77,7 @@ import UnderstudyTestSupport
                 Get("/comics").respond(.marvel(results: [Comic]()))
             }
         }
-        let server = try StubServer.start(stubs)
+        let server = try StubServer.start(.stubs(stubs))
         let client = HTTPClient()
         defer { client.close(); server.stop() }
         func status(_ query: String) async throws -> Int { try await client.get(server.url("/v1/public/comics?\(query)")).status }

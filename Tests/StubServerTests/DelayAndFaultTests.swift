@@ -18,9 +18,9 @@ import UnderstudyTestSupport
         var configuration = StubServer.Configuration()
         configuration.daemon.drainTimeout = .milliseconds(50)
         configuration.daemon.threadCount = 1
-        let server = try StubServer.start(
+        let server = try StubServer.start(.stubs(
             [Get("/slow").delay(.seconds(60)).respond(.text("late")), Get("/fast").respond(.text("now"))],
-            configuration: configuration)
+            configuration: configuration))
         defer { server.stop() }
         let sockets = try (0..<1_000).map { _ in try RawSocket(port: server.port, timeout: 10) }
         for socket in sockets { try socket.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n") }
@@ -41,8 +41,8 @@ import UnderstudyTestSupport
     @Test func randomDelaysStillAnswer() async throws {
         var configuration = StubServer.Configuration()
         configuration.randomSeed = 42
-        let server = try StubServer.start([Get("/jitter").delay(.random(.milliseconds(1)...(.milliseconds(20)))).respond(.text("ok"))],
-                                          configuration: configuration)
+        let server = try StubServer.start(.stubs([Get("/jitter").delay(.random(.milliseconds(1)...(.milliseconds(20)))).respond(.text("ok"))],
+                                                 configuration: configuration))
         defer { server.stop() }
         let client = HTTPClient()
         defer { client.close() }
@@ -99,7 +99,7 @@ import UnderstudyTestSupport
                 Get("/me").respond(.json(#"{"id":1}"#))
             }
         }
-        let server = try StubServer.start(stubs)
+        let server = try StubServer.start(.stubs(stubs))
         defer { server.stop() }
         let client = HTTPClient()
         defer { client.close() }

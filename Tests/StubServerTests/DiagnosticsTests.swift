@@ -15,7 +15,7 @@ import UnderstudyTestSupport
             Get("/v1/public/comics")
             Post("/v1/public/characters")
         }
-        let server = try StubServer.start(stubs)
+        let server = try StubServer.start(.stubs(stubs))
         defer { server.stop() }
         let client = HTTPClient()
         defer { client.close() }
@@ -44,7 +44,7 @@ import UnderstudyTestSupport
             Get("/once").times(1)
             Get("/later").inScenario("flow", whenState: "Ready")
         }
-        let server = try StubServer.start(stubs)
+        let server = try StubServer.start(.stubs(stubs))
         defer { server.stop() }
         let client = HTTPClient()
         defer { client.close() }
@@ -62,7 +62,7 @@ import UnderstudyTestSupport
             Get("/characters/1009610").respond(.text("never"))
         }
         #expect {
-            try StubServer.start(stubs)
+            try StubServer.start(.stubs(stubs))
         } throws: { error in
             let text = "\(error)"
             return text.hasPrefix("StubServerTests/DiagnosticsTests.swift:\(first + 1):")
@@ -83,7 +83,7 @@ import UnderstudyTestSupport
             Post("/e")
             Get("/e")
         }
-        try StubServer.start(stubs).stop()
+        try StubServer.start(.stubs(stubs)).stop()
     }
 
     @Test func everyUnworkableStubIsListedWithItsLocation() {
@@ -96,7 +96,7 @@ import UnderstudyTestSupport
             Post("/body").body(.jsonPath("a..b", equals: .null))
         }
         #expect {
-            try StubServer.start(stubs)
+            try StubServer.start(.stubs(stubs))
         } throws: { error in
             guard let validation = error as? StubValidationError else { return false }
             return validation.problems.map(\.location.line) == Array(line..<(line + 5))
@@ -112,7 +112,7 @@ import UnderstudyTestSupport
         let line = #line + 1
         let stubs = Stubs { Post("/orders").body(.json("{not json")) }
         #expect {
-            try StubServer.start(stubs)
+            try StubServer.start(.stubs(stubs))
         } throws: { error in
             guard let problem = (error as? StubValidationError)?.problems.first else { return false }
             return problem.location.line == line && problem.message == #"the body matcher's JSON is not valid JSON: "{not json""#
@@ -123,7 +123,7 @@ import UnderstudyTestSupport
         var configuration = StubServer.Configuration()
         configuration.journalCapacity = 0
         #expect(throws: DaemonError.invalidConfiguration("journalCapacity 0 must be at least 1")) {
-            try StubServer.start([], configuration: configuration)
+            try StubServer.start(.stubs([], configuration: configuration))
         }
     }
 

@@ -35,7 +35,7 @@ import UnderstudyTestSupport
     }
 
     @Test func queryMatchers() async throws {
-        let server = try StubServer.start(Self.stubs)
+        let server = try StubServer.start(.stubs(Self.stubs))
         defer { server.stop() }
         do {
             #expect(try await Self.body(server, "/search?q=spider&limit=20") == "query")
@@ -48,7 +48,7 @@ import UnderstudyTestSupport
     }
 
     @Test func headerAndCookieMatchers() async throws {
-        let server = try StubServer.start(Self.stubs)
+        let server = try StubServer.start(.stubs(Self.stubs))
         defer { server.stop() }
         do {
             #expect(try await Self.body(server, "/headers", headers: ["Accept": "application/json"]) == "header")
@@ -60,7 +60,7 @@ import UnderstudyTestSupport
     }
 
     @Test func bodyMatchers() async throws {
-        let server = try StubServer.start(Self.stubs)
+        let server = try StubServer.start(.stubs(Self.stubs))
         defer { server.stop() }
         do {
             #expect(try await Self.body(server, "/body", method: "POST", body: #"{"user":{"name":"peter","age":17},"x":1}"#) == "subset")
@@ -73,7 +73,7 @@ import UnderstudyTestSupport
     }
 
     @Test func pathTemplatesRegexesAndPredicates() async throws {
-        let server = try StubServer.start(Self.stubs)
+        let server = try StubServer.start(.stubs(Self.stubs))
         defer { server.stop() }
         do {
             #expect(try await Self.body(server, "/characters/1009610") == "character 1009610")
@@ -85,7 +85,7 @@ import UnderstudyTestSupport
     }
 
     @Test func priorityThenDeclarationOrderDecides() async throws {
-        let server = try StubServer.start(Self.stubs)
+        let server = try StubServer.start(.stubs(Self.stubs))
         defer { server.stop() }
         do {
             #expect(try await Self.body(server, "/priority") == "low")
@@ -98,7 +98,7 @@ import UnderstudyTestSupport
             Get("/token").times(2).respond(.text("fresh"))
             Get("/token").respond(.text("stale"))
         }
-        let server = try StubServer.start(stubs)
+        let server = try StubServer.start(.stubs(stubs))
         defer { server.stop() }
         do {
             var answers: [String] = []

@@ -36,7 +36,7 @@ import UnderstudyTestSupport
             }
             Get("/fail").respond { _ in throw CocoaError(.featureUnsupported) }
         }
-        let server = try StubServer.start(stubs)
+        let server = try StubServer.start(.stubs(stubs))
         defer { server.stop() }
         do {
             let client = HTTPClient()
@@ -71,7 +71,7 @@ import UnderstudyTestSupport
             Post("/token").inScenario("auth", willSetStateTo: "Refreshed").respond(.json(#"{"token":"new"}"#))
             Get("/me").inScenario("auth", whenState: "Refreshed").respond(.json(#"{"id":1}"#))
         }
-        let server = try StubServer.start(stubs)
+        let server = try StubServer.start(.stubs(stubs))
         defer { server.stop() }
         do {
             let client = HTTPClient()
@@ -92,7 +92,7 @@ import UnderstudyTestSupport
             Get("/ticket").inScenario("queue", whenState: step == 0 ? ScenarioStep.started : "s\(step)", willSetStateTo: "s\(step + 1)")
                 .respond(.text("\(step)"))
         }
-        let server = try StubServer.start(stubs)
+        let server = try StubServer.start(.stubs(stubs))
         defer { server.stop() }
         do {
             let base = server.baseURL
@@ -124,7 +124,7 @@ import UnderstudyTestSupport
         var configuration = StubServer.Configuration()
         configuration.fixturesDirectory = folder
         do {
-            let server = try StubServer.start([Get("/peter").respond(fixture: "heroes/peter.json")], configuration: configuration)
+            let server = try StubServer.start(.stubs([Get("/peter").respond(fixture: "heroes/peter.json")], configuration: configuration))
             defer { server.stop() }
             let client = HTTPClient()
             defer { client.close() }
@@ -134,7 +134,7 @@ import UnderstudyTestSupport
         }
         for path in ["../outside.json", "/etc/hostname", "heroes/escape.json", "heroes/missing.json"] {
             #expect(throws: StubValidationError.self, "fixture \(path)") {
-                try StubServer.start([Get("/x").respond(fixture: path)], configuration: configuration).stop()
+                try StubServer.start(.stubs([Get("/x").respond(fixture: path)], configuration: configuration)).stop()
             }
         }
     }

@@ -23,7 +23,9 @@ import UnderstudyTestSupport
         let first = try StubServer.start([])
         defer { first.stop() }
         #expect {
-            try StubServer.start([], port: first.port)
+            var configuration = StubServer.Configuration()
+            configuration.daemon.port = first.port
+            return try StubServer.start(.stubs([], configuration: configuration))
         } throws: { error in
             "\(error)" == "cannot listen on 127.0.0.1:\(first.port): Address already in use (errno 98)"
         }
@@ -32,7 +34,7 @@ import UnderstudyTestSupport
     @Test func theJournalEvictsPastItsCapacityAndSaysSo() async throws {
         var configuration = StubServer.Configuration()
         configuration.journalCapacity = 5
-        try await StubServer.serve([Stub(.get, "/x")], configuration: configuration) { server in
+        try await StubServer.serve(.stubs([Stub(.get, "/x")], configuration: configuration)) { server in
             let client = HTTPClient()
             defer { client.close() }
             for index in 1...8 { _ = try await client.get(server.url("/x?n=\(index)")) }

@@ -13,7 +13,7 @@ import UnderstudyTestSupport
     ]
 
     @Test func answersAMatchedStubAndJournalsIt() async throws {
-        try await StubServer.serve(Self.stubs) { server in
+        try await StubServer.serve(.stubs(Self.stubs)) { server in
             #expect(server.host == "127.0.0.1")
             #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
             let client = HTTPClient()
@@ -34,7 +34,7 @@ import UnderstudyTestSupport
     }
 
     @Test func methodMustMatchToo() async throws {
-        try await StubServer.serve(Self.stubs) { server in
+        try await StubServer.serve(.stubs(Self.stubs)) { server in
             let client = HTTPClient()
             defer { client.close() }
             let created = try await client.send("POST", server.url("/v1/things"), body: Data("{}".utf8))
@@ -46,7 +46,7 @@ import UnderstudyTestSupport
     }
 
     @Test func anUnmatchedRequestGets404WithAReportThatEchoesIt() async throws {
-        try await StubServer.serve(Self.stubs) { server in
+        try await StubServer.serve(.stubs(Self.stubs)) { server in
             let client = HTTPClient()
             defer { client.close() }
             let reply = try await client.send(
@@ -86,7 +86,7 @@ import UnderstudyTestSupport
 
     @Test func sixtyFourConcurrentClientsLoseNothing() async throws {
         let stubs = (0..<64).map { Stub(.get, "/client/\($0)", response: .text("hello \($0)")) }
-        try await StubServer.serve(stubs) { server in
+        try await StubServer.serve(.stubs(stubs)) { server in
             let base = server.baseURL
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for client in 0..<64 {
@@ -131,7 +131,7 @@ import UnderstudyTestSupport
     @Test func anOverLimitBodyGets413AndIsStillJournaledAsNothing() async throws {
         var configuration = StubServer.Configuration()
         configuration.daemon.maxBodySize = 1024
-        try await StubServer.serve([Stub(.post, "/upload", response: .status(204))], configuration: configuration) { server in
+        try await StubServer.serve(.stubs([Stub(.post, "/upload", response: .status(204))], configuration: configuration)) { server in
             let client = HTTPClient()
             defer { client.close() }
             let reply = try await client.send("POST", server.url("/upload"), body: Data(count: 1025))

@@ -13,9 +13,9 @@ import UnderstudyTestSupport
     }
 
     @Test func serversFromOneSetShareNoState() async throws {
-        let first = try StubServer.start(Self.set)
+        let first = try StubServer.start(.prepared(Self.set))
         defer { first.stop() }
-        let second = try StubServer.start(Self.set)
+        let second = try StubServer.start(.prepared(Self.set))
         defer { second.stop() }
         let client = HTTPClient()
         defer { client.close() }

@@ -71,8 +71,8 @@ import UnderstudyTestSupport
     @Test func aSpecAndTheSameStubsInSwiftServeIdenticalResponses() async throws {
         let spec = try StubSpec.parse(Self.spec, name: "equivalence.yaml", directory: URL(fileURLWithPath: "/tmp"))
         #expect(spec.entries.count == 6)
-        let fromSpec = try StubServer.start(spec.stubs)
-        let fromSwift = try StubServer.start(Self.dsl)
+        let fromSpec = try StubServer.start(.stubs(spec.stubs))
+        let fromSwift = try StubServer.start(.stubs(Self.dsl))
         defer { fromSpec.stop(); fromSwift.stop() }
         let client = HTTPClient()
         defer { client.close() }

@@ -42,7 +42,7 @@ private struct GreetingClient: Sendable {
     }
 
     @Test func passingClausesReportNothingAndCount() async {
-        let report = await Contract("greetings", stubs: Self.stubs) { server in
+        let report = await Contract("greetings", serving: .stubs(Self.stubs)) { server in
             let client = GreetingClient(server: server, token: "t0ken-value")
             Decodes("hello decodes") { try await client.greeting("/hello") }
             Decodes("hello's value", equals: Greeting(text: "hello", count: 1)) { try await client.greeting("/hello") }
@@ -59,7 +59,7 @@ private struct GreetingClient: Sendable {
         let contractLine = #line + 3
         var report: ContractReport?
         let issues = await knownIssues {
-            report = await Contract("greetings", stubs: Self.stubs) { server in
+            report = await Contract("greetings", serving: .stubs(Self.stubs)) { server in
                 let client = GreetingClient(server: server, token: "wrong-token")
                 Decodes("drifted decodes") { try await client.greeting("/drifted") }
                 Decodes("hello's value", equals: Greeting(text: "hello", count: 2)) { try await client.greeting("/hello") }
@@ -118,7 +118,7 @@ private struct GreetingClient: Sendable {
     }
 
     @Test func aServerThatCannotStartIsOneFailedClause() async {
-        let report = await Contract("broken", stubs: [Get("/a").query("q", .matches("(unclosed"))]) { _ in
+        let report = await Contract("broken", serving: [Get("/a").query("q", .matches("(unclosed"))]) { _ in
             Signed(.bearer("x"))
         }.run()
         #expect(report.results.map(\.name) == ["server start"])

@@ -26,7 +26,7 @@ import UnderstudyTestSupport
     }
 
     @Test func aWrongCountListsEveryRequestWithItsFirstMismatch() async throws {
-        try await withStubServer(Self.stubs, allowsUnmatched: true) { server in
+        try await withStubServer(.stubs(Self.stubs), allowsUnmatched: true) { server in
             try await Self.send(server, ["GET /characters?nameStartsWith=Spi", "GET /characters?nameStartsWith=Sp", "GET /comics"])
             let issues = await knownIssues {
                 server.expectReceived(Get("/characters").query("nameStartsWith", "Spi"), .exactly(2))
@@ -44,7 +44,7 @@ import UnderstudyTestSupport
     }
 
     @Test func neverAndAtLeastSayWhatTheyCounted() async throws {
-        try await withStubServer(Self.stubs) { server in
+        try await withStubServer(.stubs(Self.stubs)) { server in
             try await Self.send(server, ["GET /comics", "GET /comics"])
             let issues = await knownIssues {
                 server.expectNever(Get("/comics"))
@@ -61,7 +61,7 @@ import UnderstudyTestSupport
     }
 
     @Test func anOutOfOrderSequenceShowsWhereItBroke() async throws {
-        try await withStubServer(Self.stubs) { server in
+        try await withStubServer(.stubs(Self.stubs)) { server in
             try await Self.send(server, ["GET /me", "POST /login", "GET /comics"])
             #expect(server.expectInOrder(Post("/login"), Get("/comics")))
             let issues = await knownIssues {
@@ -81,7 +81,7 @@ import UnderstudyTestSupport
     }
 
     @Test func aBadMarvelSignatureNamesTheFieldAndTheExpectedHash() async throws {
-        try await withStubServer(Stubs { Get("/v1/public/comics") }) { server in
+        try await withStubServer(.stubs { Get("/v1/public/comics") }) { server in
             try await Self.send(server, [
                 "GET /v1/public/comics?ts=1&apikey=1234&hash=ffd275c5130566a2916217b101f26150",
                 "GET /v1/public/comics?ts=1&apikey=1234&hash=00000000000000000000000000000000",
@@ -100,7 +100,7 @@ import UnderstudyTestSupport
     }
 
     @Test func aWrongBearerTokenIsMaskedAndNothingReceivedIsAFailure() async throws {
-        try await withStubServer(Stubs { Get("/me") }) { server in
+        try await withStubServer(.stubs { Get("/me") }) { server in
             let client = HTTPClient()
             defer { client.close() }
             let issues = await knownIssues {
@@ -151,7 +151,7 @@ import UnderstudyTestSupport
     }
 
     @Test func aWaitThatTimesOutSaysWhatArrivedInstead() async throws {
-        try await withStubServer(Self.stubs) { server in
+        try await withStubServer(.stubs(Self.stubs)) { server in
             try await Self.send(server, ["GET /comics"])
             let line = #line + 2
             do {
@@ -171,7 +171,7 @@ import UnderstudyTestSupport
         struct Broken: Error, CustomStringConvertible { var description: String { "fixture missing" } }
         let stubLine = #line + 1
         let stubs = Stubs { Get("/broken").respond { _ in throw Broken() } }
-        try await withStubServer(stubs) { server in
+        try await withStubServer(.stubs(stubs)) { server in
             try await Self.send(server, ["GET /broken"])
             let issues = await knownIssues {
                 server.expectReceived(Get("/broken"), .once)
@@ -186,7 +186,7 @@ import UnderstudyTestSupport
     @Test func unmatchedRequestsFailAtTheEndOfWithStubServerAtItsCall() async throws {
         let line = #line + 2
         let issues = await knownIssues {
-            try await withStubServer(Self.stubs) { server in
+            try await withStubServer(.stubs(Self.stubs)) { server in
                 try await Self.send(server, ["GET /comic", "DELETE /me"])
             }
         }
@@ -200,7 +200,7 @@ import UnderstudyTestSupport
     }
 
     @Test func expectUnmatchedAcknowledgesThemSoTheScopeEndsClean() async throws {
-        try await withStubServer(Self.stubs) { server in
+        try await withStubServer(.stubs(Self.stubs)) { server in
             try await Self.send(server, ["GET /nowhere", "GET /comics"])
             #expect(server.expectUnmatched(.once))
             #expect(server.pendingIssues.isEmpty)

@@ -13,7 +13,7 @@ import UnderstudyTestSupport
     }
 
     @Test func itReturnsARequestSentLaterFromAnotherTask() async throws {
-        try await withStubServer(Self.stubs) { server in
+        try await withStubServer(.stubs(Self.stubs)) { server in
             let url = server.url("/events")
             let sender = Task {
                 let client = HTTPClient()
@@ -29,7 +29,7 @@ import UnderstudyTestSupport
     }
 
     @Test func itReturnsRequestsThatAlreadyArrivedOnceEachInOrder() async throws {
-        try await withStubServer(Self.stubs) { server in
+        try await withStubServer(.stubs(Self.stubs)) { server in
             let client = HTTPClient()
             defer { client.close() }
             for number in 1...3 {
@@ -46,7 +46,7 @@ import UnderstudyTestSupport
     }
 
     @Test func cancellingTheWaitingTaskEndsTheWait() async throws {
-        try await withStubServer(Self.stubs) { server in
+        try await withStubServer(.stubs(Self.stubs)) { server in
             let waiter = Task { try await server.next(matching: Get("/never"), timeout: .seconds(600)) }
             waiter.cancel()
             await #expect(throws: CancellationError.self) { try await waiter.value }

@@ -6,8 +6,10 @@ import Synchronization
 import Testing
 import UnderstudyTestSupport
 
-/// Servers seen by the parallel cases, to show each case had its own.
-private let serversSeen = Mutex<Set<ObjectIdentifier>>([])
+/// Servers seen by the parallel cases, to show each case had its own. Each is
+/// kept alive for the whole suite, so no two can share an address: an
+/// identity compared after its object was freed could be a new one's.
+private let serversSeen = Mutex<[ObjectIdentifier: StubServer]>([:])
 
 /// 50 cases run in parallel, each with its own server from the trait; each
 /// sends requests naming itself and sees only those in its journal.
@@ -16,7 +18,7 @@ struct ParallelScopeTests {
     @Test(arguments: 0..<50)
     func eachCaseSeesOnlyItsOwnTraffic(number: Int) async throws {
         let server = try #require(StubServer.current)
-        let fresh = serversSeen.withLock { $0.insert(ObjectIdentifier(server)).inserted }
+        let fresh = serversSeen.withLock { $0.updateValue(server, forKey: ObjectIdentifier(server)) == nil }
         #expect(fresh, "case \(number) was handed a server another case had")
         #expect(server.journal.entries.isEmpty)
 

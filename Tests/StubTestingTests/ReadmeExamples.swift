@@ -21,7 +21,7 @@ func loadsAUser() async throws {
 // README: XCTest
 final class UserAPITests: XCTestCase {
     func testLoadsAUser() async throws {
-        try await withStubServer(Stubs { Get("/v1/users/{id}").respond(.json(#"{"id":7,"name":"Ada"}"#)) }) { server in
+        try await withStubServer(.stubs { Get("/v1/users/{id}").respond(.json(#"{"id":7,"name":"Ada"}"#)) }) { server in
             let (data, _) = try await URLSession.shared.data(from: server.url("/v1/users/7"))
             expectJSONEqual(data, #"{"name":"Ada","id":7}"#)
             server.expectReceived(Get("/v1/users/7"), .once)

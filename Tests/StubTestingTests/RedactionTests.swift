@@ -19,7 +19,7 @@ import UnderstudyTestSupport
     }
 
     @Test func anUnmatchedReportAndIts404BodyMaskSecrets() async throws {
-        try await withStubServer(Self.stubs, allowsUnmatched: true) { server in
+        try await withStubServer(.stubs(Self.stubs), allowsUnmatched: true) { server in
             let client = HTTPClient()
             defer { client.close() }
             let reply = try await client.get(server.url(Self.target), headers: Self.headers)
@@ -41,7 +41,7 @@ import UnderstudyTestSupport
     @Test func redactionNoneShowsEverything() async throws {
         var configuration = StubServer.Configuration.default
         configuration.redaction = .none
-        try await withStubServer(Self.stubs, allowsUnmatched: true, configuration: configuration) { server in
+        try await withStubServer(.stubs(Self.stubs, configuration: configuration), allowsUnmatched: true) { server in
             let client = HTTPClient()
             defer { client.close() }
             let reply = try await client.get(server.url(Self.target), headers: Self.headers)
@@ -50,7 +50,7 @@ import UnderstudyTestSupport
     }
 
     @Test func failureMessagesMaskSecrets() async throws {
-        try await withStubServer(Self.stubs, allowsUnmatched: true) { server in
+        try await withStubServer(.stubs(Self.stubs), allowsUnmatched: true) { server in
             let client = HTTPClient()
             defer { client.close() }
             _ = try await client.get(server.url(Self.target), headers: Self.headers)
@@ -86,7 +86,7 @@ import UnderstudyTestSupport
     @Test func aCountAfterEvictionSaysTheJournalIsFull() async throws {
         var configuration = StubServer.Configuration.default
         configuration.journalCapacity = 2
-        try await withStubServer(Stubs { Get("/x") }, configuration: configuration) { server in
+        try await withStubServer(.stubs([Get("/x")], configuration: configuration)) { server in
             let client = HTTPClient()
             defer { client.close() }
             for _ in 0..<3 { _ = try await client.get(server.url("/x")) }

@@ -35,7 +35,7 @@ final class XCTestScopeTests: XCTestCase {
     }
 
     func testAServerServesAndPassingAssertionsRecordNothing() async throws {
-        try await withStubServer(Stubs { Get("/health").respond(.text("ok")) }) { server in
+        try await withStubServer(.stubs { Get("/health").respond(.text("ok")) }) { server in
             XCTAssertTrue(StubServer.current === server)
             let client = HTTPClient()
             defer { client.close() }
@@ -49,7 +49,7 @@ final class XCTestScopeTests: XCTestCase {
 
     func testAFailedAssertionReportsItsFileAndLine() async throws {
         let found = try await failures {
-            try await withStubServer(Stubs { Get("/health") }) { server in
+            try await withStubServer(.stubs { Get("/health") }) { server in
                 server.expectReceived(Get("/health"), .once); let line = #line
                 XCTAssertEqual(line, #line - 1)
             }
@@ -63,7 +63,7 @@ final class XCTestScopeTests: XCTestCase {
     func testAnUnmatchedRequestFailsAtTheWithStubServerCall() async throws {
         let line = #line + 2
         let found = try await failures {
-            try await withStubServer(Stubs { Get("/health") }) { server in
+            try await withStubServer(.stubs { Get("/health") }) { server in
                 let client = HTTPClient()
                 defer { client.close() }
                 _ = try await client.get(server.url("/healthz"))
@@ -76,7 +76,7 @@ final class XCTestScopeTests: XCTestCase {
 
     func testAContractReportsEachFailedClauseAtItsLine() async throws {
         let found = await failures {
-            await Contract("health", stubs: Stubs { Get("/health").respond(.status(500)) }) { server in
+            await Contract("health", serving: .stubs { Get("/health").respond(.status(500)) }) { server in
                 Decodes("health is ok", equals: 200) {
                     let client = HTTPClient()
                     defer { client.close() }
