@@ -5,8 +5,11 @@ import StubKit
 /// stubs that cannot work (bad patterns, unreadable or escaping fixtures,
 /// stubs that can never match because an earlier, broader one always wins).
 enum StubPreparation {
-    /// The route table for `stubs`; throws ``StubValidationError`` listing every problem.
-    static func table(for stubs: [Stub], fixtures: URL) throws -> RouteTable {
+    /// The route table for `stubs`; throws ``StubValidationError`` listing
+    /// every problem. Stubs named in `overridable` (already served, and kept
+    /// by a change) may be shadowed: overriding one at run time with a
+    /// higher-priority stub is the point of the change.
+    static func table(for stubs: [Stub], fixtures: URL, overridable: Set<StubID> = []) throws -> RouteTable {
         var problems: [StubValidationError.Problem] = []
         func fail(_ stub: Stub, _ message: String) {
             problems.append(.init(stub: stub.request.description, location: stub.location, message: message))
@@ -30,11 +33,14 @@ enum StubPreparation {
             slots.append(StubSlot(stub: stub, resolvedRecipe: resolved))
         }
         let table = RouteTable(stubs: stubs, slots: slots)
-        for index in stubs.indices {
+        for index in stubs.indices where !overridable.contains(stubs[index].id) {
             if let winner = shadowing(index, in: table) {
                 let other = stubs[winner]
+                let conditions = other.request.conditionCount == 0 ? "it has no further conditions"
+                    : stubs[index].request.conditionCount == other.request.conditionCount ? "it has the same conditions"
+                    : "every condition it has, this one has too"
                 fail(stubs[index], "can never match: \(other.request) declared at \(other.location) always answers first "
-                     + "(it has no further conditions, no times limit and \(other.priority > stubs[index].priority ? "a higher" : "the same") priority)")
+                     + "(\(conditions), no times limit and \(other.priority > stubs[index].priority ? "a higher" : "the same") priority)")
             }
         }
         guard problems.isEmpty else { throw StubValidationError(problems: problems) }
@@ -66,9 +72,8 @@ enum StubPreparation {
         for candidate in table.rivals(of: index) {
             if candidate == index { return nil } // every stub ordered before this one was checked
             let other = table.stubs[candidate]
-            guard other.times == nil, other.scenario == nil,
-                  other.request.query.isEmpty, other.request.headers.isEmpty, other.request.cookies.isEmpty,
-                  other.request.body.isEmpty, other.request.predicates.isEmpty,
+            guard other.times == nil, other.scenario == nil || other.scenario == stub.scenario,
+                  other.request.predicates.isEmpty, other.request.conditions(areAmong: stub.request),
                   other.request.method == nil || other.request.method == stub.request.method
             else { continue }
             switch (other.request.path, stub.request.path) {
@@ -79,6 +84,21 @@ enum StubPreparation {
             }
         }
         return nil
+    }
+}
+
+extension RequestPattern {
+    /// How many conditions beyond method and path.
+    var conditionCount: Int { query.count + headers.count + cookies.count + body.count + predicates.count }
+
+    /// Whether every query, header, cookie and body condition of this pattern
+    /// is also one of `other`'s, so any request `other` accepts passes them.
+    func conditions(areAmong other: RequestPattern) -> Bool {
+        func lowered(_ fields: [FieldMatcher]) -> Set<FieldMatcher> {
+            Set(fields.map { FieldMatcher($0.name.lowercased(), $0.matcher) })
+        }
+        return Set(query).isSubset(of: other.query) && Set(cookies).isSubset(of: other.cookies)
+            && lowered(headers).isSubset(of: lowered(other.headers)) && Set(body).isSubset(of: other.body)
     }
 }
 

@@ -162,8 +162,6 @@ public final class StubServer: Sendable {
         try engine.serving.withLock { serving in
             let old = serving.table.stubs
             let next = try edit(old)
-            let set = StubSet(table: try StubPreparation.table(for: next, fixtures: serving.stubSet.fixtures),
-                              fixtures: serving.stubSet.fixtures)
             var oldIndex: [StubID: Int] = [:]
             for index in old.indices where oldIndex[old[index].id] == nil { oldIndex[old[index].id] = index }
             var carried: [Int: Int] = [:]
@@ -172,6 +170,9 @@ public final class StubServer: Sendable {
                     carried[index] = serving.counts.count(previous)
                 }
             }
+            let kept = Set(carried.keys.map { next[$0].id })
+            let set = StubSet(table: try StubPreparation.table(for: next, fixtures: serving.stubSet.fixtures, overridable: kept),
+                              fixtures: serving.stubSet.fixtures)
             serving = StubEngine.Serving(set: set, counts: AnswerCounts(count: next.count, initial: carried))
         }
     }

@@ -108,6 +108,24 @@ import UnderstudyTestSupport
         }
     }
 
+    @Test func identicalStubsWithConditionsAreRefusedAsShadowed() {
+        let line = #line + 2
+        let stubs = Stubs {
+            Get("/search").query("q", "spider").header("Accept", "application/json").respond(.text("first"))
+            Get("/search").header("accept", "application/json").query("q", "spider").respond(.text("second"))
+            Get("/search").query("q", "spider").header("Accept", "application/json").cookie("s", .present)
+            Get("/search").query("q", "spider").times(1) // a different condition set: fine
+        }
+        #expect {
+            try StubServer.start(.stubs(stubs))
+        } throws: { error in
+            guard let problems = (error as? StubValidationError)?.problems else { return false }
+            return problems.map(\.location.line) == [line + 1, line + 2]
+                && problems[0].message.hasSuffix("always answers first (it has the same conditions, no times limit and the same priority)")
+                && problems[1].message.hasSuffix("always answers first (every condition it has, this one has too, no times limit and the same priority)")
+        }
+    }
+
     @Test func aBodyMatcherWhoseJSONIsNotJSONIsRefusedAtStart() {
         let line = #line + 1
         let stubs = Stubs { Post("/orders").body(.json("{not json")) }
@@ -160,6 +178,20 @@ import UnderstudyTestSupport
         #expect(server.journal.count == 4)
         server.resetJournal()
         #expect(server.journal.count == 0)
+    }
+
+    /// The override recipe: a named, higher-priority stub takes over a route
+    /// that is already served, and removing it gives the route back.
+    @Test func aHigherPriorityStubAddedAtRunTimeOverridesAServedOne() async throws {
+        let server = try StubServer.start([Get("/status").respond(.text("up"))])
+        defer { server.stop() }
+        let client = HTTPClient()
+        defer { client.close() }
+        #expect(try await client.get(server.url("/status")).text == "up")
+        try server.add([Get("/status").id("outage").priority(10).respond(.status(503))])
+        #expect(try await client.get(server.url("/status")).status == 503)
+        #expect(server.remove("outage"))
+        #expect(try await client.get(server.url("/status")).text == "up")
     }
 
     @Test func changesAreSafeWhileRequestsAreInFlight() async throws {
