@@ -20,10 +20,10 @@ public final class Journal: Sendable {
     }
 
     /// Appends a request answered by the stub at `index` of `table` (or by
-    /// none, when `table` is `nil`) and returns its sequence number.
+    /// none, when `table` is `nil`) with `status`, and returns its sequence number.
     @discardableResult
     func record(
-        _ request: RecordedRequest, table: RouteTable?, index: Int,
+        _ request: RecordedRequest, table: RouteTable?, index: Int, status: Int?,
         beforePublishing: (Int) -> Void = { _ in }
     ) -> Int {
         let (sequence, woken) = storage.withLock { ring -> (Int, Waiter?) in
@@ -32,7 +32,7 @@ public final class Journal: Sendable {
             // unmatched report, so a log following the journal never meets
             // the entry without it).
             beforePublishing(ring.recorded)
-            ring.append(Record(sequence: ring.recorded, request: request, table: table, index: index))
+            ring.append(Record(sequence: ring.recorded, request: request, table: table, index: index, status: status))
             guard !ring.waiters.isEmpty,
                   let position = ring.waiters.firstIndex(where: { $0.test(request) })
             else { return (ring.recorded, nil) }
@@ -116,9 +116,11 @@ private struct Record {
     var request: RecordedRequest
     var table: RouteTable?
     var index: Int
+    var status: Int?
 
     var entry: JournalEntry {
-        JournalEntry(sequence: sequence, request: request, outcome: table.map { .matched($0.stubs[index]) } ?? .unmatched)
+        JournalEntry(sequence: sequence, request: request, outcome: table.map { .matched($0.stubs[index]) } ?? .unmatched,
+                     status: status)
     }
 }
 

@@ -16,12 +16,17 @@ public struct JournalEntry: Sendable {
     public var request: RecordedRequest
     /// What it matched.
     public var outcome: Outcome
+    /// The status the server sent (a guard's 401, a stub's 200, the 404 of
+    /// an unmatched request); `nil` when it sent no HTTP status line (a fault
+    /// that closes the connection or sends garbage).
+    public var status: Int?
 
     /// Creates an entry.
-    public init(sequence: Int, request: RecordedRequest, outcome: Outcome) {
+    public init(sequence: Int, request: RecordedRequest, outcome: Outcome, status: Int? = nil) {
         self.sequence = sequence
         self.request = request
         self.outcome = outcome
+        self.status = status
     }
 
     /// The stub that answered, or `nil` when none matched.

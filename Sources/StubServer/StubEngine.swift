@@ -35,7 +35,7 @@ final class StubEngine: Sendable {
         self.random = Locked(SplitMix64(seed: seed))
     }
 
-    /// The reply to one request.
+    /// The reply to one request, journaled with the status it sends.
     func handle(_ http: MicroHTTP.HTTPRequest) -> Reply {
         let request = RecordedRequest(http)
         let serving = self.serving.withLock { $0 }
@@ -43,21 +43,27 @@ final class StubEngine: Sendable {
         guard let (index, captures, call) = select(request, in: serving) else {
             let report = UnmatchedRequestReport(request: request, table: table, counts: serving.counts, scenarios: scenarios)
                 .redacted(by: redaction)
-            _ = journal.record(request, table: nil, index: 0) { sequence in
+            _ = journal.record(request, table: nil, index: 0, status: 404) { sequence in
                 issues.append(ServerIssue(sequence: sequence, kind: .unmatched(report)))
             }
             return .response(HTTPResponse(unmatched: report))
         }
-        let sequence = journal.record(request, table: table, index: index)
         let slot = table.slots[index]
-        for check in slot.stub.guards {
-            if let refusal = check.check(request) {
-                return deliver(.response(HTTPResponse(refusal, extraHeaders: slot.stub.responseHeaders)), for: slot)
+        var thrown: (any Error)?
+        let made: Reply
+        if let refusal = slot.stub.guards.lazy.compactMap({ $0.check(request) }).first {
+            made = .response(HTTPResponse(refusal, extraHeaders: slot.stub.responseHeaders))
+        } else {
+            made = reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot,
+                         request: request, captures: captures, topLevel: true, thrown: &thrown)
+        }
+        let (delivered, status) = deliver(made, for: slot)
+        journal.record(request, table: table, index: index, status: status) { sequence in
+            if let thrown {
+                issues.append(ServerIssue(sequence: sequence, kind: .responseClosureThrew(stub: slot.stub, error: "\(thrown)")))
             }
         }
-        let reply = reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot,
-                          request: request, captures: captures, topLevel: true, sequence: sequence)
-        return deliver(reply, for: slot)
+        return delivered
     }
 
     /// The first candidate whose pattern, scenario state and `times` limit all allow it.
@@ -77,7 +83,7 @@ final class StubEngine: Sendable {
     /// response at the top level is served from the slot's prepared copy.
     private func reply(
         _ recipe: ResponseRecipe, call: Int, slot: StubSlot,
-        request: RecordedRequest, captures: [String: String], topLevel: Bool, sequence: Int
+        request: RecordedRequest, captures: [String: String], topLevel: Bool, thrown: inout (any Error)?
     ) -> Reply {
         switch recipe {
         case .fixed(let response):
@@ -88,33 +94,38 @@ final class StubEngine: Sendable {
                 let matched = MatchedRequest(request: request, captures: captures)
                 return .response(HTTPResponse(try make(matched), extraHeaders: slot.stub.responseHeaders))
             } catch {
-                issues.append(ServerIssue(sequence: sequence, kind: .responseClosureThrew(stub: slot.stub, error: "\(error)")))
+                thrown = error
                 return .response(HTTPResponse(recipeFailure: error, stub: slot.stub))
             }
         case .sequence(let steps):
             guard let last = steps.indices.last else { return .response(HTTPResponse(status: 200)) }
             return reply(steps[min(call, last)], call: call, slot: slot, request: request, captures: captures,
-                         topLevel: false, sequence: sequence)
+                         topLevel: false, thrown: &thrown)
         case .fixture, .invalid:
             // Fixtures are read and invalid recipes refused before the server starts.
             return .response(HTTPResponse(status: 500, text: "Understudy: unresolved recipe for \(slot.stub)\n"))
         }
     }
 
-    /// Applies the stub's fault or delay to a ready reply.
-    private func deliver(_ reply: Reply, for slot: StubSlot) -> Reply {
-        if let fault = slot.stub.fault { return Self.apply(fault, to: reply) }
+    /// Applies the stub's fault or delay to a ready reply; with the status
+    /// the client will get (`nil` when it gets no status line).
+    private func deliver(_ reply: Reply, for slot: StubSlot) -> (Reply, Int?) {
+        if let fault = slot.stub.fault {
+            let broken = Self.apply(fault, to: reply)
+            return (broken, broken.sentStatus)
+        }
+        let status = reply.sentStatus
         switch slot.stub.delay {
         case nil:
-            return reply
+            return (reply, status)
         case .fixed(let duration):
-            return Self.later(reply, after: duration)
+            return (Self.later(reply, after: duration), status)
         case .random(let range):
             let fraction = random.withLock { Double.random(in: 0...1, using: &$0) }
-            return Self.later(reply, after: range.lowerBound + (range.upperBound - range.lowerBound) * fraction)
+            return (Self.later(reply, after: range.lowerBound + (range.upperBound - range.lowerBound) * fraction), status)
         case .dribble(let chunks, let duration):
-            guard let response = reply.response else { return reply }
-            return .stream(head: response, body: .dribble(response.body, chunks: chunks, over: duration))
+            guard let response = reply.response else { return (reply, status) }
+            return (.stream(head: response, body: .dribble(response.body, chunks: chunks, over: duration)), status)
         }
     }
 
@@ -138,6 +149,21 @@ final class StubEngine: Sendable {
 }
 
 extension Reply {
+    /// The status line's code the client gets, when it gets one: a raw
+    /// reply's is read from its first line.
+    var sentStatus: Int? {
+        switch self {
+        case .response(let response): return response.status
+        case .prepared(let prepared): return prepared.response.status
+        case .stream(let head, _): return head.status
+        case .raw(let bytes):
+            let line = bytes.prefix(while: { $0 != UInt8(ascii: "\r") })
+            let parts = String(decoding: line, as: UTF8.self).split(separator: " ")
+            return parts.count >= 2 && parts[0].hasPrefix("HTTP/") ? Int(parts[1]) : nil
+        case .closeConnection, .later: return nil
+        }
+    }
+
     /// The full response when the reply carries one.
     var response: HTTPResponse? {
         switch self {

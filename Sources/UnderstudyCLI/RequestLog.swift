@@ -3,9 +3,10 @@ public import Logging
 public import StubServer
 import StubKit
 
-/// Follows a server's journal and logs one line per request: what it matched
-/// (the stub and where it was declared) or, for a request no stub matched,
-/// the near-miss report. Runs on a timer, never on the server's threads.
+/// Follows a server's journal and logs one line per request: the status sent
+/// and what it matched (`✓ 401 GET /me → me (spec.yaml:12)`: the stub and
+/// where it was declared) or, for a request no stub matched, the near-miss
+/// report. Runs on a timer, never on the server's threads.
 /// Quiet, it logs only what went wrong (unmatched requests and throwing
 /// response closures) and never copies the journal.
 public final class RequestLog: @unchecked Sendable {
@@ -47,7 +48,8 @@ public final class RequestLog: @unchecked Sendable {
         for entry in entries {
             let request = "\(entry.request.method) \(server.redaction.target(entry.request.target))"
             if let stub = entry.stub {
-                logger.info("\(paint("✓", 32)) \(request) → \(stub.id) (\(stub.location))")
+                let fault = stub.fault.map { " [fault: \($0)]" } ?? ""
+                logger.info("\(paint("✓", 32)) \(paintStatus(entry.status)) \(request) → \(stub.id) (\(stub.location))\(fault)")
             } else if case .unmatched(let report)? = reports[entry.sequence]?.kind {
                 logUnmatched(request, report: report)
             } else {
@@ -81,7 +83,7 @@ public final class RequestLog: @unchecked Sendable {
 
     /// The line (and near-miss report, when known) for a request no stub matched.
     private func logUnmatched(_ request: String, report: UnmatchedRequestReport?) {
-        let line = "\(paint("✗", 31)) \(request) → 404, no stub matched"
+        let line = "\(paint("✗", 31)) \(paintStatus(404)) \(request) → no stub matched"
         logger.warning("\(report.map { "\(line)\n\($0.description)" } ?? line)")
     }
 
@@ -92,6 +94,12 @@ public final class RequestLog: @unchecked Sendable {
 
     /// Stops following.
     public func stop() { timer?.cancel() }
+
+    /// The status sent, coloured by class; `---` when no status line was sent.
+    private func paintStatus(_ status: Int?) -> String {
+        guard let status else { return paint("---", 31) }
+        return paint("\(status)", status >= 500 ? 31 : status >= 400 ? 33 : 32)
+    }
 
     private func paint(_ text: String, _ code: Int) -> String {
         colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

@@ -70,15 +70,15 @@ import UnderstudyTestSupport
         #expect((3...4).contains(server.statistics.suspensions), "\(server.statistics.suspensions) suspensions")
     }
 
-    static let faults: [(Fault, String)] = [
-        (.closeWithoutResponse, "Empty reply from server"),
-        (.truncatedBody(afterBytes: 10), "transfer closed with 990 bytes remaining to read"),
-        (.malformedChunk, "Illegal or missing hexadecimal sequence in chunked-encoding"),
-        (.garbageThenClose, "Received HTTP/0.9 when not allowed"),
+    static let faults: [(Fault, String, Int?)] = [
+        (.closeWithoutResponse, "Empty reply from server", nil),
+        (.truncatedBody(afterBytes: 10), "transfer closed with 990 bytes remaining to read", 200),
+        (.malformedChunk, "Illegal or missing hexadecimal sequence in chunked-encoding", 200),
+        (.garbageThenClose, "Received HTTP/0.9 when not allowed", nil),
     ]
 
     @Test(arguments: faults)
-    func faultsReachTheClientAsTransportErrors(fault: Fault, expected: String) async throws {
+    func faultsReachTheClientAsTransportErrors(fault: Fault, expected: String, status: Int?) async throws {
         let server = try StubServer.start([Get("/broken").respond(.text(String(repeating: "x", count: 1000))).fault(fault)])
         defer { server.stop() }
         let client = HTTPClient()
@@ -89,8 +89,9 @@ import UnderstudyTestSupport
         } catch let error as URLError {
             #expect(error.localizedDescription == expected)
         }
-        // The server is fine afterwards.
+        // The server is fine afterwards, and its journal says what was sent.
         #expect(server.journal.count == 1 && server.isRunning)
+        #expect(server.journal.entries.first?.status == status)
     }
 
     @Test func faultsAndDelaysCombineWithGuards() async throws {
@@ -108,5 +109,8 @@ import UnderstudyTestSupport
         #expect(refused.header("WWW-Authenticate") == "Bearer")
         let allowed = try await client.get(server.url("/api/me"), headers: ["Authorization": "Bearer secret"])
         #expect(allowed.status == 200)
+        #expect(try await client.get(server.url("/nowhere")).status == 404)
+        _ = server.takeIssues()
+        #expect(server.journal.entries.map(\.status) == [401, 200, 404], "the journal keeps the status each request got")
     }
 }

@@ -53,10 +53,13 @@ import UnderstudyTestSupport
         #expect(hit.text.contains(#""code":200"#))
         let miss = try await client.get(URL(string: "\(served.url)/elsewhere")!)
         #expect(miss.status == 404)
+        let unsigned = try await client.get(URL(string: "\(served.url)/v1/public/comics")!)
+        #expect(unsigned.status == 409)
         let (status, log) = served.stop()
         #expect(status == 0)
-        #expect(log.contains("✓ GET /v1/public/comics?\(Self.signedInLog) → comics (specs/marvel.yaml:"))
-        #expect(log.contains("✗ GET /elsewhere → 404, no stub matched\nUnderstudy: no stub matched GET /elsewhere"))
+        #expect(log.contains("✓ 200 GET /v1/public/comics?\(Self.signedInLog) → comics (specs/marvel.yaml:"))
+        #expect(log.contains("✓ 409 GET /v1/public/comics → comics (specs/marvel.yaml:"), "the guard's refusal shows its status")
+        #expect(log.contains("✗ 404 GET /elsewhere → no stub matched\nUnderstudy: no stub matched GET /elsewhere"))
         #expect(!log.contains("\u{1B}["), "no colour when standard error is not a terminal")
     }
 
@@ -69,7 +72,7 @@ import UnderstudyTestSupport
         let (status, log) = served.stop()
         #expect(status == 0)
         #expect(!log.contains("/v1/public/comics"), "a matched request is not logged")
-        #expect(log.contains("✗ GET /elsewhere → 404, no stub matched\nUnderstudy: no stub matched GET /elsewhere"))
+        #expect(log.contains("✗ 404 GET /elsewhere → no stub matched\nUnderstudy: no stub matched GET /elsewhere"))
     }
 
     @Test func lintNamesLineAndKeyAndExits2() throws {
