@@ -50,13 +50,13 @@ final class StubEngine: Sendable {
         }
         let slot = table.slots[index]
         var thrown: (any Error)?
-        let made: Reply
-        if let refusal = slot.stub.guards.lazy.compactMap({ $0.check(request) }).first {
-            made = .response(HTTPResponse(refusal, extraHeaders: slot.stub.responseHeaders))
-        } else {
-            made = reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot,
-                         request: request, captures: captures, topLevel: true, thrown: &thrown)
+        var refusal: StubResponse?
+        for check in slot.stub.guards where refusal == nil {
+            refusal = check.check(request) // each guard runs once: some count what they see
         }
+        let made = refusal.map { .response(HTTPResponse($0, extraHeaders: slot.stub.responseHeaders)) }
+            ?? reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot,
+                     request: request, captures: captures, topLevel: true, thrown: &thrown)
         let (delivered, status) = deliver(made, for: slot)
         journal.record(request, table: table, index: index, status: status) { sequence in
             if let thrown {

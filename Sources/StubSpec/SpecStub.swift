@@ -9,6 +9,28 @@ public struct SpecStub: Sendable {
     public var example: ExampleRequest?
     /// What `verify` compares beyond status and JSON shape.
     public var verify: VerifyRule
+    /// Why there is no example to replay, when there is none.
+    public var noExampleReason: String?
+}
+
+/// The credentials a stub's guard asks for, so an example request can carry
+/// them (`verify` sends the spec's, or the ones given for the live server).
+public enum ExampleCredentials: Sendable, Hashable, CustomStringConvertible {
+    /// Marvel's `ts`, `apikey` and `hash` query parameters.
+    case marvel(publicKey: String, privateKey: String)
+    /// `Authorization: Bearer token`.
+    case bearer(String)
+    /// A key in a named header.
+    case apiKey(header: String, value: String)
+
+    /// What is sent, secrets left out.
+    public var description: String {
+        switch self {
+        case .marvel: return "a Marvel signature"
+        case .bearer: return "a bearer token"
+        case .apiKey(let header, _): return "an API key in \(header)"
+        }
+    }
 }
 
 /// A concrete request built from a stub (or its `example:` block).
@@ -23,6 +45,37 @@ public struct ExampleRequest: Sendable, Hashable {
     public var headers: [HTTPHeaders.Field]
     /// The body.
     public var body: String?
+    /// What the stub's guard asks for; applied by ``signed(with:)``.
+    public var credentials: ExampleCredentials? = nil
+
+    /// This request carrying `credentials` (replacing any it carried): the
+    /// signature query items, or the header, set once.
+    public func signed(with credentials: ExampleCredentials?) -> ExampleRequest {
+        var copy = self
+        switch credentials {
+        case nil:
+            break
+        case .marvel(let publicKey, let privateKey):
+            copy.query.removeAll { ["ts", "apikey", "hash"].contains($0.name) }
+            copy.query += MarvelSigning.queryItems(timestamp: "1", publicKey: publicKey, privateKey: privateKey)
+        case .bearer(let token):
+            copy.setHeader("Authorization", "Bearer \(token)")
+        case .apiKey(let header, let value):
+            copy.setHeader(header, value)
+        }
+        return copy
+    }
+
+    /// Sets `name` to `value`, replacing every field of that name (names ignore case).
+    public mutating func setHeader(_ name: String, _ value: String) {
+        headers.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        headers.append(HTTPHeaders.Field(name: name, value: value))
+    }
+
+    /// The request as a server would record it, to test it against a stub's pattern.
+    public var recorded: RecordedRequest {
+        RecordedRequest(method: method, target: target, headers: HTTPHeaders(headers), body: Data((body ?? "").utf8))
+    }
 
     /// `path?query`, percent-encoded.
     public var target: String {

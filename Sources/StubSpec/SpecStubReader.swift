@@ -10,11 +10,8 @@ struct SpecStubReader {
     /// The spec file's name for locations (`specs/marvel.yaml`) and its full path.
     let fileID: String
     let filePath: String
-    /// The `guard:` every stub gets unless it names its own.
-    var defaultGuard: (StubGuard, SignatureKeys?)?
-
-    /// Keys a Marvel guard checks, so examples can be signed.
-    struct SignatureKeys { var publicKey: String; var privateKey: String }
+    /// The `guard:` every stub gets unless it names its own (or `guard: none`).
+    var defaultGuard: (StubGuard, ExampleCredentials)?
 
     static let stubKeys = ["id", "request", "response", "sequence", "guard", "priority", "times", "delay", "fault",
                            "scenario", "example", "verify"]
@@ -43,11 +40,15 @@ struct SpecStubReader {
             break // 200 with an empty body
         }
 
-        var keys: SignatureKeys?
+        var credentials: ExampleCredentials?
         if let guardNode = fields["guard"] {
-            if let (check, signed) = guardValue(guardNode) { stub.guards.append(check); keys = signed }
-        } else if let (check, signed) = defaultGuard {
-            stub.guards.append(check); keys = signed
+            if guardNode.isScalar, reading.string(guardNode) == "none" {
+                credentials = nil // lifts the spec's guard for this stub
+            } else if let (check, needed) = guardValue(guardNode) {
+                stub.guards.append(check); credentials = needed
+            }
+        } else if let (check, needed) = defaultGuard {
+            stub.guards.append(check); credentials = needed
         }
         if let node = fields["priority"], let value = reading.int(node) { stub.priority = value }
         if let node = fields["times"], let value = reading.int(node, in: 1...Int.max) { stub.times = value }
@@ -55,8 +56,8 @@ struct SpecStubReader {
         if let node = fields["fault"] { stub.fault = fault(node) }
         if let node = fields["scenario"] { stub.scenario = scenario(node) }
         let rule = fields["verify"].map { verifyRule($0) } ?? VerifyRule()
-        let example = example(fields["example"], pattern: pattern, keys: keys)
-        return SpecStub(stub: stub, example: example, verify: rule)
+        let (example, reason) = example(fields["example"], pattern: pattern, credentials: credentials)
+        return SpecStub(stub: stub, example: example, verify: rule, noExampleReason: reason)
     }
 
     // MARK: Request
@@ -253,12 +254,13 @@ struct SpecStubReader {
 
     // MARK: Guard, delay, fault, scenario
 
-    /// `marvel: { publicKey, privateKey }`, `bearer: token`, `apiKey: { header, value }`.
-    mutating func guardValue(_ node: SpecNode) -> (StubGuard, SignatureKeys?)? {
-        guard let fields = reading.members(node, allowed: ["marvel", "bearer", "apiKey"]), fields.count == 1,
+    /// `marvel: { publicKey, privateKey }`, `bearer: token`, `apiKey: { header, value }`,
+    /// with the credentials an example needs to pass it.
+    mutating func guardValue(_ node: SpecNode) -> (StubGuard, ExampleCredentials)? {
+        guard !node.isScalar, let fields = reading.members(node, allowed: ["marvel", "bearer", "apiKey"]), fields.count == 1,
               let (kind, operand) = fields.first
         else {
-            reading.fail(node, "a guard is one of marvel, bearer, apiKey")
+            reading.fail(node, "a guard is one of marvel, bearer, apiKey (or none, on a stub, to lift the spec's guard)")
             return nil
         }
         switch kind {
@@ -270,9 +272,9 @@ struct SpecStubReader {
                 reading.fail(operand, "marvel needs publicKey and privateKey")
                 return nil
             }
-            return (.marvel(publicKey: publicKey, privateKey: privateKey), SignatureKeys(publicKey: publicKey, privateKey: privateKey))
+            return (.marvel(publicKey: publicKey, privateKey: privateKey), .marvel(publicKey: publicKey, privateKey: privateKey))
         case "bearer":
-            return reading.string(operand).map { (.bearer($0), nil) }
+            return reading.string(operand).map { (.bearer($0), .bearer($0)) }
         default:
             guard let parts = reading.members(operand, allowed: ["header", "value"]),
                   let header = parts["header"].flatMap({ reading.string($0) }),
@@ -281,7 +283,7 @@ struct SpecStubReader {
                 reading.fail(operand, "apiKey needs header and value")
                 return nil
             }
-            return (.apiKey(header: header, value: value), nil)
+            return (.apiKey(header: header, value: value), .apiKey(header: header, value: value))
         }
     }
 
@@ -348,42 +350,5 @@ struct SpecStubReader {
         if let exact = fields["exact"].flatMap({ reading.items($0) }) { rule.exact = exact.compactMap { reading.string($0) } }
         if let skip = fields["skip"].flatMap({ reading.bool($0) }) { rule.skip = skip }
         return rule
-    }
-
-    /// The request `verify` replays: the `example:` block, else one derived from
-    /// the pattern (equals conditions become values); signed when a Marvel guard applies.
-    mutating func example(_ node: SpecNode?, pattern: RequestPattern, keys: SignatureKeys?) -> ExampleRequest? {
-        var path: String?
-        var query: [QueryItem] = pattern.query.compactMap { condition in
-            if case .equals(let value) = condition.matcher { return QueryItem(name: condition.name, value: value) }
-            return nil
-        }
-        var headers: [HTTPHeaders.Field] = pattern.headers.compactMap { condition in
-            if case .equals(let value) = condition.matcher { return HTTPHeaders.Field(name: condition.name, value: value) }
-            return nil
-        }
-        var body: String?
-        if case .literal(let literal) = pattern.path { path = literal }
-        if let node, let fields = reading.members(node, allowed: ["path", "query", "headers", "body"]) {
-            if let text = fields["path"].flatMap({ reading.string($0) }) {
-                if pattern.path.match(text) == nil { reading.fail(fields["path"]!, "the example path \(text) does not match the stub's path \(pattern.path)") }
-                path = text
-            }
-            if let pairs = fields["query"].flatMap({ reading.pairs($0) }) {
-                let names = Set(pairs.map(\.0))
-                query = query.filter { !names.contains($0.name) } + pairs.compactMap { name, value in
-                    reading.string(value).map { QueryItem(name: name, value: $0) }
-                }
-            }
-            if let pairs = fields["headers"].flatMap({ reading.pairs($0) }) {
-                headers += pairs.compactMap { name, value in reading.string(value).map { HTTPHeaders.Field(name: name, value: $0) } }
-            }
-            body = fields["body"].flatMap { reading.string($0) }
-        }
-        guard let path else { return nil } // a template or regex without an example path: nothing to replay
-        if let keys, !query.contains(where: { $0.name == "apikey" }) {
-            query += MarvelSigning.queryItems(timestamp: "1", publicKey: keys.publicKey, privateKey: keys.privateKey)
-        }
-        return ExampleRequest(method: pattern.method?.rawValue ?? "GET", path: path, query: query, headers: headers, body: body)
     }
 }

@@ -24,16 +24,23 @@ public struct SpecVerification: Sendable {
         public var drift: [String]
         /// Whether the stub was skipped (`verify: { skip: true }` or no example).
         public var skipped: String?
+        /// Why the example could not be checked at all (our own stub did not
+        /// answer it as intended); such a row fails the run.
+        public var error: String? = nil
     }
 
     /// The rows, in spec order.
     public var rows: [Row]
 
-    /// Whether anything drifted.
-    public var drifted: Bool { rows.contains { !$0.drift.isEmpty } }
+    /// Whether anything drifted or could not be checked.
+    public var drifted: Bool { rows.contains { !$0.drift.isEmpty || $0.error != nil } }
 
-    /// Replays `spec` against `live`.
-    public static func run(_ spec: StubSpec, against live: URL, timeout: TimeInterval = 10) async throws -> SpecVerification {
+    /// Replays `spec` against `live`, each example carrying the credentials
+    /// its stub's guard asks for: the spec's to our server, `liveCredentials`'
+    /// (where given, else the spec's) to the live one.
+    public static func run(
+        _ spec: StubSpec, against live: URL, liveCredentials: LiveCredentials = LiveCredentials(), timeout: TimeInterval = 10
+    ) async throws -> SpecVerification {
         let local = try StubServer.start(.stubs(spec.stubs))
         defer { local.stop() }
         let configuration = URLSessionConfiguration.ephemeral
@@ -50,22 +57,50 @@ public struct SpecVerification: Sendable {
             }
             guard let example = entry.example else {
                 rows.append(Row(stub: id, request: "", expectedStatus: 0, actualStatus: 0, drift: [],
-                                skipped: "no example (add example: { path: … })"))
+                                skipped: entry.noExampleReason ?? "no example (add example: { path: … })"))
                 continue
             }
-            let expected = try await fetch(example, base: local.baseURL, session: session)
+            let shown = "\(example.method) \(Redaction.secrets.target(example.signed(with: example.credentials).target))"
+            let before = local.journal.recordedCount
+            let expected = try await fetch(example.signed(with: example.credentials), base: local.baseURL, session: session)
+            if let problem = localProblem(entry, journal: local.journal.entries(after: before)) {
+                rows.append(Row(stub: id, request: shown, expectedStatus: expected.status, actualStatus: 0, drift: [],
+                                skipped: nil, error: problem))
+                continue
+            }
             let actual: Response
             do {
-                actual = try await fetch(example, base: live, session: session)
+                actual = try await fetch(example.signed(with: example.credentials.map(liveCredentials.replacing)),
+                                         base: live, session: session)
             } catch {
-                rows.append(Row(stub: id, request: "\(example.method) \(example.target)", expectedStatus: expected.status,
+                rows.append(Row(stub: id, request: shown, expectedStatus: expected.status,
                                 actualStatus: 0, drift: ["no response: \(error.localizedDescription)"], skipped: nil))
                 continue
             }
-            rows.append(Row(stub: id, request: "\(example.method) \(example.target)", expectedStatus: expected.status,
-                            actualStatus: actual.status, drift: compare(expected, actual, rule: entry.verify), skipped: nil))
+            var drift = compare(expected, actual, rule: entry.verify)
+            if (200..<300).contains(expected.status), actual.status >= 400, let credentials = example.credentials {
+                drift.append("the live server refused what the stub answers; check the credentials sent (\(credentials)): --bearer, --api-key, --public-key/--private-key or UNDERSTUDY_* variables")
+            }
+            rows.append(Row(stub: id, request: shown, expectedStatus: expected.status,
+                            actualStatus: actual.status, drift: drift, skipped: nil))
         }
         return SpecVerification(rows: rows)
+    }
+
+    /// Why our own server's answer to the example proves nothing: another
+    /// stub answered it, or the stub's own guard refused it.
+    static func localProblem(_ entry: SpecStub, journal: [JournalEntry]) -> String? {
+        guard let answered = journal.last else { return "our server recorded no request for the example" }
+        guard let stub = answered.stub else {
+            return "no stub of the spec matches the example (our server answered 404)"
+        }
+        guard stub.id == entry.stub.id else {
+            return "the example is answered by stub \(stub.id) (\(stub.location)), not this one: give this stub an example only it matches"
+        }
+        if entry.example?.credentials != nil, let refused = stub.guards.first(where: { $0.check(answered.request) != nil }) {
+            return "the stub's own guard (\(refused)) refuses the example, so both sides would only be compared refusing it"
+        }
+        return nil
     }
 
     struct Response {
@@ -117,13 +152,20 @@ public struct SpecVerification: Sendable {
                 lines.append(pad("skip", 7) + pad("", 10) + pad(row.stub, 22) + skipped)
                 continue
             }
+            if let error = row.error {
+                lines.append(pad("ERROR", 7) + pad("\(row.expectedStatus)", 10) + pad(row.stub, 22) + row.request)
+                lines.append("         - \(error)")
+                continue
+            }
             let status = row.actualStatus == row.expectedStatus ? "\(row.actualStatus)" : "\(row.expectedStatus)→\(row.actualStatus)"
             lines.append(pad(row.drift.isEmpty ? "ok" : "DRIFT", 7) + pad(status, 10) + pad(row.stub, 22) + row.request)
             lines += row.drift.map { "         - \($0)" }
         }
         let checked = rows.filter { $0.skipped == nil }
+        let errors = checked.filter { $0.error != nil }.count
         let drifted = checked.filter { !$0.drift.isEmpty }.count
-        lines.append("\(checked.count - drifted) ok, \(drifted) drifted, \(rows.count - checked.count) skipped")
+        lines.append("\(checked.count - drifted - errors) ok, \(drifted) drifted, "
+                     + (errors > 0 ? "\(errors) not checkable, " : "") + "\(rows.count - checked.count) skipped")
         return lines.joined(separator: "\n")
     }
 

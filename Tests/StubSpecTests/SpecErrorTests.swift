@@ -1,4 +1,5 @@
 import Foundation
+import StubKit
 import StubSpec
 import Testing
 
@@ -22,6 +23,27 @@ import Testing
                 response:
                   staus: 200
             """) == [#"bad.yaml:4:7: stubs[0].response.staus: unknown key "staus"; did you mean "status"?"#])
+    }
+
+    @Test func anExampleItsOwnStubWouldNotMatchIsAnErrorAtTheExample() {
+        #expect(Self.problems("""
+            stubs:
+              - request: { method: GET, path: /search, query: { q: spider } }
+                example: { query: { q: venom } }
+            """) == [#"bad.yaml:3:14: stubs[0].example: the example GET /search?q=venom does not match its own stub: ✗ query q: expected == "spider", got "venom""#])
+    }
+
+    @Test func guardNoneLiftsTheSpecsGuardForOneStub() throws {
+        let spec = try StubSpec.parse("""
+            guard: { bearer: t0ken }
+            stubs:
+              - { id: private, request: { method: GET, path: /me } }
+              - { id: public, guard: none, request: { method: GET, path: /health } }
+            """, name: "guarded.yaml", directory: URL(fileURLWithPath: "/tmp"))
+        #expect(spec.entries.map(\.stub.guards.count) == [1, 0])
+        #expect(spec.entries.map { $0.example?.credentials } == [.bearer("t0ken"), nil])
+        #expect(Self.problems("stubs:\n  - { guard: nobody, request: { path: /x } }\n")
+            == ["bad.yaml:2:14: stubs[0].guard: a guard is one of marvel, bearer, apiKey (or none, on a stub, to lift the spec's guard)"])
     }
 
     @Test func aWrongTypeNamesTheKeyPath() {

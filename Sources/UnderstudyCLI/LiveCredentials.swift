@@ -1,0 +1,35 @@
+public import StubSpec
+
+/// Credentials for the live server `verify` replays examples against, where
+/// they differ from the spec's (a real API key instead of the test one).
+/// Never printed.
+public struct LiveCredentials: Sendable {
+    /// Replaces the token of every bearer guard.
+    public var bearer: String?
+    /// Replaces the value of every API-key guard (its header stays).
+    public var apiKey: String?
+    /// Replaces the public key of every Marvel guard.
+    public var publicKey: String?
+    /// Replaces the private key of every Marvel guard.
+    public var privateKey: String?
+
+    /// Creates credentials; `nil` keeps the spec's.
+    public init(bearer: String? = nil, apiKey: String? = nil, publicKey: String? = nil, privateKey: String? = nil) {
+        self.bearer = bearer
+        self.apiKey = apiKey
+        self.publicKey = publicKey
+        self.privateKey = privateKey
+    }
+
+    /// What to send the live server for a stub whose guard asks for `spec`.
+    public func replacing(_ spec: ExampleCredentials) -> ExampleCredentials {
+        switch spec {
+        case .marvel(let publicKey, let privateKey):
+            return .marvel(publicKey: self.publicKey ?? publicKey, privateKey: self.privateKey ?? privateKey)
+        case .bearer(let token):
+            return .bearer(bearer ?? token)
+        case .apiKey(let header, let value):
+            return .apiKey(header: header, value: apiKey ?? value)
+        }
+    }
+}
