@@ -12,12 +12,16 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
     case json(JSONValue)
     /// The body is JSON that holds at least these keys and values; extra keys
     /// are ignored, and array order too when `ignoringArrayOrder`.
-    case jsonSubset(JSONValue, ignoringArrayOrder: Bool)
+    case jsonSubset(JSONValue, ignoringArrayOrder: Bool = false)
     /// The body is JSON whose value at `path` (`data.items[0].id`) equals `value`.
     case jsonPath(String, equals: JSONValue)
     /// A JSON matcher whose expected text is not JSON; it matches nothing and
     /// stops the server from starting, naming the stub.
     case unparsableJSON(String)
+    /// A JSON matcher whose expected value could not be encoded (the
+    /// encoder's error); it matches nothing and stops the server from
+    /// starting, naming the stub.
+    case unencodable(String)
 
     /// The body is exactly this UTF-8 text.
     public static func text(_ text: String) -> BodyMatcher { .exact(Data(text.utf8)) }
@@ -28,9 +32,30 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         JSONValue(json: text).map(BodyMatcher.json) ?? .unparsableJSON(text)
     }
 
-    /// The body is JSON equal to the encoding of `value`.
+    /// The body is JSON equal to the encoding of `value`. A value that
+    /// cannot be encoded makes the server refuse to start, naming the stub.
     public static func json(encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()) -> BodyMatcher {
-        .json((try? JSONValue(encoding: value, encoder: encoder)) ?? .null)
+        encoded(value, encoder) { .json($0) }
+    }
+
+    /// The body is JSON holding at least the keys and values of `value`'s encoding.
+    public static func jsonSubset(
+        encoding value: some Encodable, ignoringArrayOrder: Bool = false, encoder: JSONEncoder = JSONEncoder()
+    ) -> BodyMatcher {
+        encoded(value, encoder) { .jsonSubset($0, ignoringArrayOrder: ignoringArrayOrder) }
+    }
+
+    /// The body is JSON whose value at `path` equals `value`'s encoding.
+    public static func jsonPath(_ path: String, equalsEncoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()) -> BodyMatcher {
+        encoded(value, encoder) { .jsonPath(path, equals: $0) }
+    }
+
+    private static func encoded(_ value: some Encodable, _ encoder: JSONEncoder, _ make: (JSONValue) -> BodyMatcher) -> BodyMatcher {
+        do {
+            return make(try JSONValue(encoding: value, encoder: encoder))
+        } catch {
+            return .unencodable("\(type(of: value)): \(error)")
+        }
     }
 
     /// Whether `body` satisfies the condition.
@@ -43,7 +68,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         case .jsonSubset(let expected, let ignoringOrder):
             return JSONValue(data: body).map { expected.isSubset(of: $0, ignoringArrayOrder: ignoringOrder) } ?? false
         case .jsonPath(let path, let expected): return JSONValue(data: body)?.value(at: path) == expected
-        case .unparsableJSON: return false
+        case .unparsableJSON, .unencodable: return false
         }
     }
 
@@ -59,6 +84,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
             return "JSON ⊇ \(value)" + (ignoringOrder ? " (any array order)" : "")
         case .jsonPath(let path, let value): return "JSON at \(path) == \(value)"
         case .unparsableJSON(let text): return "JSON == \(quoted(text)) (not valid JSON)"
+        case .unencodable(let reason): return "JSON == a value that could not be encoded (\(reason))"
         }
     }
 
@@ -68,6 +94,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         case .matches(let pattern): return pattern.problem
         case .jsonPath(let path, _): return JSONPath.parse(path) == nil ? "malformed JSON path \(quoted(path))" : nil
         case .unparsableJSON(let text): return "the body matcher's JSON is not valid JSON: \(quoted(text))"
+        case .unencodable(let reason): return "the body matcher's value cannot be encoded as JSON: \(reason)"
         default: return nil
         }
     }
