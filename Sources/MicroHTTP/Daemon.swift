@@ -141,13 +141,20 @@ public final class Daemon: Sendable {
             // From here nothing suspends, and what is still suspended gets 503.
             core.stopSuspending()
             if drained == .timedOut {
-                // Let the polling thread send those 503s before the connections close.
-                _ = core.inFlight.wait(timeout: .now() + .milliseconds(100))
+                // Let the polling thread send every one of those 503s before
+                // the connections close: it returns as soon as the last is
+                // sent. (A fixed 100 ms lost some of 1,000 on a loaded
+                // machine.) The bound only stops a client that never reads
+                // from holding stop forever.
+                _ = core.answeringAtStop.wait(timeout: .now() + Self.answerAtStopLimit)
             }
             core.arrival?.stop()
             MHD_stop_daemon(daemon)
         }
     }
+
+    /// How long stop waits for the 503s it sends to requests still suspended.
+    static let answerAtStopLimit: DispatchTimeInterval = .seconds(10)
 
     private static func validate(_ configuration: DaemonConfiguration) throws(DaemonError) {
         func check(_ ok: Bool, _ text: @autoclosure () -> String) throws(DaemonError) {

@@ -19,6 +19,8 @@ final class DaemonCore: Sendable {
     /// Entered when a request line arrives, left when the request completes;
     /// ``Daemon/stop()`` waits on it to drain requests in flight.
     let inFlight = DispatchGroup()
+    /// The requests ``stopSuspending()`` answered with 503, until each is done.
+    let answeringAtStop = DispatchGroup()
     private let suspension = Locked(Suspension())
 
     private struct Suspension {
@@ -49,8 +51,10 @@ final class DaemonCore: Sendable {
     func endRequest(_ context: UnsafeMutableRawPointer) {
         let request = Unmanaged<RequestContext>.fromOpaque(context)
         request.takeUnretainedValue().peer?.responseFinished()
+        let answeredAtStop = request.takeUnretainedValue().answeredAtStop
         request.release()
         requestsCompleted.add(1, ordering: .relaxed)
+        if answeredAtStop { answeringAtStop.leave() }
         inFlight.leave()
     }
 
@@ -228,6 +232,8 @@ final class DaemonCore: Sendable {
         suspension.withLock { state in
             state.stopping = true
             for context in state.waiting.values {
+                context.answeredAtStop = true
+                answeringAtStop.enter()
                 context.pending = .response(Self.stoppingResponse)
                 MHD_resume_connection(context.connection)
             }

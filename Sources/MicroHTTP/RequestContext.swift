@@ -20,6 +20,8 @@ final class RequestContext: @unchecked Sendable {
     var bodyBytesSeen = 0
     var bodyTooLarge = false
     var pending: Outcome?
+    /// Whether stop answered it with 503 while it was suspended.
+    var answeredAtStop = false
 
     init(target: String, connection: OpaquePointer, peer: ConnectionContext?) {
         self.target = target
