@@ -25,8 +25,8 @@ public struct Contract: Sendable {
     private let setup: ServerSetup
     private let clauses: @Sendable (StubServer) -> [ContractClause]
 
-    /// A contract served by a fresh server for `setup`: a `[Stub]`, a
-    /// ``StubSet``, `.stubs { … }` or `.starting { try MarvelFake().start() }`.
+    /// A contract served by a fresh server for `setup`: `.stubs { … }`,
+    /// `.stubs(list)`, `.prepared(set)` or `.starting { try MarvelFake().start() }`.
     public init(
         _ name: String,
         serving setup: ServerSetup,

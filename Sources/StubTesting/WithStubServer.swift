@@ -1,8 +1,8 @@
 import StubKit
 public import StubServer
 
-/// Runs `body` with a server for `setup` (a `[Stub]`, a ``StubSet`` or any
-/// ``ServerSetup``), as ``StubServer/current`` too, then
+/// Runs `body` with a server for `setup` (`.stubs { … }`, `.stubs(list)`,
+/// `.prepared(set)`, `.starting { … }`), as ``StubServer/current`` too, then
 /// stops it and fails the test, at this call's location, for every request no
 /// stub matched (unless `allowsUnmatched`). Works under XCTest and Swift Testing.
 ///

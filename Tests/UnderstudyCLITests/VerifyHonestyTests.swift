@@ -21,18 +21,20 @@ import UnderstudyTestSupport
             response: { json: { ok: true } }
         """
 
-    /// Writes `specs` into a fresh folder and runs `body` with their paths.
-    static func withSpecs(_ specs: [String: String], _ body: ([String: String]) throws -> Void) throws {
+    /// Writes `ours` and `live` as spec files, serves `live` with `understudy
+    /// serve`, and runs `understudy verify ours --against` it once per entry
+    /// of `runs` (extra arguments).
+    static func verify(_ ours: String, against live: String, runs: [[String]] = [[]]) throws
+        -> [(status: Int32, output: String, errors: String)] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var paths: [String: String] = [:]
-        for (name, text) in specs {
-            let file = folder.appendingPathComponent(name)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-            paths[name] = file.path
-        }
-        try body(paths)
+        let oursFile = folder.appendingPathComponent("spec.yaml"), liveFile = folder.appendingPathComponent("live.yaml")
+        try ours.write(to: oursFile, atomically: true, encoding: .utf8)
+        try live.write(to: liveFile, atomically: true, encoding: .utf8)
+        let served = try CommandLineSpecTests.Served([liveFile.path])
+        defer { _ = served.stop() }
+        return try runs.map { try CommandLineSpecTests.run(["verify", oursFile.path, "--against", served.url] + $0) }
     }
 
     /// The live server wants another token and its `/me` drifted (`id` is a
@@ -41,35 +43,26 @@ import UnderstudyTestSupport
     @Test func aGuardedSpecIsCheckedNotComparedRefusalToRefusal() throws {
         let drifted = Self.ours.replacingOccurrences(of: "t0ken", with: "live-secret")
             .replacingOccurrences(of: "{ id: 1, name: Ada }", with: #"{ id: "1", name: Ada }"#)
-        try Self.withSpecs(["ours.yaml": Self.ours, "live.yaml": drifted]) { paths in
-            let live = try CommandLineSpecTests.Served([paths["live.yaml"]!])
-            defer { _ = live.stop() }
+        let results = try Self.verify(Self.ours, against: drifted, runs: [[], ["--bearer", "live-secret"]])
+        let (withSpecToken, withLiveToken) = (results[0], results[1])
+        #expect(withSpecToken.status == 1, "\(withSpecToken.output)")
+        #expect(withSpecToken.output.contains("DRIFT  200→401   me"))
+        #expect(withSpecToken.output.contains("the live server refused what the stub answers; check the credentials sent (a bearer token)"))
+        #expect(withSpecToken.output.hasSuffix("1 ok, 1 drifted, 0 skipped\n"))
 
-            let withSpecToken = try CommandLineSpecTests.run(["verify", paths["ours.yaml"]!, "--against", live.url])
-            #expect(withSpecToken.status == 1, "\(withSpecToken.output)")
-            #expect(withSpecToken.output.contains("DRIFT  200→401   me"))
-            #expect(withSpecToken.output.contains("the live server refused what the stub answers; check the credentials sent (a bearer token)"))
-            #expect(withSpecToken.output.hasSuffix("1 ok, 1 drifted, 0 skipped\n"))
-
-            let withLiveToken = try CommandLineSpecTests.run(["verify", paths["ours.yaml"]!, "--against", live.url, "--bearer", "live-secret"])
-            #expect(withLiveToken.status == 1, "\(withLiveToken.output)")
-            #expect(withLiveToken.output.contains("DRIFT  200       me"))
-            #expect(withLiveToken.output.contains("- $.id: number in the stub, string live"))
-            #expect(!withLiveToken.output.contains("live-secret") && !withLiveToken.output.contains("t0ken"), "keys are never printed")
-        }
+        #expect(withLiveToken.status == 1, "\(withLiveToken.output)")
+        #expect(withLiveToken.output.contains("DRIFT  200       me"))
+        #expect(withLiveToken.output.contains("- $.id: number in the stub, string live"))
+        #expect(!withLiveToken.output.contains("live-secret") && !withLiveToken.output.contains("t0ken"), "keys are never printed")
     }
 
     /// Both sides check the header the example sets: sent twice it would read
     /// `2024-06-20,2024-06-20` and match nothing.
     @Test func aHeaderTheExampleSetsIsSentOnce() throws {
         let liveSpec = Self.ours.replacingOccurrences(of: "t0ken", with: "live-secret")
-        try Self.withSpecs(["ours.yaml": Self.ours, "live.yaml": liveSpec]) { paths in
-            let live = try CommandLineSpecTests.Served([paths["live.yaml"]!])
-            defer { _ = live.stop() }
-            let result = try CommandLineSpecTests.run(["verify", paths["ours.yaml"]!, "--against", live.url, "--bearer", "live-secret"])
-            #expect(result.status == 0, "\(result.output)")
-            #expect(result.output.hasSuffix("2 ok, 0 drifted, 0 skipped\n"))
-        }
+        let result = try Self.verify(Self.ours, against: liveSpec, runs: [["--bearer", "live-secret"]])[0]
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.hasSuffix("2 ok, 0 drifted, 0 skipped\n"))
     }
 
     /// An example another stub answers proves nothing about its own stub.
@@ -83,14 +76,10 @@ import UnderstudyTestSupport
               - id: me
                 request: { method: GET, path: /me }
             """
-        try Self.withSpecs(["spec.yaml": spec]) { paths in
-            let live = try CommandLineSpecTests.Served([paths["spec.yaml"]!])
-            defer { _ = live.stop() }
-            let result = try CommandLineSpecTests.run(["verify", paths["spec.yaml"]!, "--against", live.url])
-            #expect(result.status == 1, "\(result.output)")
-            #expect(result.output.contains("ERROR  200       me"))
-            #expect(result.output.contains("spec.yaml:2:5), not this one: give this stub an example only it matches"))
-            #expect(result.output.hasSuffix("0 ok, 0 drifted, 1 not checkable, 1 skipped\n"))
-        }
+        let result = try Self.verify(spec, against: spec)[0]
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("ERROR  200       me"))
+        #expect(result.output.contains("spec.yaml:2:5), not this one: give this stub an example only it matches"))
+        #expect(result.output.hasSuffix("0 ok, 0 drifted, 1 not checkable, 1 skipped\n"))
     }
 }
