@@ -67,7 +67,7 @@ let package = Package(
         // The whole Marvel Comics API declared with the DSL, over crafted data.
         .target(
             name: "MarvelFake",
-            dependencies: ["StubKit", "StubServer", "MicroHTTP", "MarvelModels"],
+            dependencies: ["StubKit", "StubServer", "MarvelModels"],
             swiftSettings: strictSettings
         ),
         // The companion test library: the Swift Testing trait, XCTest scope,
@@ -76,7 +76,7 @@ let package = Package(
         // What the command line does, as a library: serving, ready lines, shutdown on signals.
         .target(
             name: "UnderstudyCLI",
-            dependencies: ["StubServer", "StubKit", "StubSpec", "MarvelFake", "MicroHTTP", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StubServer", "StubKit", "StubSpec", "MarvelFake", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         // The `understudy` command: argument parsing and exit codes only.
@@ -85,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "understudy",
             dependencies: [
-                "UnderstudyCLI", "StubSpec", "StubServer", "StubKit", "MarvelFake", "MicroHTTP", "CAllocatorTuning",
+                "UnderstudyCLI", "StubSpec", "StubServer", "StubKit", "MarvelFake", "CAllocatorTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,7 +1,6 @@
 import Foundation
 public import StubKit
 public import StubServer
-import MicroHTTP
 import MarvelModels
 
 /// The whole Marvel Comics API, declared with the stub DSL over crafted data.
@@ -46,8 +45,8 @@ public final class MarvelFake: Sendable {
     /// Starts a server for this fake (`127.0.0.1`, an ephemeral port by default).
     public func start(host: String = "127.0.0.1", port: Int = 0) throws -> StubServer {
         var configuration = StubServer.Configuration.default
-        configuration.daemon.host = host
-        configuration.daemon.port = port
+        configuration.host = host
+        configuration.port = port
         return try StubServer.start(.prepared(prepared, configuration: configuration))
     }
 

@@ -108,9 +108,9 @@ final class DaemonCore: Sendable {
             context.body = []
             return dispatch(handler(request), context: context)
         case .suspended:
-            guard let outcome = takePending(context) else { return .YES }
+            guard let reply = takePending(context) else { return .YES }
             context.phase = .answered
-            return send(outcome, on: connection)
+            return send(reply, on: connection)
         case .answered:
             return .YES
         }
@@ -127,41 +127,32 @@ final class DaemonCore: Sendable {
         }
     }
 
+    /// Answers a fresh request: a ``Reply/later(_:)`` suspends the
+    /// connection, every other reply is sent at once.
     private func dispatch(_ reply: Reply, context: RequestContext) -> MHD_Result {
-        switch reply {
-        case .response(let response):
+        guard case .later(let start) = reply else {
             context.phase = .answered
-            return queue(response, on: context.connection)
-        case .prepared(let prepared):
-            context.phase = .answered
-            return queue(prepared, on: context.connection)
-        case .stream(let head, let body):
-            context.phase = .answered
-            return BodyStreamer.queue(head: head, body: body, core: self, connection: context.connection)
-        case .raw(let bytes):
-            context.phase = .answered
-            return sendRaw(bytes, on: context.connection)
-        case .closeConnection:
-            context.phase = .answered
-            return .NO
-        case .later(let start):
-            context.phase = .suspended
-            guard suspend(context) else {
-                context.phase = .answered
-                return queue(Self.stoppingResponse, on: context.connection)
-            }
-            start(Responder(core: self, context: context))
-            return .YES
+            return send(reply, on: context.connection)
         }
+        context.phase = .suspended
+        guard suspend(context) else {
+            context.phase = .answered
+            return queue(Self.stoppingResponse, on: context.connection)
+        }
+        start(Responder(core: self, context: context))
+        return .YES
     }
 
-    private func send(_ outcome: Outcome, on connection: OpaquePointer) -> MHD_Result {
-        switch outcome {
+    /// The one place a ``Reply`` becomes libmicrohttpd calls. A `.later`
+    /// here (a responder deferring again) is answered with 500.
+    private func send(_ reply: Reply, on connection: OpaquePointer) -> MHD_Result {
+        switch reply {
         case .response(let response): return queue(response, on: connection)
         case .prepared(let prepared): return queue(prepared, on: connection)
         case .stream(let head, let body): return BodyStreamer.queue(head: head, body: body, core: self, connection: connection)
         case .raw(let bytes): return sendRaw(bytes, on: connection)
-        case .close: return .NO
+        case .closeConnection: return .NO
+        case .later: return queue(Self.deferredAgainResponse, on: connection)
         }
     }
 
@@ -186,15 +177,15 @@ final class DaemonCore: Sendable {
 
     /// Stores the outcome and resumes the connection, once; later calls, and
     /// calls after the daemon stopped, do nothing.
-    func resume(_ context: RequestContext, with outcome: Outcome) {
+    func resume(_ context: RequestContext, with reply: Reply) {
         suspension.withLock { state in
             guard state.waiting.removeValue(forKey: ObjectIdentifier(context)) != nil else { return }
-            context.pending = outcome
+            context.pending = reply
             MHD_resume_connection(context.connection)
         }
     }
 
-    private func takePending(_ context: RequestContext) -> Outcome? {
+    private func takePending(_ context: RequestContext) -> Reply? {
         suspension.withLock { _ in
             defer { context.pending = nil }
             return context.pending
@@ -292,6 +283,9 @@ final class DaemonCore: Sendable {
         headers: [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")],
         text: "503 Service Unavailable: the server stopped before this delayed response was due.\n"
     )
+
+    /// The answer when a ``Responder`` is given another ``Reply/later(_:)``.
+    static let deferredAgainResponse = HTTPResponse(status: 500, text: "a Responder cannot defer again\n")
 }
 
 extension String {

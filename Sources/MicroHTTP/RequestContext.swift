@@ -19,7 +19,7 @@ final class RequestContext: @unchecked Sendable {
     var body: [UInt8] = []
     var bodyBytesSeen = 0
     var bodyTooLarge = false
-    var pending: Outcome?
+    var pending: Reply?
     /// Whether stop answered it with 503 while it was suspended.
     var answeredAtStop = false
 

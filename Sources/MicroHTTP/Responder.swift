@@ -15,16 +15,7 @@ public struct Responder: Sendable {
 
     /// Sends `reply` and resumes the connection. A nested ``Reply/later(_:)``
     /// is answered with 500: a responder answers, it does not defer again.
-    public func send(_ reply: Reply) {
-        switch reply {
-        case .response(let response): core.resume(context, with: .response(response))
-        case .prepared(let prepared): core.resume(context, with: .prepared(prepared))
-        case .stream(let head, let body): core.resume(context, with: .stream(head, body))
-        case .raw(let bytes): core.resume(context, with: .raw(bytes))
-        case .closeConnection: core.resume(context, with: .close)
-        case .later: core.resume(context, with: .response(HTTPResponse(status: 500, text: "a Responder cannot defer again\n")))
-        }
-    }
+    public func send(_ reply: Reply) { core.resume(context, with: reply) }
 
     /// Sends `reply` after `delay`, from a timer: the connection stays
     /// suspended meanwhile and no thread waits.
@@ -33,14 +24,5 @@ public struct Responder: Sendable {
     }
 
     /// Closes the connection without a response.
-    public func closeConnection() { core.resume(context, with: .close) }
-}
-
-/// The final answer to a request, decided now or after a suspension.
-enum Outcome: Sendable {
-    case response(HTTPResponse)
-    case prepared(PreparedResponse)
-    case stream(HTTPResponse, StreamedBody)
-    case raw([UInt8])
-    case close
+    public func closeConnection() { core.resume(context, with: .closeConnection) }
 }

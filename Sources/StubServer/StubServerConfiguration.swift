@@ -5,8 +5,9 @@ public import StubKit
 extension StubServer {
     /// How a ``StubServer`` listens, what it accepts and how much it remembers.
     public struct Configuration: Sendable {
-        /// Listening address, body limit, threads and timeouts. Binds
-        /// 127.0.0.1 on a free port unless told otherwise.
+        /// The rest of the listener's settings: body limit, threads,
+        /// timeouts, memory per connection. Its host and port are
+        /// ``host`` and ``port``.
         public var daemon: DaemonConfiguration
         /// The most journal entries kept; older ones are evicted and counted.
         public var journalCapacity: Int
@@ -23,8 +24,24 @@ extension StubServer {
         /// otherwise. The journal keeps requests whole for assertions.
         public var redaction: Redaction
 
-        /// Creates a configuration.
+        /// The numeric IPv4 or IPv6 address to bind, or `localhost`;
+        /// 127.0.0.1 by default, so nothing off this machine can reach it.
+        public var host: String {
+            get { daemon.host }
+            set { daemon.host = newValue }
+        }
+
+        /// The TCP port; 0 (the default) lets the system pick a free one,
+        /// read back from ``StubServer/port``.
+        public var port: Int {
+            get { daemon.port }
+            set { daemon.port = newValue }
+        }
+
+        /// Creates a configuration; `host` and `port` replace `daemon`'s.
         public init(
+            host: String = "127.0.0.1",
+            port: Int = 0,
             daemon: DaemonConfiguration = DaemonConfiguration(),
             journalCapacity: Int = 100_000,
             fixturesDirectory: URL? = nil,
@@ -32,6 +49,8 @@ extension StubServer {
             redaction: Redaction = .secrets
         ) {
             self.daemon = daemon
+            self.daemon.host = host
+            self.daemon.port = port
             self.journalCapacity = journalCapacity
             self.fixturesDirectory = fixturesDirectory
             self.randomSeed = randomSeed

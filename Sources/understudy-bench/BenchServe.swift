@@ -13,7 +13,7 @@ struct BenchServe {
         let body = try Data(contentsOf: URL(fileURLWithPath: try arguments.string("body")))
         let count = try arguments.int("stubs", default: 100)
         var configuration = StubServer.Configuration()
-        configuration.daemon.port = try arguments.int("port", default: 0)
+        configuration.port = try arguments.int("port", default: 0)
         configuration.journalCapacity = try arguments.int("journal", default: 100_000)
         configuration.daemon.connectionTimeoutSeconds = try arguments.int(
             "timeout", default: configuration.daemon.connectionTimeoutSeconds)

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Logging
 import MarvelFake
-import MicroHTTP
 import StubKit
 import StubServer
 import StubSpec
@@ -75,8 +74,8 @@ struct Serve: ParsableCommand {
         let fake = marvel ? try MarvelFake(.init(publicKey: publicKey, privateKey: privateKey, callBudget: callBudget)) : nil
         let extra = fake?.stubs ?? []
         var configuration = StubServer.Configuration.default
-        configuration.daemon.host = host
-        configuration.daemon.port = port
+        configuration.host = host
+        configuration.port = port
         configuration.redaction = showSecrets ? .none : .secrets
         configuration.journalCapacity = journalCapacity
         let server: StubServer

@@ -24,7 +24,7 @@ import UnderstudyTestSupport
         defer { first.stop() }
         #expect {
             var configuration = StubServer.Configuration()
-            configuration.daemon.port = first.port
+            configuration.port = first.port
             return try StubServer.start(.stubs([], configuration: configuration))
         } throws: { error in
             "\(error)" == "cannot listen on 127.0.0.1:\(first.port): Address already in use (errno 98)"
