@@ -12,7 +12,7 @@ struct MarvelRoutes {
     var stubs: [Stub] {
         let budget = budget
         // Declared inside the signed group, so it runs after the signature check.
-        let spend = StubGuard("Marvel call budget") { _ in budget.spend() ? nil : .marvelError(.rateLimited) }
+        let spend = AuthRule("Marvel call budget") { _ in budget.spend() ? nil : AuthRule.Refusal("the call budget is spent", response: .marvelError(.rateLimited)) }
         return Stubs {
             Group("/v1/public", guard: .marvel(keys: configuration.keys)) {
                 for kind in ResourceKind.allCases {
@@ -30,12 +30,12 @@ struct MarvelRoutes {
             Group("/v1/public") {
                 for kind in ResourceKind.allCases {
                     for path in ["/\(kind)", "/\(kind)/{id:int}"] + kind.subCollections.map({ "/\(kind)/{id:int}/\($0)" }) {
-                        Endpoint(path).respond { .marvelError(.methodNotAllowed($0.request.method)) }
+                        Route(path).respond { .marvelError(.methodNotAllowed($0.request.method)) }
                             .priority(-1).id(StubID("marvel.405.\(path)"))
                     }
                 }
             }
-            Endpoint(matching: TextPattern(".*"))
+            Route(matching: TextPattern(".*"))
                 .respond { .marvelError(.resourceNotFound($0.request.target)) }
                 .priority(-2).id(StubID("marvel.404"))
         }

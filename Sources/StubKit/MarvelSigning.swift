@@ -43,18 +43,39 @@ public enum MarvelSigning {
     }
 }
 
-extension StubGuard {
-    /// Requires Marvel server-side signing with this key pair, and answers a request
-    /// that fails with the real API's exact 409 or 401 body (see ``MarvelSigning/check(_:keys:)``).
-    public static func marvel(publicKey: String, privateKey: String) -> StubGuard {
+extension AuthRule {
+    /// Marvel server-side signing with this key pair: `apikey` is `publicKey`,
+    /// `ts` is not empty and `hash` is `md5(ts + privateKey + publicKey)`. A
+    /// guarded stub answers a request that fails with the real API's exact
+    /// 409 or 401 body (see ``MarvelSigning/check(_:keys:)``).
+    public static func marvel(publicKey: String, privateKey: String) -> AuthRule {
         marvel(keys: [publicKey: privateKey])
     }
 
-    /// Requires Marvel server-side signing with any of these key pairs (public key → private key).
-    public static func marvel(keys: [String: String]) -> StubGuard {
-        let names = keys.keys.sorted().joined(separator: ", ")
-        return StubGuard("Marvel signature (apikey \(names), ts, hash)") { request in
-            MarvelSigning.check(request.query, keys: keys).map(StubResponse.marvelError)
+    /// Marvel server-side signing with any of these key pairs (public key → private key).
+    public static func marvel(keys: [String: String]) -> AuthRule {
+        let names = keys.keys.sorted()
+        return AuthRule("Marvel signature (apikey \(names.joined(separator: ", ")), ts, hash)") { request in
+            guard let failure = MarvelSigning.check(request.query, keys: keys) else { return nil }
+            return Refusal(reason(for: failure, in: request.query, keys: keys), response: .marvelError(failure))
+        }
+    }
+
+    /// What is wrong, in words, for the failure ``MarvelSigning/check(_:keys:)`` found.
+    private static func reason(for failure: MarvelFailure, in query: [QueryItem], keys: [String: String]) -> String {
+        func first(_ name: String) -> String { query.first { $0.name == name }.map { $0.value ?? "" } ?? "" }
+        let key = first("apikey"), timestamp = first("ts")
+        switch failure {
+        case .missingAPIKey: return "no apikey parameter"
+        case .missingHash: return "no hash parameter"
+        case .missingTimestamp: return "no ts parameter"
+        case .invalidAPIKey:
+            let expected = keys.count == 1 ? quoted(keys.keys.first!) : "one of " + keys.keys.sorted().map(quoted).joined(separator: ", ")
+            return "apikey: expected \(expected), got \(key.isEmpty ? "an empty value" : Redaction.mask(key))"
+        default:
+            guard !timestamp.isEmpty else { return "ts is empty" }
+            let expected = MarvelSigning.hash(timestamp: timestamp, privateKey: keys[key] ?? "", publicKey: key)
+            return "hash: expected md5(ts + privateKey + apikey) = \(expected) for ts \(quoted(timestamp)), got \(Redaction.mask(first("hash")))"
         }
     }
 }

@@ -14,7 +14,7 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
     /// Headers added to every response it sends (from groups, for example).
     public var responseHeaders: HTTPHeaders = [:]
     /// Checks that may answer instead, in order.
-    public var guards: [StubGuard] = []
+    public var guards: [AuthRule] = []
     /// Among several matching stubs the highest priority wins; then the first declared.
     public var priority: Int = 0
     /// How many requests it answers at most; `nil` for no limit.
@@ -122,9 +122,10 @@ extension Stub {
         with { $0.request.predicates.append(RequestPredicate(description, test)) }
     }
 
-    /// Runs `check` before answering; a non-nil response is sent instead.
-    public func guarded(by check: StubGuard) -> Stub {
-        with { $0.guards.append(check) }
+    /// Checks `rule` before answering; a request that fails it gets the
+    /// rule's refusal (a 401, say) instead of this stub's response.
+    public func guarded(by rule: AuthRule) -> Stub {
+        with { $0.guards.append(rule) }
     }
 }
 

@@ -41,7 +41,7 @@ public func Stubs(@StubBuilder _ content: () -> [Stub]) -> [Stub] { content() }
 /// ```
 public func Group(
     _ prefix: String = "",
-    guard check: StubGuard? = nil,
+    guard check: AuthRule? = nil,
     requiringHeaders headers: [FieldMatcher] = [],
     responseHeaders: HTTPHeaders = [:],
     @StubBuilder _ content: () -> [Stub]

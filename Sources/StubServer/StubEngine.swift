@@ -52,7 +52,7 @@ final class StubEngine: Sendable {
         var thrown: (any Error)?
         var refusal: StubResponse?
         for check in slot.stub.guards where refusal == nil {
-            refusal = check.check(request) // each guard runs once: some count what they see
+            refusal = check.refusal(of: request)?.response // each rule runs once: some count what they see
         }
         let made = refusal.map { .response(HTTPResponse($0, extraHeaders: slot.stub.responseHeaders)) }
             ?? reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot,

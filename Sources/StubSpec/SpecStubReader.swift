@@ -11,7 +11,7 @@ struct SpecStubReader {
     let fileID: String
     let filePath: String
     /// The `guard:` every stub gets unless it names its own (or `guard: none`).
-    var defaultGuard: (StubGuard, ExampleCredentials)?
+    var defaultGuard: (AuthRule, ExampleCredentials)?
 
     static let stubKeys = ["id", "request", "response", "sequence", "guard", "priority", "times", "delay", "fault",
                            "scenario", "example", "verify"]
@@ -256,7 +256,7 @@ struct SpecStubReader {
 
     /// `marvel: { publicKey, privateKey }`, `bearer: token`, `apiKey: { header, value }`,
     /// with the credentials an example needs to pass it.
-    mutating func guardValue(_ node: SpecNode) -> (StubGuard, ExampleCredentials)? {
+    mutating func guardValue(_ node: SpecNode) -> (AuthRule, ExampleCredentials)? {
         guard !node.isScalar, let fields = reading.members(node, allowed: ["marvel", "bearer", "apiKey"]), fields.count == 1,
               let (kind, operand) = fields.first
         else {

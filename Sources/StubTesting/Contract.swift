@@ -106,7 +106,7 @@ public struct Contract: Sendable {
     /// The failure text for requests that break `requirement`, each with the
     /// clause that sent it; `nil` when all pass.
     private static func signatureFailure(
-        _ requirement: SignatureRequirement, entries: [JournalEntry], redaction: Redaction, sender: (Int) -> ContractClause?
+        _ requirement: AuthRule, entries: [JournalEntry], redaction: Redaction, sender: (Int) -> ContractClause?
     ) -> String? {
         guard !entries.isEmpty else { return "No request was sent, so none could be checked." }
         let failures = entries.compactMap { entry in requirement.problem(with: entry.request).map { (entry, $0) } }

@@ -5,14 +5,14 @@ public import StubKit
 /// Make them with ``Decodes(_:fileID:filePath:line:column:_:)``,
 /// ``Decodes(_:equals:fileID:filePath:line:column:_:)``,
 /// ``Fails(_:with:fileID:filePath:line:column:_:)`` and
-/// ``Signed(_:fileID:filePath:line:column:)``.
+/// ``Authenticated(_:fileID:filePath:line:column:)``.
 public struct ContractClause: Sendable {
     /// What runs.
     enum Step: Sendable {
         /// A call, in declaration order; returns the failure text or `nil`.
         case call(@Sendable () async -> String?)
         /// A rule checked on every request once all calls ran.
-        case signatures(SignatureRequirement)
+        case signatures(AuthRule)
     }
 
     /// The clause's name, as reports show it.
@@ -96,10 +96,10 @@ public func Fails<Failure: Error & Equatable, Value>(
     })
 }
 
-/// A clause: every request the contract's calls sent satisfies `requirement`
+/// A clause: every request the contract's calls sent satisfies `rule`
 /// (checked after all calls, wherever the clause is written).
-public func Signed(
-    _ requirement: SignatureRequirement,
+public func Authenticated(
+    _ requirement: AuthRule,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> ContractClause {
     ContractClause(name: "every request carries \(requirement)",

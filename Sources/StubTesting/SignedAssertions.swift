@@ -13,7 +13,7 @@ extension StubServer {
     /// ```
     @discardableResult
     public func expectSigned(
-        _ requirement: SignatureRequirement,
+        _ requirement: AuthRule,
         matching pattern: (any RequestPatternConvertible)? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {

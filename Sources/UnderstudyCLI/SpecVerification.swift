@@ -97,7 +97,7 @@ public struct SpecVerification: Sendable {
         guard stub.id == entry.stub.id else {
             return "the example is answered by stub \(stub.id) (\(stub.location)), not this one: give this stub an example only it matches"
         }
-        if entry.example?.credentials != nil, let refused = stub.guards.first(where: { $0.check(answered.request) != nil }) {
+        if entry.example?.credentials != nil, let refused = stub.guards.first(where: { $0.refusal(of: answered.request) != nil }) {
             return "the stub's own guard (\(refused)) refuses the example, so both sides would only be compared refusing it"
         }
         return nil

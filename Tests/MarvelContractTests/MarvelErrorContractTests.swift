@@ -57,7 +57,7 @@ import Testing
             let client = Self.client(server)
             Decodes("the first call") { try await client.send(Marvel.stories.list(limit: 1)) }
             Fails("the second call", with: MarvelError.rateLimited) { try await client.send(Marvel.stories.list(limit: 1)) }
-            Signed(.marvel(publicKey: "1234", privateKey: "abcd"))
+            Authenticated(.marvel(publicKey: "1234", privateKey: "abcd"))
         }.check()
     }
 
@@ -97,7 +97,7 @@ import Testing
                     try await client.send(ListEndpoint<Comic, ComicQuery>(path: "/v1/public/errors/\(index)").list(ComicQuery()))
                 }
             }
-            Signed(.marvel(publicKey: "1234", privateKey: "abcd"))
+            Authenticated(.marvel(publicKey: "1234", privateKey: "abcd"))
         }.check()
         #expect(report.passedCount == Self.documented.count + 1)
     }

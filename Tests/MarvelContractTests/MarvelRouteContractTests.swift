@@ -79,7 +79,7 @@ import Testing
                 try await client.send(Marvel.comics(comic.id).creators.list(limit: 100)).total
             }
 
-            Signed(.marvel(publicKey: Self.keys.publicKey, privateKey: Self.keys.privateKey))
+            Authenticated(.marvel(publicKey: Self.keys.publicKey, privateKey: Self.keys.privateKey))
         }.check()
         #expect(report.results.count == 42)
     }

@@ -13,6 +13,6 @@ import Testing
             try await client.send(Marvel.comics(MarvelCatalog.standard.comics[0].id).get())
         }
         Fails("a limit over 100", with: MarvelError.limitTooLarge) { try await client.send(Marvel.comics.list(limit: 101)) }
-        Signed(.marvel(publicKey: "1234", privateKey: "abcd"))   // every request the clauses sent
+        Authenticated(.marvel(publicKey: "1234", privateKey: "abcd"))   // every request the clauses sent
     }.check()
 }

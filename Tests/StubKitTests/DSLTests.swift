@@ -14,7 +14,7 @@ import Testing
             if includeAdmin { Put("/a") } else { Patch("/b") }
             for id in 1...3 { Get("/items/\(id)").respond(.text("item \(id)")) }
             Post("/things")
-            Head("/h"); Options("/o"); Endpoint("PROPFIND", "/dav"); Endpoint(nil, "/any"); Endpoint("/every")
+            Head("/h"); Options("/o"); Route("PROPFIND", "/dav"); Route(nil, "/any"); Route("/every")
         }
         #expect(stubs.map(\.request.description) == [
             "GET /health", "DELETE /admin/cache", "PUT /a", "GET /items/1", "GET /items/2", "GET /items/3",

@@ -21,7 +21,7 @@ import UnderstudyTestSupport
         Post("/body").body(.text("exact")).respond(.text("exact"))
         Get("/characters/{id:int}").respond { .text("character \($0.captures["id"]!)") }
         Get("/characters/{name}").respond { .text("named \($0.captures["name"]!)") }
-        Endpoint(.get, matching: #"/v(?<version>\d+)/ping"#).respond { .text("v\($0.captures["version"]!)") }
+        Route(.get, matching: #"/v(?<version>\d+)/ping"#).respond { .text("v\($0.captures["version"]!)") }
         Get("/custom").matching("has an even number of query items") { $0.query.count % 2 == 0 }.respond(.text("even"))
         Get("/priority").respond(.text("low"))
         Get("/priority").header("X-Vip", .present).priority(10).respond(.text("high"))

@@ -47,7 +47,7 @@ private struct GreetingClient: Sendable {
             Decodes("hello decodes") { try await client.greeting("/hello") }
             Decodes("hello's value", equals: Greeting(text: "hello", count: 1)) { try await client.greeting("/hello") }
             Fails("gone maps to notFound", with: GreetingError.notFound) { try await client.greeting("/gone") }
-            Signed(.bearer("t0ken-value"))
+            Authenticated(.bearer("t0ken-value"))
         }.check()
         #expect(report.passedCount == 4)
         #expect(report.failedCount == 0)
@@ -65,7 +65,7 @@ private struct GreetingClient: Sendable {
                 Decodes("hello's value", equals: Greeting(text: "hello", count: 2)) { try await client.greeting("/hello") }
                 Fails("teapot maps to notFound", with: GreetingError.notFound) { try await client.greeting("/teapot") }
                 Fails("hello fails", with: GreetingError.notFound) { try await client.greeting("/hello") }
-                Signed(.bearer("t0ken-value"))
+                Authenticated(.bearer("t0ken-value"))
             }.check()
         }
         #expect(issues.count == 5)
@@ -108,7 +108,7 @@ private struct GreetingClient: Sendable {
                 - count: 1
             """))
         #expect(texts[4] == """
-            Contract "greetings", clause "every request carries Authorization: Bearer t0ke…(11 characters)" (StubTestingTests/ContractTests.swift:\(contractLine + 6):23):
+            Contract "greetings", clause "every request carries Authorization: Bearer t0ke…(11 characters)" (StubTestingTests/ContractTests.swift:\(contractLine + 6):30):
             4 of 4 requests did not carry Authorization: Bearer t0ke…(11 characters):
               ✗ #1 GET /drifted (sent by "drifted decodes" at StubTestingTests/ContractTests.swift:\(contractLine + 2):24) — Authorization: expected Bearer t0ke…(11 characters), got Bearer wron…(11 characters)
               ✗ #2 GET /hello (sent by "hello's value" at StubTestingTests/ContractTests.swift:\(contractLine + 3):24) — Authorization: expected Bearer t0ke…(11 characters), got Bearer wron…(11 characters)
@@ -119,7 +119,7 @@ private struct GreetingClient: Sendable {
 
     @Test func aServerThatCannotStartIsOneFailedClause() async {
         let report = await Contract("broken", serving: [Get("/a").query("q", .matches("(unclosed"))]) { _ in
-            Signed(.bearer("x"))
+            Authenticated(.bearer("x"))
         }.run()
         #expect(report.results.map(\.name) == ["server start"])
         #expect(report.results.first?.failure?.contains("The stub server could not start") == true)

@@ -37,7 +37,7 @@ public func Options(_ path: String, fileID: String = #fileID, filePath: String =
 }
 
 /// A stub for any method on `path`.
-public func Endpoint(
+public func Route(
     _ path: String,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Stub {
@@ -45,7 +45,7 @@ public func Endpoint(
 }
 
 /// A stub for `method` (such as `"PROPFIND"`) on `path`; `nil` means any method.
-public func Endpoint(
+public func Route(
     _ method: HTTPMethod?, _ path: String,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Stub {
@@ -53,7 +53,7 @@ public func Endpoint(
 }
 
 /// A stub whose path matches a regular expression (whole path; named groups are captures).
-public func Endpoint(
+public func Route(
     _ method: HTTPMethod? = nil, matching regex: TextPattern,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Stub {

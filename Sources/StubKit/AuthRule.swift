@@ -1,0 +1,91 @@
+/// How a request must be authenticated, written once and used both ways:
+///
+/// - to **guard** a stub (``Stub/guarded(by:)``, `Group(guard:)`, a spec's
+///   `guard:`): a request that matches the stub but fails the rule gets the
+///   rule's refusal (401, 409, …) instead, as the real API would answer;
+/// - to **assert** on recorded requests (`expectSigned`, a contract's
+///   `Authenticated` clause): each request that fails is named with the reason.
+///
+/// ```swift
+/// let auth = AuthRule.bearer(token)
+/// Get("/me").respond(.json(me)).guarded(by: auth)
+/// server.expectSigned(auth)
+/// ```
+///
+/// Secrets never appear in descriptions or reasons: tokens are masked and
+/// private keys only named.
+public struct AuthRule: Sendable, CustomStringConvertible {
+    /// Why a request fails a rule, and what a guarded stub answers instead.
+    public struct Refusal: Sendable {
+        /// What is wrong with the request, secrets masked, e.g. `no apikey parameter`.
+        public var reason: String
+        /// The answer a guarded stub sends instead of its own.
+        public var response: StubResponse
+
+        /// Creates a refusal; the response is 401 with a JSON body naming `reason` by default.
+        public init(_ reason: String, response: StubResponse? = nil) {
+            self.reason = reason
+            self.response = response ?? .json(#"{"error":"unauthorized","message":\#(JSONText.quoted(reason))}"#, status: 401)
+        }
+    }
+
+    /// What the rule asks for, e.g. `Marvel signature (apikey 1234, ts, hash)`.
+    public let description: String
+    private let judge: @Sendable (RecordedRequest) -> Refusal?
+
+    /// Creates a rule; `check` returns the refusal for a request that fails
+    /// it, or `nil` to let the request through. A guard runs it once per
+    /// request, so a rule may count what it sees (a call budget, say).
+    public init(_ description: String, check: @escaping @Sendable (RecordedRequest) -> Refusal?) {
+        self.description = description
+        self.judge = check
+    }
+
+    /// The refusal for `request`, or `nil` when it passes.
+    public func refusal(of request: RecordedRequest) -> Refusal? { judge(request) }
+
+    /// Why `request` fails the rule, or `nil` when it passes.
+    public func problem(with request: RecordedRequest) -> String? { judge(request)?.reason }
+
+    /// `Authorization: Bearer <token>`, sent once; otherwise 401 with
+    /// `WWW-Authenticate: Bearer`.
+    public static func bearer(_ token: String) -> AuthRule {
+        let refused = StubResponse.json(#"{"error":"unauthorized","message":"missing or wrong bearer token"}"#, status: 401)
+            .header("WWW-Authenticate", "Bearer")
+        return AuthRule("Authorization: Bearer \(masked(token))") { request in
+            let values = request.headers.values(for: "Authorization")
+            guard let value = values.first else { return Refusal("no Authorization header", response: refused) }
+            guard values.count == 1 else { return Refusal("\(values.count) Authorization headers", response: refused) }
+            guard value.hasPrefix("Bearer ") else {
+                return Refusal("Authorization: expected Bearer \(masked(token)), got \(masked(value))", response: refused)
+            }
+            let sent = String(value.dropFirst("Bearer ".count))
+            return sent == token ? nil
+                : Refusal("Authorization: expected Bearer \(masked(token)), got Bearer \(masked(sent))", response: refused)
+        }
+    }
+
+    /// The header `name` equals `value`; otherwise 401.
+    public static func apiKey(header name: String, value: String) -> AuthRule {
+        let refused = StubResponse.json(#"{"error":"unauthorized","message":"missing or wrong \#(name) header"}"#, status: 401)
+        return AuthRule("\(name): \(masked(value))") { request in
+            guard let sent = request.headers[name] else { return Refusal("no \(name) header", response: refused) }
+            return sent == value ? nil : Refusal("\(name): expected \(masked(value)), got \(masked(sent))", response: refused)
+        }
+    }
+
+    /// The query parameter `name` equals `value`; otherwise 401.
+    public static func apiKey(query name: String, value: String) -> AuthRule {
+        let refused = StubResponse.json(#"{"error":"unauthorized","message":"missing or wrong \#(name) query parameter"}"#, status: 401)
+        return AuthRule("query \(name)=\(masked(value))") { request in
+            guard let sent = request.queryValue(name) else { return Refusal("no \(name) query parameter", response: refused) }
+            return sent == value ? nil : Refusal("query \(name): expected \(masked(value)), got \(masked(sent))", response: refused)
+        }
+    }
+
+    /// The first four characters of a secret, then `…` and its length, so a
+    /// report can tell two secrets apart without showing either.
+    static func masked(_ secret: String) -> String {
+        secret.count <= 4 ? String(repeating: "•", count: secret.count) : "\(secret.prefix(4))…(\(secret.count) characters)"
+    }
+}
