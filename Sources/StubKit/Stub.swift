@@ -26,15 +26,20 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
     /// The scenario state this stub requires and sets.
     public var scenario: ScenarioStep?
     /// Where the stub was declared, for diagnostics.
-    public var location: SourceLocation
+    public var location: CodeLocation
 
-    /// Creates a stub from a pattern and a recipe.
+    /// Creates a stub from a pattern and a recipe, declared where this is called.
     public init(
         request: RequestPattern,
         response: ResponseRecipe = .fixed(StubResponse()),
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.init(request: request, response: response,
+                  location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Creates a stub declared at `location`: a line of a spec file, say.
+    public init(request: RequestPattern, response: ResponseRecipe = .fixed(StubResponse()), location: CodeLocation) {
         self.id = .unique(at: location)
         self.request = request
         self.response = response
@@ -47,7 +52,7 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
         _ method: HTTPMethod?,
         _ path: String,
         response: StubResponse = StubResponse(),
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         self.init(
             request: RequestPattern(method: method, path: .parse(path)),

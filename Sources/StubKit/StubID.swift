@@ -12,7 +12,7 @@ public struct StubID: Sendable, Hashable, Codable, ExpressibleByStringLiteral, C
 
     /// A fresh id from a source location: `File.swift:12#3`. Stubs declared in a
     /// loop share a location but not an id.
-    static func unique(at location: SourceLocation) -> StubID {
+    static func unique(at location: CodeLocation) -> StubID {
         StubID("\(location.fileID):\(location.line)#\(counter.add(1, ordering: .relaxed).newValue)")
     }
 

@@ -7,7 +7,7 @@ public struct NearMiss: Sendable, Codable, Hashable, CustomStringConvertible {
     /// The stub's id.
     public var id: String
     /// Where the stub was declared.
-    public var declaredAt: SourceLocation
+    public var declaredAt: CodeLocation
     /// Every condition, matched or not, then the stub's state (times, scenario).
     public var checks: [FieldCheck]
     /// How close it came, from 0 to 1. The path weighs three times as much as

@@ -17,7 +17,7 @@ extension StubServer {
     public func next(
         matching pattern: some RequestPatternConvertible,
         timeout: Duration = .seconds(5),
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async throws -> RecordedRequest {
         let wanted = pattern.requestPattern
         let id = Self.waitIDs.add(1, ordering: .relaxed).newValue
@@ -38,7 +38,7 @@ extension StubServer {
         guard let found else {
             throw RequestWaitTimeout(
                 pattern: wanted, timeout: timeout, others: journal.unclaimed, redaction: redaction,
-                location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+                location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
             )
         }
         return found
@@ -58,7 +58,7 @@ public struct RequestWaitTimeout: Error, Sendable, CustomStringConvertible {
     /// The secrets masked in ``description``.
     public var redaction: Redaction
     /// Where `next(matching:)` was called.
-    public var location: SourceLocation
+    public var location: CodeLocation
 
     /// What was awaited, for how long, and each other request with the first
     /// condition it failed.

@@ -8,7 +8,7 @@ public struct StubValidationError: Error, CustomStringConvertible {
         /// The stub's pattern in short.
         public var stub: String
         /// Where it was declared.
-        public var location: SourceLocation
+        public var location: CodeLocation
         /// What is wrong.
         public var message: String
 

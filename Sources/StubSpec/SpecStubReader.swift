@@ -23,7 +23,7 @@ struct SpecStubReader {
             return nil
         }
         guard let pattern = request(requestNode) else { return nil }
-        var stub = Stub(request: pattern, fileID: fileID, filePath: filePath, line: node.line, column: node.column)
+        var stub = Stub(request: pattern, location: CodeLocation(fileID: fileID, filePath: filePath, line: node.line, column: node.column))
         if let id = fields["id"].flatMap({ reading.string($0) }) { stub.id = StubID(id) }
 
         switch (fields["response"], fields["sequence"]) {

@@ -21,7 +21,7 @@ public struct Contract: Sendable {
     /// The contract's name, as reports show it.
     public let name: String
     /// Where the contract was declared.
-    public let location: AssertionLocation
+    public let location: CodeLocation
     private let setup: ServerSetup
     private let clauses: @Sendable (StubServer) -> [ContractClause]
 
@@ -34,7 +34,7 @@ public struct Contract: Sendable {
         @ContractBuilder clauses: @escaping @Sendable (StubServer) -> [ContractClause]
     ) {
         self.name = name
-        self.location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         self.setup = setup
         self.clauses = clauses
     }
@@ -47,7 +47,7 @@ public struct Contract: Sendable {
         for result in report.results {
             guard let failure = result.failure else { continue }
             IssueRecorder.record("Contract \(Self.quoted(name)), clause \(Self.quoted(result.name)) (\(result.location)):\n\(failure)",
-                                 at: result.assertionLocation)
+                                 at: result.location)
         }
         return report
     }
@@ -59,7 +59,7 @@ public struct Contract: Sendable {
         do {
             server = try setup.start()
         } catch {
-            let failure = ContractReport.ClauseResult(name: "server start", assertionLocation: location,
+            let failure = ContractReport.ClauseResult(name: "server start", location: location,
                                                       failure: "The stub server could not start: \(error)")
             return ContractReport(name: name, results: [failure])
         }
@@ -74,7 +74,7 @@ public struct Contract: Sendable {
             let sent = server.journal.entries.filter { $0.sequence > before }
             for entry in sent { senders[entry.sequence] = index }
             results[index] = ContractReport.ClauseResult(
-                name: clause.name, assertionLocation: clause.location,
+                name: clause.name, location: clause.location,
                 failure: failure.map { $0 + "\n" + Self.requestsText(sent, server.redaction) }
             )
         }
@@ -82,7 +82,7 @@ public struct Contract: Sendable {
         for (index, clause) in clauses.enumerated() {
             guard case .signatures(let requirement) = clause.step else { continue }
             results[index] = ContractReport.ClauseResult(
-                name: clause.name, assertionLocation: clause.location,
+                name: clause.name, location: clause.location,
                 failure: Self.signatureFailure(requirement, entries: entries, redaction: server.redaction) { sequence in
                     senders[sequence].map { clauses[$0] }
                 }

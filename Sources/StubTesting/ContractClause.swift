@@ -18,7 +18,7 @@ public struct ContractClause: Sendable {
     /// The clause's name, as reports show it.
     public let name: String
     /// Where the clause was written.
-    public let location: AssertionLocation
+    public let location: CodeLocation
     let step: Step
 }
 
@@ -33,7 +33,7 @@ public func Decodes<Value>(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ call: @escaping @Sendable () async throws -> Value
 ) -> ContractClause {
-    ContractClause(name: name, location: AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column), step: .call {
+    ContractClause(name: name, location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), step: .call {
         do {
             _ = try await call()
             return nil
@@ -56,7 +56,7 @@ public func Decodes<Value: Equatable & Sendable>(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ call: @escaping @Sendable () async throws -> Value
 ) -> ContractClause {
-    ContractClause(name: name, location: AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column), step: .call {
+    ContractClause(name: name, location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), step: .call {
         let actual: Value
         do {
             actual = try await call()
@@ -80,7 +80,7 @@ public func Fails<Failure: Error & Equatable, Value>(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ call: @escaping @Sendable () async throws -> Value
 ) -> ContractClause {
-    ContractClause(name: name, location: AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column), step: .call {
+    ContractClause(name: name, location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), step: .call {
         let returned: Value
         do {
             returned = try await call()
@@ -103,7 +103,7 @@ public func Authenticated(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> ContractClause {
     ContractClause(name: "every request carries \(requirement)",
-                   location: AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+                   location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
                    step: .signatures(requirement))
 }
 

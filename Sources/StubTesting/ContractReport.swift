@@ -7,14 +7,12 @@ public struct ContractReport: Sendable, CustomStringConvertible {
         /// The clause's name.
         public var name: String
         /// Where the clause was written.
-        public var assertionLocation: AssertionLocation
+        public var location: CodeLocation
         /// Why it failed, or `nil` when it passed.
         public var failure: String?
 
         /// Whether it passed.
         public var passed: Bool { failure == nil }
-        /// Where the clause was written, as a StubKit location.
-        public var location: SourceLocation { assertionLocation.sourceLocation }
     }
 
     /// The contract's name.

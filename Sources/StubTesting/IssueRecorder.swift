@@ -12,11 +12,12 @@ import XCTest
 enum IssueRecorder {
     /// Records `message` at `location`; under Swift Testing, `preferred` (a
     /// stub's declaration, say) is used instead when given, as it is where the
-    /// fix belongs. XCTest wants a `StaticString` file, so it always gets `location`.
-    static func record(_ message: String, at location: AssertionLocation, preferring preferred: StubKit.SourceLocation? = nil) {
+    /// fix belongs. XCTest wants a `StaticString` file, so it always gets `location`
+    /// (built by an assertion from its `#filePath` literal).
+    static func record(_ message: String, at location: CodeLocation, preferring preferred: CodeLocation? = nil) {
         #if canImport(Testing)
         if Test.current != nil {
-            let place = preferred ?? location.sourceLocation
+            let place = preferred ?? location
             // Swift Testing wants a `Module/File` file ID and positive numbers.
             let fileID = place.fileID.contains("/") ? place.fileID : "Understudy/\(place.fileID)"
             Issue.record(
@@ -30,7 +31,13 @@ enum IssueRecorder {
         }
         #endif
         #if canImport(XCTest)
-        XCTFail(message, file: location.filePath, line: location.line)
+        // A location built from strings (not from an assertion's literals) has no
+        // `StaticString` path; XCTest then reports at this file, the message naming the place.
+        if let file = location.staticFilePath {
+            XCTFail(message, file: file, line: UInt(max(location.line, 1)))
+        } else {
+            XCTFail("\(location): \(message)")
+        }
         #else
         print("\(location): error: \(message)")
         #endif

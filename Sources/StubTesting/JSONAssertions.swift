@@ -14,7 +14,7 @@ public func expectJSONEqual(
     _ actual: Data, _ expected: String,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> Bool {
-    JSONEquality.expect(actual, Data(expected.utf8), at: AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    JSONEquality.expect(actual, Data(expected.utf8), at: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Expects two JSON documents given as bytes to be equal, as the text form does.
@@ -23,7 +23,7 @@ public func expectJSONEqual(
     _ actual: Data, _ expected: Data,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> Bool {
-    JSONEquality.expect(actual, expected, at: AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    JSONEquality.expect(actual, expected, at: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Expects `actual` to equal the JSON encoding of `expected` (with `encoder`).
@@ -32,7 +32,7 @@ public func expectJSONEqual(
     _ actual: Data, encoding expected: some Encodable, encoder: JSONEncoder = JSONEncoder(),
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> Bool {
-    let location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
         return JSONEquality.expect(actual, try encoder.encode(expected), at: location)
     } catch {
@@ -43,7 +43,7 @@ public func expectJSONEqual(
 
 /// The comparison behind `expectJSONEqual` and contract checks.
 enum JSONEquality {
-    static func expect(_ actual: Data, _ expected: Data, at location: AssertionLocation) -> Bool {
+    static func expect(_ actual: Data, _ expected: Data, at location: CodeLocation) -> Bool {
         guard let want = JSONValue(data: expected) else {
             IssueRecorder.record("The expected document is not JSON: \(preview(expected))", at: location)
             return false

@@ -15,7 +15,7 @@ extension StubServer {
         _ count: ExpectedCount = .atLeast(1),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
-        let location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         PendingServerIssues.flush(self, at: location)
         let wanted = pattern.requestPattern
         let entries = journal.entries
@@ -58,7 +58,7 @@ extension StubServer {
         _ patterns: any RequestPatternConvertible...,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
-        let location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         PendingServerIssues.flush(self, at: location)
         let wanted = patterns.map(\.requestPattern)
         let entries = journal.entries
@@ -98,7 +98,7 @@ extension StubServer {
         _ count: ExpectedCount = .atLeast(1),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
-        let location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         PendingServerIssues.flush(self, at: location)
         let unmatched = journal.unmatched
         _ = takeIssues(where: \.isUnmatched)

@@ -9,7 +9,7 @@ struct ServerScope: Sendable {
     /// Whether requests no stub matched are allowed (not reported).
     let allowsUnmatched: Bool
     /// Where the scope was declared: the trait or the `withStubServer` call.
-    let location: AssertionLocation
+    let location: CodeLocation
 
     /// Runs `body` with the server as the task's current one, then finishes,
     /// whether `body` returned or threw.
@@ -55,7 +55,7 @@ struct ServerScope: Sendable {
 /// of only at scope end. Unmatched requests wait for scope end, where
 /// `expectUnmatched` may have acknowledged them.
 enum PendingServerIssues {
-    static func flush(_ server: StubServer, at location: AssertionLocation) {
+    static func flush(_ server: StubServer, at location: CodeLocation) {
         for issue in server.takeIssues(where: { !$0.isUnmatched }) {
             IssueRecorder.record(issue.description, at: location, preferring: issue.stub?.location)
         }

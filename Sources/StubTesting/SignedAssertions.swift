@@ -17,7 +17,7 @@ extension StubServer {
         matching pattern: (any RequestPatternConvertible)? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
-        let location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         PendingServerIssues.flush(self, at: location)
         let scope = pattern?.requestPattern
         let checked = journal.entries.filter { entry in scope.map { $0.match(entry.request) != nil } ?? true }

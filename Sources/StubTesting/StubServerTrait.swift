@@ -28,9 +28,9 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     /// Where Swift says the trait was written (the declaration it is attached
     /// to, a macro's doing); each stub declared in the trait is put back at
     /// its own line before it is checked.
-    private let declaration: AssertionLocation
+    private let declaration: CodeLocation
 
-    init(setup: ServerSetup, allowsUnmatched: Bool, declaration: AssertionLocation) {
+    init(setup: ServerSetup, allowsUnmatched: Bool, declaration: CodeLocation) {
         self.setup = setup
         self.allowsUnmatched = allowsUnmatched
         self.declaration = declaration
@@ -50,8 +50,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        let sites = TraitDeclarationSites.find(for: declaration.sourceLocation)
-        let location = sites.map { AssertionLocation(declaration, at: $0.trait) } ?? declaration
+        let sites = TraitDeclarationSites.find(for: declaration)
+        let location = sites.map { declaration.moved(toLine: $0.trait.line, column: $0.trait.column) } ?? declaration
         let server: StubServer
         do {
             server = try setup.start { stubs in sites?.relocate(stubs) ?? stubs }
@@ -74,7 +74,7 @@ extension Trait where Self == StubServerTrait {
         @StubBuilder _ content: @escaping @Sendable () -> [Stub]
     ) -> Self {
         StubServerTrait(setup: .stubs(configuration: configuration, content), allowsUnmatched: allowsUnmatched,
-                        declaration: AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+                        declaration: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// A server per test for `setup`: a prepared set (`.prepared(Self.set)`,
@@ -86,7 +86,7 @@ extension Trait where Self == StubServerTrait {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Self {
         StubServerTrait(setup: setup, allowsUnmatched: allowsUnmatched,
-                        declaration: AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+                        declaration: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 

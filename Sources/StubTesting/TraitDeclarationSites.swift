@@ -33,9 +33,9 @@ struct TraitDeclarationSites: Sendable {
     }
 
     /// Where the trait itself was written: its `.stubServer`.
-    let trait: SourceLocation
+    let trait: CodeLocation
     /// Where Swift says everything in the trait was written.
-    let declaration: SourceLocation
+    let declaration: CodeLocation
     let sites: [Site]
 
     /// The stubs, each declared at the trait moved to its own site; stubs
@@ -58,18 +58,18 @@ struct TraitDeclarationSites: Sendable {
         return cursor + 1 < sites.count ? cursor + 1 : nil
     }
 
-    private static let cache = Mutex<[SourceLocation: TraitDeclarationSites?]>([:])
+    private static let cache = Mutex<[CodeLocation: TraitDeclarationSites?]>([:])
 
     /// The sites of the trait Swift placed at `declaration`, read once per
     /// declaration; `nil` when the source is not at hand.
-    static func find(for declaration: SourceLocation) -> TraitDeclarationSites? {
+    static func find(for declaration: CodeLocation) -> TraitDeclarationSites? {
         if let known = cache.withLock({ $0[declaration] }) { return known }
         let found = read(declaration)
         cache.withLock { $0[declaration] = .some(found) }
         return found
     }
 
-    private static func read(_ declaration: SourceLocation) -> TraitDeclarationSites? {
+    private static func read(_ declaration: CodeLocation) -> TraitDeclarationSites? {
         guard !declaration.filePath.isEmpty,
               let data = FileManager.default.contents(atPath: declaration.filePath) else { return nil }
         let tokens = SwiftTokens(String(decoding: data, as: UTF8.self)).tokens
@@ -118,12 +118,5 @@ struct TraitDeclarationSites: Sendable {
             cursor += 1
         }
         return Site(method: method, path: nil, interpolated: false, line: tokens[index].line, column: tokens[index].column)
-    }
-}
-
-extension AssertionLocation {
-    /// `base`'s file at `location`'s line and column.
-    init(_ base: AssertionLocation, at location: SourceLocation) {
-        self.init(fileID: base.fileID, filePath: base.filePath, line: UInt(location.line), column: UInt(location.column))
     }
 }

@@ -25,14 +25,14 @@ public func withStubServer<Result>(
     _ body: (StubServer) async throws -> Result
 ) async throws -> Result {
 
-    return try await scoped(AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column), allowsUnmatched,
+    return try await scoped(CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), allowsUnmatched,
                             start: { try setup.start() }, body)
 }
 
 /// Starts a server with `start` and runs `body` in its scope; a start that
 /// fails is reported as a ``ServerStartFailure`` at `location`.
 private func scoped<Result>(
-    _ location: AssertionLocation, _ allowsUnmatched: Bool,
+    _ location: CodeLocation, _ allowsUnmatched: Bool,
     isolation: isolated (any Actor)? = #isolation,
     start: () throws -> StubServer,
     _ body: (StubServer) async throws -> Result

@@ -1,5 +1,10 @@
+import StubTesting
 import Synchronization
 import Testing
+
+// Imports both Testing and StubTesting on purpose: `SourceLocation` below is
+// Testing's, unqualified, which compiles only while no Understudy module
+// declares a type of that name.
 
 /// The issues `body` records, captured through `withKnownIssue` so they do
 /// not fail the test; the test fails instead when `body` records none.
