@@ -53,7 +53,7 @@ let package = Package(
         // Spec files (YAML/JSON) <-> StubKit values; fixtures read relative to the spec.
         .target(
             name: "StubSpec",
-            dependencies: ["StubKit", "StubServer", .product(name: "Yams", package: "Yams")],
+            dependencies: ["StubKit", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         // Codable values for the Marvel Comics API: envelopes, errors, the six entities.

@@ -111,8 +111,7 @@ public final class StubServer: Sendable {
     public func replace(_ id: StubID, with stub: Stub) throws {
         try change { current in
             guard let index = current.firstIndex(where: { $0.id == id }) else {
-                throw StubValidationError(problems: [.init(stub: stub.request.description, location: stub.location,
-                                                           message: "no stub with id \"\(id)\" to replace")])
+                throw StubValidationError(problems: [StubProblem(stub, "no stub with id \"\(id)\" to replace")])
             }
             var next = current
             next[index] = stub
@@ -166,7 +165,7 @@ public final class StubServer: Sendable {
             for index in old.indices where oldIndex[old[index].id] == nil { oldIndex[old[index].id] = index }
             var carried: [Int: Int] = [:]
             for index in next.indices {
-                if let previous = oldIndex[next[index].id], StubPreparation.sameShape(old[previous], next[index]) {
+                if let previous = oldIndex[next[index].id], StubValidation.sameShape(old[previous], next[index]) {
                     carried[index] = serving.counts.count(previous)
                 }
             }

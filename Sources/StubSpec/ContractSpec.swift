@@ -48,13 +48,13 @@ public struct ContractSpec: Sendable {
 
     /// Loads a contract file.
     ///
-    /// - Throws: ``StubSpecError`` with file, line, column and key for each problem.
+    /// - Throws: ``StubValidationError`` with file, line, column and key for each problem.
     public static func load(_ url: URL, name: String? = nil) throws -> ContractSpec {
         let shown = name ?? url.relativePath
         let top = try SpecDocument.root(of: try SpecDocument.text(of: url, name: shown), name: shown)
         var reading = SpecReading()
         guard let fields = reading.members(top, allowed: ["contract", "serve", "spec", "checks"]) else {
-            throw StubSpecError(problems: reading.problems)
+            throw StubValidationError(problems: reading.problems)
         }
         let title = fields["contract"].flatMap { reading.string($0) } ?? shown
         var source = Source.marvel
@@ -71,7 +71,7 @@ public struct ContractSpec: Sendable {
             if let check = check(item, reading: &reading) { checks.append(check) }
         }
         if fields["checks"] == nil { reading.fail(top, "a contract needs a checks list") }
-        guard reading.problems.isEmpty else { throw StubSpecError(problems: reading.problems) }
+        guard reading.problems.isEmpty else { throw StubValidationError(problems: reading.problems) }
         return ContractSpec(name: title, file: shown, source: source, checks: checks)
     }
 

@@ -1,15 +1,16 @@
+import StubKit
 import Foundation
 import Yams
 
 /// The YAML (or JSON) text of a spec or contract file, parsed to its root
-/// node; every failure is a ``StubSpecError`` located in the file.
+/// node; every failure is a ``StubValidationError`` located in the file.
 enum SpecDocument {
     /// Reads `url`'s text.
     static func text(of url: URL, name: String) throws -> String {
         do {
             return try String(contentsOf: url, encoding: .utf8)
         } catch {
-            throw StubSpecError(problems: [SpecProblem(file: name, line: 1, column: 1, key: "",
+            throw StubValidationError(problems: [StubProblem(file: name, line: 1, column: 1, key: "",
                                                        message: "cannot read the file: \((error as NSError).localizedDescription)")])
         }
     }
@@ -18,29 +19,29 @@ enum SpecDocument {
     static func root(of text: String, name: String) throws -> SpecNode {
         do {
             guard let node = try Yams.compose(yaml: text) else {
-                throw StubSpecError(problems: [SpecProblem(file: name, line: 1, column: 1, key: "", message: "the file is empty")])
+                throw StubValidationError(problems: [StubProblem(file: name, line: 1, column: 1, key: "", message: "the file is empty")])
             }
             return SpecNode(node: node, key: "", file: name)
-        } catch let error as StubSpecError {
+        } catch let error as StubValidationError {
             throw error
         } catch let error as YamlError {
-            throw StubSpecError(problems: [problem(error, file: name)])
+            throw StubValidationError(problems: [problem(error, file: name)])
         }
     }
 
     /// A YAML syntax error as a problem at its mark.
-    private static func problem(_ error: YamlError, file: String) -> SpecProblem {
+    private static func problem(_ error: YamlError, file: String) -> StubProblem {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return SpecProblem(file: file, line: mark.line, column: mark.column, key: "", message: "YAML: \(problem)")
+            return StubProblem(file: file, line: mark.line, column: mark.column, key: "", message: "YAML: \(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return SpecProblem(file: file, line: context.mark.line, column: context.mark.column, key: "",
+            return StubProblem(file: file, line: context.mark.line, column: context.mark.column, key: "",
                                message: "duplicate key\(duplicates.count == 1 ? "" : "s") \(duplicates.map { "\"\($0)\"" }.joined(separator: ", "))")
         default:
             let text = "\(error)"
             // Yams writes "line:column: error: …" first for the other cases it knows.
             let numbers = text.split(separator: ":").prefix(2).compactMap { Int($0) }
-            return SpecProblem(file: file, line: numbers.first ?? 1, column: numbers.dropFirst().first ?? 1, key: "",
+            return StubProblem(file: file, line: numbers.first ?? 1, column: numbers.dropFirst().first ?? 1, key: "",
                                message: "YAML: \(text.split(separator: "\n").first.map(String.init) ?? text)")
         }
     }

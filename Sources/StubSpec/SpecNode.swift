@@ -2,7 +2,7 @@ import StubKit
 import Yams
 
 /// A node of a spec file with its key path, for typed reads that record a
-/// precise ``SpecProblem`` instead of failing at the first mistake.
+/// precise ``StubProblem`` instead of failing at the first mistake.
 struct SpecNode {
     let node: Node
     let key: String
@@ -19,8 +19,8 @@ struct SpecNode {
         SpecNode(node: node, key: "\(key)[\(index)]", file: file)
     }
 
-    func problem(_ message: String) -> SpecProblem {
-        SpecProblem(file: file, line: line, column: column, key: key, message: message)
+    func problem(_ message: String) -> StubProblem {
+        StubProblem(file: file, line: line, column: column, key: key, message: message)
     }
 
     /// What the node is, for messages: `a mapping`, `a list`, `"text"`.
@@ -51,7 +51,7 @@ struct SpecNode {
 
 /// Reads spec nodes into values, collecting problems.
 struct SpecReading {
-    var problems: [SpecProblem] = []
+    var problems: [StubProblem] = []
 
     mutating func fail(_ node: SpecNode, _ message: String) {
         problems.append(node.problem(message))

@@ -1,6 +1,5 @@
 import Foundation
 import StubKit
-import StubServer
 
 /// Turns the `stubs:` entries of a spec into ``SpecStub`` values.
 struct SpecStubReader {

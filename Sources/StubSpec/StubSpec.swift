@@ -1,6 +1,5 @@
 public import Foundation
 public import StubKit
-import StubServer
 
 /// A spec file: the serialized form of the stubs the DSL builds, in YAML or
 /// JSON (the same schema; JSON is read as YAML, so errors carry lines and
@@ -27,7 +26,7 @@ public struct StubSpec: Sendable {
 
     /// Loads the spec at `url`; `name` is how messages name it (the path as given by default).
     ///
-    /// - Throws: ``StubSpecError`` with every problem found, each with file, line, column and key.
+    /// - Throws: ``StubValidationError`` with every problem found, each with file, line, column and key.
     public static func load(_ url: URL, name: String? = nil) throws -> StubSpec {
         let shown = name ?? url.relativePath
         let text = try SpecDocument.text(of: url, name: shown)
@@ -36,11 +35,11 @@ public struct StubSpec: Sendable {
 
     /// Reads a spec from `text`; `file:` paths are relative to `directory`.
     ///
-    /// - Throws: ``StubSpecError``.
+    /// - Throws: ``StubValidationError``.
     public static func parse(_ text: String, name: String, filePath: String = "", directory: URL) throws -> StubSpec {
         let top = try SpecDocument.root(of: text, name: name)
         var reading = SpecReading()
-        guard let fields = reading.members(top, allowed: topLevelKeys) else { throw StubSpecError(problems: reading.problems) }
+        guard let fields = reading.members(top, allowed: topLevelKeys) else { throw StubValidationError(problems: reading.problems) }
 
         var fixtures = directory
         if let node = fields["fixtures"], let folder = reading.string(node) {
@@ -61,21 +60,21 @@ public struct StubSpec: Sendable {
             reader.reading.fail(top, "a spec needs a stubs list")
         }
         if reader.reading.problems.isEmpty {
-            // The server's own checks: patterns that cannot work, stubs that can never answer.
+            // The checks every stub list passes: patterns that cannot work, stubs that can never answer.
             do {
-                _ = try StubSet(entries.map(\.stub), fixturesDirectory: fixtures)
+                _ = try StubValidation.check(entries.map(\.stub), fixtures: fixtures)
             } catch let error as StubValidationError {
                 reader.reading.problems += error.problems.map { problem in
-                    SpecProblem(file: name, line: problem.location.line, column: problem.location.column,
-                                key: "stubs[\(entries.firstIndex { $0.stub.location == problem.location } ?? 0)]",
-                                message: problem.message)
+                    var located = problem
+                    located.subject = "stubs[\(entries.firstIndex { $0.stub.location == problem.location } ?? 0)]"
+                    return located
                 }
             } catch {
-                reader.reading.problems.append(SpecProblem(file: name, line: 1, column: 1, key: "", message: "\(error)"))
+                reader.reading.problems.append(StubProblem(file: name, line: 1, column: 1, key: "", message: "\(error)"))
             }
         }
         guard reader.reading.problems.isEmpty else {
-            throw StubSpecError(problems: reader.reading.problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+            throw StubValidationError(problems: reader.reading.problems.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
         }
         return StubSpec(name: name, entries: entries, fixturesDirectory: fixtures)
     }

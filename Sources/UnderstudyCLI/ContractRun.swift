@@ -32,7 +32,7 @@ public struct ContractRun: Sendable {
 
     /// Serves `contract`'s source on a free loopback port and runs its checks.
     ///
-    /// - Throws: ``StubSpecError`` when its spec does not load, or what starting the server throws.
+    /// - Throws: ``StubValidationError`` when its spec does not load, or what starting the server throws.
     public static func run(_ contract: ContractSpec) async throws -> ContractRun {
         let server: StubServer
         switch contract.source {

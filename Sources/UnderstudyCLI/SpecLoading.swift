@@ -7,17 +7,17 @@ public struct SpecLoading: Sendable {
     /// The specs that loaded, in the order given.
     public var specs: [StubSpec] = []
     /// Every problem of every spec that did not.
-    public var problems: [SpecProblem] = []
+    public var problems: [StubProblem] = []
 
     /// Loads each of `paths` (relative to the current directory).
     public init(paths: [String]) {
         for path in paths {
             do {
                 specs.append(try StubSpec.load(URL(fileURLWithPath: path), name: path))
-            } catch let error as StubSpecError {
+            } catch let error as StubValidationError {
                 problems += error.problems
             } catch {
-                problems.append(SpecProblem(file: path, line: 1, column: 1, key: "", message: "\(error)"))
+                problems.append(StubProblem(file: path, line: 1, column: 1, key: "", message: "\(error)"))
             }
         }
     }

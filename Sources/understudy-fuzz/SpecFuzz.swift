@@ -4,7 +4,7 @@ import StubServer
 import StubSpec
 
 /// The spec loader on arbitrary text. It must either load the spec or throw a
-/// ``StubSpecError`` whose every problem names the file, a line and a column;
+/// ``StubValidationError`` whose every problem names the file, a line and a column;
 /// any other outcome (a crash, another error type, a problem with no place)
 /// is a finding.
 enum SpecFuzz {
@@ -21,15 +21,15 @@ enum SpecFuzz {
             let spec = try StubSpec.parse(text, name: name, directory: folder)
             for stub in spec.stubs { _ = stub.request.description }
             _ = try? StubSet(spec.stubs, fixturesDirectory: spec.fixturesDirectory)
-        } catch let error as StubSpecError {
-            precondition(!error.problems.isEmpty, "a StubSpecError with no problem")
+        } catch let error as StubValidationError {
+            precondition(!error.problems.isEmpty, "a StubValidationError with no problem")
             for problem in error.problems {
-                precondition(problem.file == name && problem.line >= 1 && problem.column >= 1,
+                precondition(problem.location.fileID == name && problem.location.line >= 1 && problem.location.column >= 1,
                              "a problem without its place: \(problem)")
             }
             _ = error.description
         } catch {
-            preconditionFailure("StubSpec.parse threw \(type(of: error)), not a StubSpecError: \(error)")
+            preconditionFailure("StubSpec.parse threw \(type(of: error)), not a StubValidationError: \(error)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StubKit
 import StubSpec
 import UnderstudyCLI
 
@@ -7,7 +8,7 @@ import UnderstudyCLI
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check spec files: schema, fixtures, JSON bodies, duplicate and shadowed stubs.",
-        discussion: "Prints one line per problem as file:line:column: key: message and exits 2 when there is any."
+        discussion: "Prints one line per problem as file:line:column: error: key: message and exits 2 when there is any."
     )
 
     @Argument(help: "Spec files (YAML or JSON).")
@@ -19,7 +20,7 @@ struct Lint: ParsableCommand {
         let loaded = SpecLoading(paths: specs)
         let problems = loaded.problems
         for problem in problems { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
-        for spec in loaded.specs where !problems.contains(where: { $0.file == spec.name }) {
+        for spec in loaded.specs where !problems.contains(where: { $0.location.fileID == spec.name }) {
             print("\(spec.name): \(spec.entries.count) stubs, ok")
         }
         if !problems.isEmpty { throw ExitCode(2) }

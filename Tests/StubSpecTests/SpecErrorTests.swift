@@ -9,7 +9,7 @@ import Testing
         do {
             _ = try StubSpec.parse(text, name: name, directory: directory)
             return []
-        } catch let error as StubSpecError {
+        } catch let error as StubValidationError {
             return error.problems.map(\.description)
         } catch {
             return ["\(error)"]
@@ -22,7 +22,7 @@ import Testing
               - request: { method: GET, path: /x }
                 response:
                   staus: 200
-            """) == [#"bad.yaml:4:7: stubs[0].response.staus: unknown key "staus"; did you mean "status"?"#])
+            """) == [#"bad.yaml:4:7: error: stubs[0].response.staus: unknown key "staus"; did you mean "status"?"#])
     }
 
     @Test func anExampleItsOwnStubWouldNotMatchIsAnErrorAtTheExample() {
@@ -30,7 +30,7 @@ import Testing
             stubs:
               - request: { method: GET, path: /search, query: { q: spider } }
                 example: { query: { q: venom } }
-            """) == [#"bad.yaml:3:14: stubs[0].example: the example GET /search?q=venom does not match its own stub: ✗ query q: expected == "spider", got "venom""#])
+            """) == [#"bad.yaml:3:14: error: stubs[0].example: the example GET /search?q=venom does not match its own stub: ✗ query q: expected == "spider", got "venom""#])
     }
 
     @Test func guardNoneLiftsTheSpecsGuardForOneStub() throws {
@@ -43,7 +43,7 @@ import Testing
         #expect(spec.entries.map(\.stub.guards.count) == [1, 0])
         #expect(spec.entries.map { $0.example?.credentials } == [.bearer("t0ken"), nil])
         #expect(Self.problems("stubs:\n  - { guard: nobody, request: { path: /x } }\n")
-            == ["bad.yaml:2:14: stubs[0].guard: a guard is one of marvel, bearer, apiKey (or none, on a stub, to lift the spec's guard)"])
+            == ["bad.yaml:2:14: error: stubs[0].guard: a guard is one of marvel, bearer, apiKey (or none, on a stub, to lift the spec's guard)"])
     }
 
     @Test func aWrongTypeNamesTheKeyPath() {
@@ -53,8 +53,8 @@ import Testing
                 response: { status: OK }
                 times: 0
             """) == [
-            #"bad.yaml:3:25: stubs[0].response.status: expected an integer, got "OK""#,
-            "bad.yaml:4:12: stubs[0].times: expected an integer in 1...9223372036854775807, got 0",
+            #"bad.yaml:3:25: error: stubs[0].response.status: expected an integer, got "OK""#,
+            "bad.yaml:4:12: error: stubs[0].times: expected an integer in 1...9223372036854775807, got 0",
         ])
     }
 
@@ -66,7 +66,7 @@ import Testing
                   "response": { "status": 200, "delay": "soon" } }
               ]
             }
-            """, name: "bad.json") == [#"bad.json:4:36: stubs[0].response.delay: unknown key "delay"; expected one of status, headers, body, json, file, marvel, marvelError"#])
+            """, name: "bad.json") == [#"bad.json:4:36: error: stubs[0].response.delay: unknown key "delay"; expected one of status, headers, body, json, file, marvel, marvelError"#])
     }
 
     @Test func brokenSyntaxPointsAtTheMark() {
@@ -88,9 +88,9 @@ import Testing
                 response: { file: nowhere.json }
             """, directory: folder)
         #expect(found.count == 2)
-        #expect(found[0].hasPrefix("bad.yaml:3:23: stubs[0].response.file: fixture \"../../../etc/passwd\" resolves to"))
+        #expect(found[0].hasPrefix("bad.yaml:3:23: error: stubs[0].response.file: fixture \"../../../etc/passwd\" resolves to"))
         #expect(found[0].contains("outside the fixtures folder"))
-        #expect(found[1].hasPrefix("bad.yaml:5:23: stubs[1].response.file: cannot read fixture \"nowhere.json\""))
+        #expect(found[1].hasPrefix("bad.yaml:5:23: error: stubs[1].response.file: cannot read fixture \"nowhere.json\""))
     }
 
     @Test func aJSONFixtureThatIsNotJSONIsNamed() throws {
@@ -101,7 +101,7 @@ import Testing
         #expect(Self.problems(
             "stubs:\n  - request: { path: /x }\n    response: { file: broken.json }\n",
             directory: folder
-        ) == [#"bad.yaml:3:23: stubs[0].response.file: fixture "broken.json" is named .json but is not valid JSON"#])
+        ) == [#"bad.yaml:3:23: error: stubs[0].response.file: fixture "broken.json" is named .json but is not valid JSON"#])
     }
 
     @Test func aContractFileIsLocatedTheSameWay() throws {
@@ -111,9 +111,9 @@ import Testing
         do {
             _ = try ContractSpec.load(file, name: "c.contract.yaml")
             Issue.record("expected an error")
-        } catch let error as StubSpecError {
+        } catch let error as StubValidationError {
             #expect(error.problems.count == 1)
-            #expect(error.problems.first?.line == 6, "\(error)")
+            #expect(error.problems.first?.location.line == 6, "\(error)")
             #expect(error.problems.first?.message.hasPrefix("YAML:") == true)
         }
     }
@@ -125,7 +125,7 @@ import Testing
               - request: { method: GET, path: /x, query: { a: "1" } }
             """)
         #expect(found.count == 1)
-        #expect(found.first?.hasPrefix("bad.yaml:3:5: stubs[1]: can never match") == true, "\(found)")
+        #expect(found.first?.hasPrefix("bad.yaml:3:5: error: stubs[1]: can never match") == true, "\(found)")
     }
 
     @Test func theShippedMarvelSpecLoads() throws {

@@ -87,7 +87,7 @@ import UnderstudyTestSupport
             """.write(to: bad, atomically: true, encoding: .utf8)
         let result = try Self.run(["lint", bad.path])
         #expect(result.status == 2)
-        #expect(result.errors == "\(bad.path):3:30: stubs[0].response.jsn: unknown key \"jsn\"; did you mean \"json\"?\n")
+        #expect(result.errors == "\(bad.path):3:30: error: stubs[0].response.jsn: unknown key \"jsn\"; did you mean \"json\"?\n")
 
         let good = try Self.run(["lint", "specs/marvel.yaml"])
         #expect(good.status == 0)

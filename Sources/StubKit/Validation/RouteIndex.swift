@@ -1,7 +1,5 @@
-import StubKit
-
-/// The served stubs, indexed so that finding the candidates for a request
-/// does not look at unrelated stubs.
+/// Stubs indexed by path, so that finding the candidates for a request does
+/// not look at unrelated stubs; also what the shadowing check walks.
 ///
 /// Literal paths get their whole candidate list (their own stubs plus every
 /// template and regex stub that could match them, best first) computed once
@@ -10,17 +8,17 @@ import StubKit
 /// `/characters/{id}`), looked up without allocating; regex paths, which have
 /// no usable prefix, are the only stubs tried for every request. The stubs
 /// array is kept as given, never copied per stub. A class so that a request
-/// takes one reference to the current table.
-final class RouteTable: Sendable {
-    let stubs: [Stub]
-    let slots: [StubSlot]
+/// takes one reference to the current index.
+package final class RouteIndex: Sendable {
+    /// The stubs, in declaration order; indices below refer to it.
+    package let stubs: [Stub]
     private let byLiteral: [String: [Int]]
     private let byPrefix: [Substring: [Int]]
     private let always: [Int]
 
-    init(stubs: [Stub], slots: [StubSlot]) {
+    /// Indexes `stubs`.
+    package init(stubs: [Stub]) {
         self.stubs = stubs
-        self.slots = slots
         var byLiteral: [String: [Int]] = [:]
         var byPrefix: [Substring: [Int]] = [:]
         var always: [Int] = []
@@ -45,7 +43,7 @@ final class RouteTable: Sendable {
 
     /// The indices of the stubs that may match `path`, best first: higher
     /// priority, then earlier declaration.
-    func candidates(for path: String) -> [Int] {
+    package func candidates(for path: String) -> [Int] {
         if let known = byLiteral[path] { return known }
         return Self.ordered(Self.prefixCandidates(path, byPrefix) + always, stubs)
     }
@@ -53,7 +51,7 @@ final class RouteTable: Sendable {
     /// The stubs that could answer before the stub at `index` for every
     /// request it matches, best first, ending with the stub itself: the list
     /// a shadowing check has to look at.
-    func rivals(of index: Int) -> [Int] {
+    package func rivals(of index: Int) -> [Int] {
         switch stubs[index].request.path {
         case .literal(let path): return byLiteral[path] ?? []
         case .template(let template): return byPrefix[Substring(template.literalPrefix)] ?? []

@@ -1,0 +1,30 @@
+public import Foundation
+
+/// Reads fixture files without letting a path escape its folder.
+public enum FixtureFile {
+    /// Why a fixture cannot be read.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong, naming the path and the folder.
+        public let description: String
+    }
+
+    /// The contents of `path`, relative to `folder`. Absolute paths, `..` that
+    /// climbs out, and symbolic links that point outside are refused.
+    ///
+    /// - Throws: ``Failure``.
+    public static func read(_ path: String, in folder: URL) throws -> Data {
+        guard !path.hasPrefix("/") else {
+            throw Failure(description: "fixture \"\(path)\" must be a path relative to \(folder.path)")
+        }
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath()
+        let file = root.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath()
+        guard file.path.hasPrefix(root.path.hasSuffix("/") ? root.path : root.path + "/") else {
+            throw Failure(description: "fixture \"\(path)\" resolves to \(file.path), outside the fixtures folder \(root.path)")
+        }
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            throw Failure(description: "cannot read fixture \"\(path)\" at \(file.path): \((error as NSError).localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// One thing wrong with a stub, wherever it was declared: in Swift (a bad
+/// pattern, a stub that can never match) or in a file a reader translated
+/// (a spec's misspelled key, a fixture that escapes its folder). Printed the
+/// way compilers print, so editors jump to it:
+///
+/// ```text
+/// LoginTests.swift:12:5: error: GET /me: can never match: …
+/// specs/shop.yaml:12:7: error: stubs[2].response.status: expected an integer, got "OK"
+/// ```
+public struct StubProblem: Sendable, Hashable, CustomStringConvertible {
+    /// Where: the stub's declaration, or the line and column in the file.
+    public var location: CodeLocation
+    /// What the problem is about: a stub's pattern in short (`GET /me`) or a
+    /// key path in a file (`stubs[2].response.status`); empty for the file as a whole.
+    public var subject: String
+    /// What is wrong.
+    public var message: String
+
+    /// Creates a problem.
+    public init(location: CodeLocation, subject: String, message: String) {
+        self.location = location
+        self.subject = subject
+        self.message = message
+    }
+
+    /// A problem in the file `file` (as a reader names it) at `line` and
+    /// `column`, under `key`: a key path such as `stubs[2].response.status`
+    /// or a JSON pointer; empty for the file as a whole.
+    public init(file: String, line: Int, column: Int, key: String, message: String) {
+        self.init(location: CodeLocation(fileID: file, line: line, column: column), subject: key, message: message)
+    }
+
+    /// A problem with `stub`, at its declaration.
+    public init(_ stub: Stub, _ message: String) {
+        self.init(location: stub.location, subject: stub.request.description, message: message)
+    }
+
+    /// `file:line:column: error: subject: message`.
+    public var description: String {
+        "\(location): error: " + (subject.isEmpty ? "" : "\(subject): ") + message
+    }
+}
+
+/// Stubs that cannot be served: every problem found, in declaration (or
+/// file) order. Thrown by `StubSet`, `StubServer.start` and every reader
+/// of stub files (StubSpec and the foreign formats).
+public struct StubValidationError: Error, Sendable, CustomStringConvertible {
+    /// The problems.
+    public var problems: [StubProblem]
+
+    /// Creates the error.
+    public init(problems: [StubProblem]) { self.problems = problems }
+
+    /// One problem per line.
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}

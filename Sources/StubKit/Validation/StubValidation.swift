@@ -1,0 +1,122 @@
+package import Foundation
+
+/// The checks every list of stubs passes before it is served, whoever built
+/// it (the DSL, a spec file, a foreign format): bad patterns, duplicate ids,
+/// unreadable or escaping fixtures, and stubs that can never match because
+/// an earlier, broader one always answers first. Reads fixture files.
+package enum StubValidation {
+    /// Stubs that passed: their route index and, per stub, its recipe with
+    /// fixture files read (`nil` when reading changed nothing).
+    package struct Checked: Sendable {
+        /// The stubs, indexed by path.
+        package let index: RouteIndex
+        /// One entry per stub, in order.
+        package let resolvedRecipes: [ResponseRecipe?]
+    }
+
+    /// Checks `stubs`, reading fixtures relative to `fixtures`; throws
+    /// ``StubValidationError`` listing every problem. Stubs named in
+    /// `overridable` (already served, and kept by a change) may be shadowed:
+    /// overriding one at run time with a higher-priority stub is the point
+    /// of the change.
+    package static func check(_ stubs: [Stub], fixtures: URL, overridable: Set<StubID> = []) throws -> Checked {
+        var problems: [StubProblem] = []
+        var seen = Set<StubID>(minimumCapacity: stubs.count)
+        var resolvedRecipes: [ResponseRecipe?] = []
+        resolvedRecipes.reserveCapacity(stubs.count)
+        for stub in stubs {
+            if !seen.insert(stub.id).inserted, let other = stubs.first(where: { $0.id == stub.id }) {
+                problems.append(StubProblem(stub, "duplicate stub id \"\(stub.id)\" (also declared at \(other.location))"))
+            }
+            if let problem = stub.problem { problems.append(StubProblem(stub, problem)) }
+            var resolved: ResponseRecipe?
+            if stub.response.needsResolving {
+                do {
+                    resolved = try resolve(stub.response, fixtures: fixtures)
+                } catch {
+                    problems.append(StubProblem(stub, "\(error)"))
+                }
+            }
+            resolvedRecipes.append(resolved)
+        }
+        let index = RouteIndex(stubs: stubs)
+        for position in stubs.indices where !overridable.contains(stubs[position].id) {
+            if let winner = shadowing(position, in: index) {
+                let (stub, other) = (stubs[position], stubs[winner])
+                let conditions = other.request.conditionCount == 0 ? "it has no further conditions"
+                    : stub.request.conditionCount == other.request.conditionCount ? "it has the same conditions"
+                    : "every condition it has, this one has too"
+                problems.append(StubProblem(stub, "can never match: \(other.request) declared at \(other.location) always answers first "
+                    + "(\(conditions), no times limit and \(other.priority > stub.priority ? "a higher" : "the same") priority)"))
+            }
+        }
+        guard problems.isEmpty else { throw StubValidationError(problems: problems) }
+        return Checked(index: index, resolvedRecipes: resolvedRecipes)
+    }
+
+    /// Whether a stub keeps its answer count across a change: same pattern text and `times` limit.
+    package static func sameShape(_ a: Stub, _ b: Stub) -> Bool {
+        a.request.description == b.request.description && a.times == b.times
+    }
+
+    /// Reads fixture files, which must stay inside `fixtures`.
+    private static func resolve(_ recipe: ResponseRecipe, fixtures: URL) throws -> ResponseRecipe {
+        switch recipe {
+        case .fixture(let path, let status, let headers):
+            let data = try FixtureFile.read(path, in: fixtures)
+            return .fixed(StubResponse(status: status, headers: headers, body: data))
+        case .sequence(let steps):
+            return .sequence(try steps.map { try resolve($0, fixtures: fixtures) })
+        default:
+            return recipe
+        }
+    }
+
+    /// The index of a stub that always answers before the stub at `index`
+    /// whenever that one would match, or `nil`.
+    private static func shadowing(_ index: Int, in table: RouteIndex) -> Int? {
+        let stub = table.stubs[index]
+        for candidate in table.rivals(of: index) {
+            if candidate == index { return nil } // every stub ordered before this one was checked
+            let other = table.stubs[candidate]
+            guard other.times == nil, other.scenario == nil || other.scenario == stub.scenario,
+                  other.request.predicates.isEmpty, other.request.conditions(areAmong: stub.request),
+                  other.request.method == nil || other.request.method == stub.request.method
+            else { continue }
+            switch (other.request.path, stub.request.path) {
+            case (_, .literal(let path)) where other.request.path.match(path) != nil: return candidate
+            case (.template(let a), .template(let b)) where a.source == b.source: return candidate
+            case (.regex(let a), .regex(let b)) where a == b: return candidate
+            default: continue
+            }
+        }
+        return nil
+    }
+}
+
+extension RequestPattern {
+    /// How many conditions beyond method and path.
+    var conditionCount: Int { query.count + headers.count + cookies.count + body.count + predicates.count }
+
+    /// Whether every query, header, cookie and body condition of this pattern
+    /// is also one of `other`'s, so any request `other` accepts passes them.
+    func conditions(areAmong other: RequestPattern) -> Bool {
+        func lowered(_ fields: [FieldMatcher]) -> Set<FieldMatcher> {
+            Set(fields.map { FieldMatcher($0.name.lowercased(), $0.matcher) })
+        }
+        return Set(query).isSubset(of: other.query) && Set(cookies).isSubset(of: other.cookies)
+            && lowered(headers).isSubset(of: lowered(other.headers)) && Set(body).isSubset(of: other.body)
+    }
+}
+
+extension ResponseRecipe {
+    /// Whether the recipe reads fixture files, directly or in a sequence.
+    var needsResolving: Bool {
+        switch self {
+        case .fixture: return true
+        case .sequence(let steps): return steps.contains { $0.needsResolving }
+        default: return false
+        }
+    }
+}
+
