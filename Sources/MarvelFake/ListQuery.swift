@@ -47,7 +47,7 @@ struct ListQuery {
             }
         }
         for (name, value, rule) in filters where !rule.isIDList {
-            guard let predicate = rule.predicate(value: value, now: now) else { return .failure(.invalidFilterValue(name)) }
+            guard let predicate = rule.predicate(value: value, now: now) else { return .failure(.invalidParameter(name)) }
             plan.predicates.append(predicate)
         }
         return .success(plan)

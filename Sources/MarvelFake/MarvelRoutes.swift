@@ -36,7 +36,7 @@ struct MarvelRoutes {
                 }
             }
             Route(matching: TextPattern(".*"))
-                .respond { .marvelError(.resourceNotFound($0.request.target)) }
+                .respond { .marvelError(.routeNotFound($0.request.target)) }
                 .priority(-2).id(StubID("marvel.404"))
         }
     }

@@ -29,12 +29,20 @@ public struct MarvelFailure: Error, Sendable, Hashable, CustomStringConvertible 
     /// `401 {"code":"InvalidCredentials","message":"The passed API key is invalid."}`
     public static let invalidAPIKey = gateway(401, code: "InvalidCredentials", message: "The passed API key is invalid.")
     /// `401 {"code":"InvalidCredentials","message":"That hash, timestamp and key combination is invalid."}`
-    public static let invalidCredentials = gateway(
+    public static let invalidSignature = gateway(
         401, code: "InvalidCredentials", message: "That hash, timestamp and key combination is invalid.")
     /// `429 {"code":"RequestThrottled","message":"You have exceeded your rate limit.  Please try again later."}`
     /// (two spaces, as recorded).
     public static let rateLimited = gateway(
         429, code: "RequestThrottled", message: "You have exceeded your rate limit.  Please try again later.")
+
+    /// `401 {"code":"InvalidReferer","message":…}`: a client-side key used from a referer that is not allowed.
+    public static func invalidReferer(_ message: String) -> MarvelFailure {
+        gateway(401, code: "InvalidReferer", message: message)
+    }
+
+    /// `403 {"code":"Forbidden","message":…}`: the key may not call this endpoint.
+    public static func forbidden(_ message: String) -> MarvelFailure { gateway(403, code: "Forbidden", message: message) }
 
     /// `405 {"code":"MethodNotAllowed","message":"POST is not allowed"}`
     public static func methodNotAllowed(_ method: String) -> MarvelFailure {
@@ -43,7 +51,7 @@ public struct MarvelFailure: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// `404 {"code":"ResourceNotFound","message":"/v1/public/… does not exist"}`, for a
     /// route that does not exist; `target` is the request's path and query as sent.
-    public static func resourceNotFound(_ target: String) -> MarvelFailure {
+    public static func routeNotFound(_ target: String) -> MarvelFailure {
         gateway(404, code: "ResourceNotFound", message: "\(target) does not exist")
     }
 
@@ -88,7 +96,7 @@ public struct MarvelFailure: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// `409` for a filter value the API can't read (a date, an enumerated value).
     /// *Synthetic*: the API documents only "Invalid value passed to filter."
-    public static func invalidFilterValue(_ name: String) -> MarvelFailure {
+    public static func invalidParameter(_ name: String) -> MarvelFailure {
         api(409, "Invalid value passed to filter \(name).")
     }
 

@@ -38,7 +38,7 @@ public enum MarvelSigning {
         guard let timestamp = first("ts") else { return .missingTimestamp }
         guard !timestamp.isEmpty,
               hash == self.hash(timestamp: timestamp, privateKey: privateKey, publicKey: publicKey)
-        else { return .invalidCredentials }
+        else { return .invalidSignature }
         return nil
     }
 }

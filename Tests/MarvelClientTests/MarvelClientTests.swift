@@ -113,8 +113,8 @@ import Testing
     @Test func aDelegateRetriesOnceAfterA401() async throws {
         let empty = try StubResponse.marvel(results: [Event](), for: RecordedRequest(method: "GET", target: "/v1/public/events"))
         let stubs = Stubs {
-            Get("/v1/public/events").respondInSequence([.marvelError(.invalidCredentials), empty])
-            Get("/v1/public/series").respond(.marvelError(.invalidCredentials))
+            Get("/v1/public/events").respondInSequence([.marvelError(.invalidSignature), empty])
+            Get("/v1/public/series").respond(.marvelError(.invalidSignature))
         }
         let server = try StubServer.start(.stubs(stubs))
         defer { server.stop() }

@@ -67,10 +67,10 @@ import Testing
         (.missingHash, .missingHash),
         (.missingTimestamp, .missingTimestamp),
         (.invalidAPIKey, .invalidAPIKey),
-        (.invalidCredentials, .invalidSignature),
+        (.invalidSignature, .invalidSignature),
         (.rateLimited, .rateLimited),
         (.methodNotAllowed("POST"), .methodNotAllowed(message: "POST is not allowed")),
-        (.resourceNotFound("/v1/public/x"), .routeNotFound(message: "/v1/public/x does not exist")),
+        (.routeNotFound("/v1/public/x"), .routeNotFound(message: "/v1/public/x does not exist")),
         (.notFound("character"), .notFound(message: "We couldn't find that character")),
         (.limitTooLarge, .limitTooLarge),
         (.limitInvalid, .limitInvalid),
@@ -79,9 +79,9 @@ import Testing
         (.invalidOrdering("goofiness"), .invalidOrdering(value: "goofiness")),
         (.tooManyIDs(filter: "series"), .tooManyIDs(message: "You may not submit more than 10 series ids.")),
         (.invalidIDFilter(filter: "comics"), .invalidIDFilter(message: "You must pass at least one valid issue id if you set the issue filter.")),
-        (.invalidFilterValue("modifiedSince"), .invalidParameter(message: "Invalid value passed to filter modifiedSince.")),
-        (.gateway(401, code: "InvalidReferer", message: "Referer not allowed."), .invalidReferer(message: "Referer not allowed.")),
-        (.gateway(403, code: "Forbidden", message: "No."), .forbidden(message: "No.")),
+        (.invalidParameter("modifiedSince"), .invalidParameter(message: "Invalid value passed to filter modifiedSince.")),
+        (.invalidReferer("Referer not allowed."), .invalidReferer(message: "Referer not allowed.")),
+        (.forbidden("No."), .forbidden(message: "No.")),
     ]
 
     @Test func everyDocumentedErrorBodyMapsToItsCase() async {
