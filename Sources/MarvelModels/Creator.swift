@@ -67,20 +67,6 @@ public struct Creator: Codable, Sendable, Hashable, Identifiable {
 
     /// Encodes every field, writing absent optional values as `null` as the API does.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(firstName, forKey: .firstName)
-        try container.encode(middleName, forKey: .middleName)
-        try container.encode(lastName, forKey: .lastName)
-        try container.encode(suffix, forKey: .suffix)
-        try container.encode(fullName, forKey: .fullName)
-        try container.encode(modified, forKey: .modified)
-        try container.encode(thumbnail, forKey: .thumbnail)
-        try container.encode(resourceURI, forKey: .resourceURI)
-        try container.encode(comics, forKey: .comics)
-        try container.encode(series, forKey: .series)
-        try container.encode(stories, forKey: .stories)
-        try container.encode(events, forKey: .events)
-        try container.encode(urls, forKey: .urls)
+        try NullWritingEncoding.encode(self, to: encoder)
     }
 }

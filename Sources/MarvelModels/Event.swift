@@ -75,22 +75,6 @@ public struct Event: Codable, Sendable, Hashable, Identifiable {
 
     /// Encodes every field, writing absent optional values as `null` as the API does.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(description, forKey: .description)
-        try container.encode(resourceURI, forKey: .resourceURI)
-        try container.encode(urls, forKey: .urls)
-        try container.encode(modified, forKey: .modified)
-        try container.encode(start, forKey: .start)
-        try container.encode(end, forKey: .end)
-        try container.encode(thumbnail, forKey: .thumbnail)
-        try container.encode(creators, forKey: .creators)
-        try container.encode(characters, forKey: .characters)
-        try container.encode(stories, forKey: .stories)
-        try container.encode(comics, forKey: .comics)
-        try container.encode(series, forKey: .series)
-        try container.encode(next, forKey: .next)
-        try container.encode(previous, forKey: .previous)
+        try NullWritingEncoding.encode(self, to: encoder)
     }
 }

@@ -57,17 +57,6 @@ public struct MarvelCharacter: Codable, Sendable, Hashable, Identifiable {
 
     /// Encodes every field, writing absent optional values as `null` as the API does.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(description, forKey: .description)
-        try container.encode(modified, forKey: .modified)
-        try container.encode(thumbnail, forKey: .thumbnail)
-        try container.encode(resourceURI, forKey: .resourceURI)
-        try container.encode(comics, forKey: .comics)
-        try container.encode(series, forKey: .series)
-        try container.encode(stories, forKey: .stories)
-        try container.encode(events, forKey: .events)
-        try container.encode(urls, forKey: .urls)
+        try NullWritingEncoding.encode(self, to: encoder)
     }
 }

@@ -63,19 +63,6 @@ public struct Story: Codable, Sendable, Hashable, Identifiable {
 
     /// Encodes every field, writing absent optional values as `null` as the API does.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(description, forKey: .description)
-        try container.encode(resourceURI, forKey: .resourceURI)
-        try container.encode(type, forKey: .type)
-        try container.encode(modified, forKey: .modified)
-        try container.encode(thumbnail, forKey: .thumbnail)
-        try container.encode(creators, forKey: .creators)
-        try container.encode(characters, forKey: .characters)
-        try container.encode(series, forKey: .series)
-        try container.encode(comics, forKey: .comics)
-        try container.encode(events, forKey: .events)
-        try container.encode(originalIssue, forKey: .originalIssue)
+        try NullWritingEncoding.encode(self, to: encoder)
     }
 }
