@@ -2,7 +2,7 @@
 ///
 /// Every field is always present in the API's JSON; the optional ones may be `null`,
 /// and encoding writes them as `null` again, so a value round-trips unchanged.
-public struct Comic: Codable, Sendable, Hashable, Identifiable {
+public struct Comic: MarvelEntity {
     /// The unique id.
     public var id: Int
     /// The id of the digital edition; `0` when there is none.
@@ -123,10 +123,5 @@ public struct Comic: Codable, Sendable, Hashable, Identifiable {
         self.characters = characters
         self.stories = stories
         self.events = events
-    }
-
-    /// Encodes every field, writing absent optional values as `null` as the API does.
-    public func encode(to encoder: any Encoder) throws {
-        try NullWritingEncoding.encode(self, to: encoder)
     }
 }

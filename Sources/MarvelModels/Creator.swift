@@ -2,7 +2,7 @@
 ///
 /// Every field is always present in the API's JSON; the optional ones may be `null`,
 /// and encoding writes them as `null` again, so a value round-trips unchanged.
-public struct Creator: Codable, Sendable, Hashable, Identifiable {
+public struct Creator: MarvelEntity {
     /// The unique id.
     public var id: Int
     /// The first name.
@@ -63,10 +63,5 @@ public struct Creator: Codable, Sendable, Hashable, Identifiable {
         self.stories = stories
         self.events = events
         self.urls = urls
-    }
-
-    /// Encodes every field, writing absent optional values as `null` as the API does.
-    public func encode(to encoder: any Encoder) throws {
-        try NullWritingEncoding.encode(self, to: encoder)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Every field is always present in the API's JSON; the optional ones may be `null`,
 /// and encoding writes them as `null` again, so a value round-trips unchanged.
-public struct Series: Codable, Sendable, Hashable, Identifiable {
+public struct Series: MarvelEntity {
     /// The unique id.
     public var id: Int
     /// The title with its years, e.g. `"Avengers (1998 - 2004)"`.
@@ -79,10 +79,5 @@ public struct Series: Codable, Sendable, Hashable, Identifiable {
         self.events = events
         self.next = next
         self.previous = previous
-    }
-
-    /// Encodes every field, writing absent optional values as `null` as the API does.
-    public func encode(to encoder: any Encoder) throws {
-        try NullWritingEncoding.encode(self, to: encoder)
     }
 }

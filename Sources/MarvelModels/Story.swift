@@ -2,7 +2,7 @@
 ///
 /// Every field is always present in the API's JSON; the optional ones may be `null`,
 /// and encoding writes them as `null` again, so a value round-trips unchanged.
-public struct Story: Codable, Sendable, Hashable, Identifiable {
+public struct Story: MarvelEntity {
     /// The unique id.
     public var id: Int
     /// The title.
@@ -59,10 +59,5 @@ public struct Story: Codable, Sendable, Hashable, Identifiable {
         self.comics = comics
         self.events = events
         self.originalIssue = originalIssue
-    }
-
-    /// Encodes every field, writing absent optional values as `null` as the API does.
-    public func encode(to encoder: any Encoder) throws {
-        try NullWritingEncoding.encode(self, to: encoder)
     }
 }

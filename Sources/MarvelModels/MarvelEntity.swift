@@ -1,6 +1,19 @@
-/// Encodes a model the way the Marvel API writes it: every stored property
-/// under its own name, and an absent optional as `null` (synthesized
-/// `Encodable` leaves such keys out). One implementation for the six
+/// One of the API's six resources (``MarvelCharacter``, ``Comic``,
+/// ``Creator``, ``Event``, ``Series``, ``Story``): identified by an `Int`,
+/// decoded by the synthesized `Decodable`, and encoded the way the API
+/// writes it, every field present and an absent optional as `null`, so a
+/// value round-trips to the same JSON.
+public protocol MarvelEntity: Codable, Sendable, Hashable, Identifiable where ID == Int {}
+
+extension MarvelEntity {
+    /// Encodes every field, writing absent optional values as `null` as the API does.
+    public func encode(to encoder: any Encoder) throws {
+        try NullWritingEncoding.encode(self, to: encoder)
+    }
+}
+
+/// Writes every stored property under its own name, and an absent optional
+/// as `null` (synthesized `Encodable` leaves such keys out). For the six
 /// entities, which name every property as its JSON key.
 enum NullWritingEncoding {
     /// Writes each stored property of `model`, in declaration order.
