@@ -264,26 +264,28 @@ struct SpecStubReader {
         }
         switch kind {
         case "marvel":
-            guard let parts = reading.members(operand, allowed: ["publicKey", "privateKey"]),
-                  let publicKey = parts["publicKey"].flatMap({ reading.string($0) }),
-                  let privateKey = parts["privateKey"].flatMap({ reading.string($0) })
-            else {
-                reading.fail(operand, "marvel needs publicKey and privateKey")
-                return nil
+            return twoStrings(operand, "publicKey", "privateKey", for: kind).map { keys in
+                (.marvel(publicKey: keys.0, privateKey: keys.1), .marvel(publicKey: keys.0, privateKey: keys.1))
             }
-            return (.marvel(publicKey: publicKey, privateKey: privateKey), .marvel(publicKey: publicKey, privateKey: privateKey))
         case "bearer":
             return reading.string(operand).map { (.bearer($0), .bearer($0)) }
         default:
-            guard let parts = reading.members(operand, allowed: ["header", "value"]),
-                  let header = parts["header"].flatMap({ reading.string($0) }),
-                  let value = parts["value"].flatMap({ reading.string($0) })
-            else {
-                reading.fail(operand, "apiKey needs header and value")
-                return nil
+            return twoStrings(operand, "header", "value", for: kind).map { parts in
+                (.apiKey(header: parts.0, value: parts.1), .apiKey(header: parts.0, value: parts.1))
             }
-            return (.apiKey(header: header, value: value), .apiKey(header: header, value: value))
         }
+    }
+
+    /// The two string members `first` and `second` of `node`, both required.
+    private mutating func twoStrings(_ node: SpecNode, _ first: String, _ second: String, for kind: String) -> (String, String)? {
+        guard let parts = reading.members(node, allowed: [first, second]),
+              let one = parts[first].flatMap({ reading.string($0) }),
+              let two = parts[second].flatMap({ reading.string($0) })
+        else {
+            reading.fail(node, "\(kind) needs \(first) and \(second)")
+            return nil
+        }
+        return (one, two)
     }
 
     /// `250ms`, `{ between: [100ms, 300ms] }` or `{ dribble: { chunks: 4, over: 1s } }`.
