@@ -16,3 +16,29 @@ public enum Reply: Sendable {
     /// the closure receives a ``Responder`` that resumes it from any thread.
     case later(@Sendable (Responder) -> Void)
 }
+
+extension Reply {
+    /// The status line's code the client gets, when it gets one: a raw
+    /// reply's is read from its first line.
+    package var sentStatus: Int? {
+        switch self {
+        case .response(let response): return response.status
+        case .prepared(let prepared): return prepared.response.status
+        case .stream(let head, _): return head.status
+        case .raw(let bytes):
+            let line = bytes.prefix(while: { $0 != UInt8(ascii: "\r") })
+            let parts = String(decoding: line, as: UTF8.self).split(separator: " ")
+            return parts.count >= 2 && parts[0].hasPrefix("HTTP/") ? Int(parts[1]) : nil
+        case .closeConnection, .later: return nil
+        }
+    }
+
+    /// The full response when the reply carries one.
+    package var response: HTTPResponse? {
+        switch self {
+        case .response(let response): return response
+        case .prepared(let prepared): return prepared.response
+        default: return nil
+        }
+    }
+}

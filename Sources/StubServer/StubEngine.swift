@@ -148,32 +148,6 @@ final class StubEngine: Sendable {
     }
 }
 
-extension Reply {
-    /// The status line's code the client gets, when it gets one: a raw
-    /// reply's is read from its first line.
-    var sentStatus: Int? {
-        switch self {
-        case .response(let response): return response.status
-        case .prepared(let prepared): return prepared.response.status
-        case .stream(let head, _): return head.status
-        case .raw(let bytes):
-            let line = bytes.prefix(while: { $0 != UInt8(ascii: "\r") })
-            let parts = String(decoding: line, as: UTF8.self).split(separator: " ")
-            return parts.count >= 2 && parts[0].hasPrefix("HTTP/") ? Int(parts[1]) : nil
-        case .closeConnection, .later: return nil
-        }
-    }
-
-    /// The full response when the reply carries one.
-    var response: HTTPResponse? {
-        switch self {
-        case .response(let response): return response
-        case .prepared(let prepared): return prepared.response
-        default: return nil
-        }
-    }
-}
-
 extension HTTPResponse {
     /// The 500 answer when a dynamic recipe throws.
     init(recipeFailure error: any Error, stub: Stub) {
