@@ -7,141 +7,126 @@ public enum Marvel {
     /// `/v1/public/characters`
     public static let characters = ListEndpoint<MarvelCharacter, CharacterQuery>(path: "/v1/public/characters")
     /// `/v1/public/characters/{id}` and its sub-collections.
-    public static func characters(_ id: Int) -> CharactersEndpoint { CharactersEndpoint(id: id) }
+    public static func characters(_ id: Int) -> EntityEndpoint<MarvelCharacter> { EntityEndpoint(collection: "characters", id: id) }
     /// `/v1/public/comics`
     public static let comics = ListEndpoint<Comic, ComicQuery>(path: "/v1/public/comics")
     /// `/v1/public/comics/{id}` and its sub-collections.
-    public static func comics(_ id: Int) -> ComicsEndpoint { ComicsEndpoint(id: id) }
+    public static func comics(_ id: Int) -> EntityEndpoint<Comic> { EntityEndpoint(collection: "comics", id: id) }
     /// `/v1/public/creators`
     public static let creators = ListEndpoint<Creator, CreatorQuery>(path: "/v1/public/creators")
     /// `/v1/public/creators/{id}` and its sub-collections.
-    public static func creators(_ id: Int) -> CreatorsEndpoint { CreatorsEndpoint(id: id) }
+    public static func creators(_ id: Int) -> EntityEndpoint<Creator> { EntityEndpoint(collection: "creators", id: id) }
     /// `/v1/public/events`
     public static let events = ListEndpoint<Event, EventQuery>(path: "/v1/public/events")
     /// `/v1/public/events/{id}` and its sub-collections.
-    public static func events(_ id: Int) -> EventsEndpoint { EventsEndpoint(id: id) }
+    public static func events(_ id: Int) -> EntityEndpoint<Event> { EntityEndpoint(collection: "events", id: id) }
     /// `/v1/public/series`
     public static let series = ListEndpoint<Series, SeriesQuery>(path: "/v1/public/series")
     /// `/v1/public/series/{id}` and its sub-collections.
-    public static func series(_ id: Int) -> SeriesEndpoint { SeriesEndpoint(id: id) }
+    public static func series(_ id: Int) -> EntityEndpoint<Series> { EntityEndpoint(collection: "series", id: id) }
     /// `/v1/public/stories`
     public static let stories = ListEndpoint<Story, StoryQuery>(path: "/v1/public/stories")
     /// `/v1/public/stories/{id}` and its sub-collections.
-    public static func stories(_ id: Int) -> StoriesEndpoint { StoriesEndpoint(id: id) }
+    public static func stories(_ id: Int) -> EntityEndpoint<Story> { EntityEndpoint(collection: "stories", id: id) }
 }
 
-/// One character: `/v1/public/characters/{id}` and the lists under it.
-public struct CharactersEndpoint: Sendable {
-    /// The character's id.
+/// One resource, `/v1/public/{collection}/{id}`: ``get()`` fetches it and
+/// the lists under it are properties of the extension for its entity
+/// (`Marvel.characters(1009610).comics`).
+public struct EntityEndpoint<Entity: MarvelEntity>: Sendable {
+    /// The resource's id.
     public let id: Int
-    /// `/v1/public/characters/{id}`
-    public var path: String { "/v1/public/characters/\(id)" }
-    /// Fetches the character; an unknown id fails with ``MarvelError/notFound(message:)``.
-    public func get() -> Request<MarvelCharacter, Signed> { SingleEntity.request(path) }
-    /// `/v1/public/characters/{id}/comics`. The API rejects this list's own `characters` filter.
-    public var comics: ListEndpoint<Comic, ComicQuery> { ListEndpoint(path: path + "/comics") }
-    /// `/v1/public/characters/{id}/events`. The API rejects this list's own `characters` filter.
-    public var events: ListEndpoint<Event, EventQuery> { ListEndpoint(path: path + "/events") }
-    /// `/v1/public/characters/{id}/series`. The API rejects this list's own `characters` filter.
-    public var series: ListEndpoint<Series, SeriesQuery> { ListEndpoint(path: path + "/series") }
-    /// `/v1/public/characters/{id}/stories`. The API rejects this list's own `characters` filter.
-    public var stories: ListEndpoint<Story, StoryQuery> { ListEndpoint(path: path + "/stories") }
+    /// `/v1/public/{collection}/{id}`
+    public let path: String
+
+    init(collection: String, id: Int) {
+        self.id = id
+        self.path = "/v1/public/\(collection)/\(id)"
+    }
+
+    /// Fetches the resource; an unknown id fails with ``MarvelError/notFound(message:)``.
+    public func get() -> Request<Entity, Signed> { SingleEntity.request(path) }
+
+    /// The list route `name` under this resource.
+    func list<Item, Query>(_ name: String) -> ListEndpoint<Item, Query> { ListEndpoint(path: path + "/" + name) }
 }
 
-/// One comic: `/v1/public/comics/{id}` and the lists under it.
-public struct ComicsEndpoint: Sendable {
-    /// The comic's id.
-    public let id: Int
-    /// `/v1/public/comics/{id}`
-    public var path: String { "/v1/public/comics/\(id)" }
-    /// Fetches the comic; an unknown id fails with ``MarvelError/notFound(message:)``.
-    public func get() -> Request<Comic, Signed> { SingleEntity.request(path) }
-    /// `/v1/public/comics/{id}/characters`. The API rejects this list's own `comics` filter.
-    public var characters: ListEndpoint<MarvelCharacter, CharacterQuery> { ListEndpoint(path: path + "/characters") }
-    /// `/v1/public/comics/{id}/creators`. The API rejects this list's own `comics` filter.
-    public var creators: ListEndpoint<Creator, CreatorQuery> { ListEndpoint(path: path + "/creators") }
-    /// `/v1/public/comics/{id}/events`. The API rejects this list's own `comics` filter.
-    public var events: ListEndpoint<Event, EventQuery> { ListEndpoint(path: path + "/events") }
-    /// `/v1/public/comics/{id}/stories`. The API rejects this list's own `comics` filter.
-    public var stories: ListEndpoint<Story, StoryQuery> { ListEndpoint(path: path + "/stories") }
+/// The lists under one character: `/v1/public/characters/{id}/…`.
+extension EntityEndpoint where Entity == MarvelCharacter {
+    /// `…/characters/{id}/comics`. The API rejects this list's own `characters` filter.
+    public var comics: ListEndpoint<Comic, ComicQuery> { list("comics") }
+    /// `…/characters/{id}/events`. The API rejects this list's own `characters` filter.
+    public var events: ListEndpoint<Event, EventQuery> { list("events") }
+    /// `…/characters/{id}/series`. The API rejects this list's own `characters` filter.
+    public var series: ListEndpoint<Series, SeriesQuery> { list("series") }
+    /// `…/characters/{id}/stories`. The API rejects this list's own `characters` filter.
+    public var stories: ListEndpoint<Story, StoryQuery> { list("stories") }
 }
 
-/// One creator: `/v1/public/creators/{id}` and the lists under it.
-public struct CreatorsEndpoint: Sendable {
-    /// The creator's id.
-    public let id: Int
-    /// `/v1/public/creators/{id}`
-    public var path: String { "/v1/public/creators/\(id)" }
-    /// Fetches the creator; an unknown id fails with ``MarvelError/notFound(message:)``.
-    public func get() -> Request<Creator, Signed> { SingleEntity.request(path) }
-    /// `/v1/public/creators/{id}/comics`. The API rejects this list's own `creators` filter.
-    public var comics: ListEndpoint<Comic, ComicQuery> { ListEndpoint(path: path + "/comics") }
-    /// `/v1/public/creators/{id}/events`. The API rejects this list's own `creators` filter.
-    public var events: ListEndpoint<Event, EventQuery> { ListEndpoint(path: path + "/events") }
-    /// `/v1/public/creators/{id}/series`. The API rejects this list's own `creators` filter.
-    public var series: ListEndpoint<Series, SeriesQuery> { ListEndpoint(path: path + "/series") }
-    /// `/v1/public/creators/{id}/stories`. The API rejects this list's own `creators` filter.
-    public var stories: ListEndpoint<Story, StoryQuery> { ListEndpoint(path: path + "/stories") }
+/// The lists under one comic: `/v1/public/comics/{id}/…`.
+extension EntityEndpoint where Entity == Comic {
+    /// `…/comics/{id}/characters`. The API rejects this list's own `comics` filter.
+    public var characters: ListEndpoint<MarvelCharacter, CharacterQuery> { list("characters") }
+    /// `…/comics/{id}/creators`. The API rejects this list's own `comics` filter.
+    public var creators: ListEndpoint<Creator, CreatorQuery> { list("creators") }
+    /// `…/comics/{id}/events`. The API rejects this list's own `comics` filter.
+    public var events: ListEndpoint<Event, EventQuery> { list("events") }
+    /// `…/comics/{id}/stories`. The API rejects this list's own `comics` filter.
+    public var stories: ListEndpoint<Story, StoryQuery> { list("stories") }
 }
 
-/// One event: `/v1/public/events/{id}` and the lists under it.
-public struct EventsEndpoint: Sendable {
-    /// The event's id.
-    public let id: Int
-    /// `/v1/public/events/{id}`
-    public var path: String { "/v1/public/events/\(id)" }
-    /// Fetches the event; an unknown id fails with ``MarvelError/notFound(message:)``.
-    public func get() -> Request<Event, Signed> { SingleEntity.request(path) }
-    /// `/v1/public/events/{id}/characters`. The API rejects this list's own `events` filter.
-    public var characters: ListEndpoint<MarvelCharacter, CharacterQuery> { ListEndpoint(path: path + "/characters") }
-    /// `/v1/public/events/{id}/comics`. The API rejects this list's own `events` filter.
-    public var comics: ListEndpoint<Comic, ComicQuery> { ListEndpoint(path: path + "/comics") }
-    /// `/v1/public/events/{id}/creators`. The API rejects this list's own `events` filter.
-    public var creators: ListEndpoint<Creator, CreatorQuery> { ListEndpoint(path: path + "/creators") }
-    /// `/v1/public/events/{id}/series`. The API rejects this list's own `events` filter.
-    public var series: ListEndpoint<Series, SeriesQuery> { ListEndpoint(path: path + "/series") }
-    /// `/v1/public/events/{id}/stories`. The API rejects this list's own `events` filter.
-    public var stories: ListEndpoint<Story, StoryQuery> { ListEndpoint(path: path + "/stories") }
+/// The lists under one creator: `/v1/public/creators/{id}/…`.
+extension EntityEndpoint where Entity == Creator {
+    /// `…/creators/{id}/comics`. The API rejects this list's own `creators` filter.
+    public var comics: ListEndpoint<Comic, ComicQuery> { list("comics") }
+    /// `…/creators/{id}/events`. The API rejects this list's own `creators` filter.
+    public var events: ListEndpoint<Event, EventQuery> { list("events") }
+    /// `…/creators/{id}/series`. The API rejects this list's own `creators` filter.
+    public var series: ListEndpoint<Series, SeriesQuery> { list("series") }
+    /// `…/creators/{id}/stories`. The API rejects this list's own `creators` filter.
+    public var stories: ListEndpoint<Story, StoryQuery> { list("stories") }
 }
 
-/// One series: `/v1/public/series/{id}` and the lists under it.
-public struct SeriesEndpoint: Sendable {
-    /// The series's id.
-    public let id: Int
-    /// `/v1/public/series/{id}`
-    public var path: String { "/v1/public/series/\(id)" }
-    /// Fetches the series; an unknown id fails with ``MarvelError/notFound(message:)``.
-    public func get() -> Request<Series, Signed> { SingleEntity.request(path) }
-    /// `/v1/public/series/{id}/characters`. The API rejects this list's own `series` filter.
-    public var characters: ListEndpoint<MarvelCharacter, CharacterQuery> { ListEndpoint(path: path + "/characters") }
-    /// `/v1/public/series/{id}/comics`. The API rejects this list's own `series` filter.
-    public var comics: ListEndpoint<Comic, ComicQuery> { ListEndpoint(path: path + "/comics") }
-    /// `/v1/public/series/{id}/creators`. The API rejects this list's own `series` filter.
-    public var creators: ListEndpoint<Creator, CreatorQuery> { ListEndpoint(path: path + "/creators") }
-    /// `/v1/public/series/{id}/events`. The API rejects this list's own `series` filter.
-    public var events: ListEndpoint<Event, EventQuery> { ListEndpoint(path: path + "/events") }
-    /// `/v1/public/series/{id}/stories`. The API rejects this list's own `series` filter.
-    public var stories: ListEndpoint<Story, StoryQuery> { ListEndpoint(path: path + "/stories") }
+/// The lists under one event: `/v1/public/events/{id}/…`.
+extension EntityEndpoint where Entity == Event {
+    /// `…/events/{id}/characters`. The API rejects this list's own `events` filter.
+    public var characters: ListEndpoint<MarvelCharacter, CharacterQuery> { list("characters") }
+    /// `…/events/{id}/comics`. The API rejects this list's own `events` filter.
+    public var comics: ListEndpoint<Comic, ComicQuery> { list("comics") }
+    /// `…/events/{id}/creators`. The API rejects this list's own `events` filter.
+    public var creators: ListEndpoint<Creator, CreatorQuery> { list("creators") }
+    /// `…/events/{id}/series`. The API rejects this list's own `events` filter.
+    public var series: ListEndpoint<Series, SeriesQuery> { list("series") }
+    /// `…/events/{id}/stories`. The API rejects this list's own `events` filter.
+    public var stories: ListEndpoint<Story, StoryQuery> { list("stories") }
 }
 
-/// One story: `/v1/public/stories/{id}` and the lists under it.
-public struct StoriesEndpoint: Sendable {
-    /// The story's id.
-    public let id: Int
-    /// `/v1/public/stories/{id}`
-    public var path: String { "/v1/public/stories/\(id)" }
-    /// Fetches the story; an unknown id fails with ``MarvelError/notFound(message:)``.
-    public func get() -> Request<Story, Signed> { SingleEntity.request(path) }
-    /// `/v1/public/stories/{id}/characters`. The API rejects this list's own `stories` filter.
-    public var characters: ListEndpoint<MarvelCharacter, CharacterQuery> { ListEndpoint(path: path + "/characters") }
-    /// `/v1/public/stories/{id}/comics`. The API rejects this list's own `stories` filter.
-    public var comics: ListEndpoint<Comic, ComicQuery> { ListEndpoint(path: path + "/comics") }
-    /// `/v1/public/stories/{id}/creators`. The API rejects this list's own `stories` filter.
-    public var creators: ListEndpoint<Creator, CreatorQuery> { ListEndpoint(path: path + "/creators") }
-    /// `/v1/public/stories/{id}/events`. The API rejects this list's own `stories` filter.
-    public var events: ListEndpoint<Event, EventQuery> { ListEndpoint(path: path + "/events") }
-    /// `/v1/public/stories/{id}/series`. The API rejects this list's own `stories` filter.
-    public var series: ListEndpoint<Series, SeriesQuery> { ListEndpoint(path: path + "/series") }
+/// The lists under one series: `/v1/public/series/{id}/…`.
+extension EntityEndpoint where Entity == Series {
+    /// `…/series/{id}/characters`. The API rejects this list's own `series` filter.
+    public var characters: ListEndpoint<MarvelCharacter, CharacterQuery> { list("characters") }
+    /// `…/series/{id}/comics`. The API rejects this list's own `series` filter.
+    public var comics: ListEndpoint<Comic, ComicQuery> { list("comics") }
+    /// `…/series/{id}/creators`. The API rejects this list's own `series` filter.
+    public var creators: ListEndpoint<Creator, CreatorQuery> { list("creators") }
+    /// `…/series/{id}/events`. The API rejects this list's own `series` filter.
+    public var events: ListEndpoint<Event, EventQuery> { list("events") }
+    /// `…/series/{id}/stories`. The API rejects this list's own `series` filter.
+    public var stories: ListEndpoint<Story, StoryQuery> { list("stories") }
+}
+
+/// The lists under one story: `/v1/public/stories/{id}/…`.
+extension EntityEndpoint where Entity == Story {
+    /// `…/stories/{id}/characters`. The API rejects this list's own `stories` filter.
+    public var characters: ListEndpoint<MarvelCharacter, CharacterQuery> { list("characters") }
+    /// `…/stories/{id}/comics`. The API rejects this list's own `stories` filter.
+    public var comics: ListEndpoint<Comic, ComicQuery> { list("comics") }
+    /// `…/stories/{id}/creators`. The API rejects this list's own `stories` filter.
+    public var creators: ListEndpoint<Creator, CreatorQuery> { list("creators") }
+    /// `…/stories/{id}/events`. The API rejects this list's own `stories` filter.
+    public var events: ListEndpoint<Event, EventQuery> { list("events") }
+    /// `…/stories/{id}/series`. The API rejects this list's own `stories` filter.
+    public var series: ListEndpoint<Series, SeriesQuery> { list("series") }
 }
 
 extension ListEndpoint where Query == CharacterQuery {
