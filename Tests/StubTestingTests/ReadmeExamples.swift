@@ -28,3 +28,19 @@ final class UserAPITests: XCTestCase {
         }
     }
 }
+
+// README: Declaring stubs, authentication
+@Test func oneAuthRuleGuardsAndAsserts() async throws {
+    struct Me: Encodable { var id = 1 }
+    let token = "t0ken-for-the-readme", me = Me()
+    let auth = AuthRule.bearer(token)
+    try await withStubServer(.stubs {
+        Group("/v1", guard: auth) { Get("/me").respond(json: me) }   // or .guarded(by: auth) on one stub
+    }) { server in
+        var request = URLRequest(url: server.url("/v1/me"))
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        let (data, _) = try await URLSession.shared.data(for: request)
+        expectJSONEqual(data, #"{"id":1}"#)
+        server.expectSigned(auth)                                    // every request carried it; secrets masked
+    }
+}
