@@ -47,10 +47,12 @@ public struct CodeLocation: Sendable, Hashable, Codable, CustomStringConvertible
     /// `file:line:column`, the form compilers and editors understand.
     public var description: String { "\(fileID):\(line):\(column)" }
 
+    /// Equal when file, path, line and column are; how the location was built does not count.
     public static func == (a: CodeLocation, b: CodeLocation) -> Bool {
         (a.fileID, a.filePath, a.line, a.column) == (b.fileID, b.filePath, b.line, b.column)
     }
 
+    /// Hashes file, path, line and column, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fileID)
         hasher.combine(filePath)
