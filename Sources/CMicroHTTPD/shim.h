@@ -180,4 +180,48 @@ c_mhd_client_address(struct MHD_Connection *connection, char *buffer, size_t cap
     return written > 0 ? (size_t) written : 0;
 }
 
+/*
+ * Called from the URI log callback, where uri is the raw request target in
+ * libmicrohttpd's read buffer, NUL-terminated, before it splits the query.
+ * MicroHTTP parses the query itself from its copy of the target, so this
+ * ends the query string right after '?': libmicrohttpd then stores no
+ * argument, whose per-argument records would otherwise fill the connection's
+ * memory pool (about 450 short parameters in 32 KiB) and stall the request.
+ */
+static inline void
+c_mhd_skip_query_parsing(const char *uri)
+{
+    char *mark = strchr((char *) uri, '?');
+    if (mark != NULL && mark[1] != '\0') mark[1] = '\0';
+}
+
+struct c_mhd_head_size { size_t fields; size_t bytes; };
+
+static enum MHD_Result
+c_mhd_add_field(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                const char *value, size_t value_size)
+{
+    (void) kind; (void) key; (void) value;
+    struct c_mhd_head_size *size = cls;
+    size->fields += 1;
+    size->bytes += key_size + value_size + 4; /* "name: value\r\n" */
+    return MHD_YES;
+}
+
+/* The number of header fields and their bytes as sent (name, ": ", value, CRLF). */
+static inline struct c_mhd_head_size
+c_mhd_header_size(struct MHD_Connection *connection)
+{
+    struct c_mhd_head_size size = { 0, 0 };
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, c_mhd_add_field, &size);
+    return size;
+}
+
+/* The number of cookies libmicrohttpd read from the Cookie headers. */
+static inline int
+c_mhd_cookie_count(struct MHD_Connection *connection)
+{
+    return MHD_get_connection_values(connection, MHD_COOKIE_KIND, NULL, NULL);
+}
+
 #endif

@@ -38,7 +38,7 @@ public final class Daemon: Sendable {
         if fd == C_MHD_BAD_HOST { throw .invalidHost(configuration.host) }
         if fd < 0 { throw .bindFailed(address: address, errno: -fd, reason: String(cString: strerror(-fd))) }
 
-        let core = DaemonCore(handler: handler, maxBodySize: configuration.maxBodySize,
+        let core = DaemonCore(handler: handler, maxBodySize: configuration.maxBodySize, limits: configuration.limits,
                               arrival: ArrivalWatch(limit: configuration.requestArrivalTimeout))
         let cls = Unmanaged.passUnretained(core).toOpaque()
         let flags = MHD_USE_AUTO.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
@@ -63,6 +63,7 @@ public final class Daemon: Sendable {
             { cls, uri, connection in
                 guard let cls, let connection else { return nil }
                 let target = uri.map { String(cString: $0) } ?? ""
+                if let uri { c_mhd_skip_query_parsing(uri) }
                 return Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue()
                     .beginRequest(target: target, connection: connection)
             }, cls,
@@ -173,6 +174,10 @@ public final class Daemon: Sendable {
                   "listenBacklog \(configuration.listenBacklog) is not in 1...65535")
         try check(configuration.requestArrivalTimeout >= .zero, "requestArrivalTimeout must not be negative (zero: none)")
         try check(configuration.drainTimeout >= .zero, "drainTimeout must not be negative")
+        let limits = configuration.limits
+        try check(limits.maxTargetBytes >= 1 && limits.maxHeaderFields >= 1 && limits.maxHeaderBytes >= 1 && limits.maxCookies >= 0,
+                  "limits must be positive: maxTargetBytes \(limits.maxTargetBytes), maxHeaderFields \(limits.maxHeaderFields), "
+                  + "maxHeaderBytes \(limits.maxHeaderBytes), maxCookies \(limits.maxCookies)")
     }
 
     static func format(host: String, port: Int) -> String {

@@ -7,6 +7,7 @@ internal import CMicroHTTPD
 final class DaemonCore: Sendable {
     let handler: @Sendable (HTTPRequest) -> Reply
     let maxBodySize: Int
+    let limits: RequestLimits
     /// The per-request arrival deadline, when there is one.
     let arrival: ArrivalWatch?
     let connectionsAccepted = Atomic<Int>(0)
@@ -29,9 +30,10 @@ final class DaemonCore: Sendable {
         var pausedStreams: [ObjectIdentifier: BodyStreamer] = [:]
     }
 
-    init(handler: @escaping @Sendable (HTTPRequest) -> Reply, maxBodySize: Int, arrival: ArrivalWatch?) {
+    init(handler: @escaping @Sendable (HTTPRequest) -> Reply, maxBodySize: Int, limits: RequestLimits, arrival: ArrivalWatch?) {
         self.handler = handler
         self.maxBodySize = maxBodySize
+        self.limits = limits
         self.arrival = arrival
     }
 
@@ -76,6 +78,10 @@ final class DaemonCore: Sendable {
         switch context.phase {
         case .fresh:
             context.phase = .receiving
+            if let refusal = limits.refusal(target: context.target, connection: connection) {
+                context.phase = .answered
+                return queue(refusal, on: connection)
+            }
             let declaredLength: Int?
             switch FramingCheck.verdict(connection) {
             case .refused(let refusal):

@@ -38,6 +38,23 @@ extension StubServer {
             set { daemon.port = newValue }
         }
 
+        /// The request-head limits (``RequestLimits``): a request over one is
+        /// refused at once with a JSON `414` or `431` naming it, and the
+        /// connection closed.
+        public var limits: RequestLimits {
+            get { daemon.limits }
+            set { daemon.limits = newValue }
+        }
+
+        /// Sets the request-head limits without naming MicroHTTP's type, for
+        /// callers that only import StubServer; `nil` keeps a limit as it is.
+        public mutating func limitRequests(targetBytes: Int? = nil, headerFields: Int? = nil, headerBytes: Int? = nil, cookies: Int? = nil) {
+            if let targetBytes { daemon.limits.maxTargetBytes = targetBytes }
+            if let headerFields { daemon.limits.maxHeaderFields = headerFields }
+            if let headerBytes { daemon.limits.maxHeaderBytes = headerBytes }
+            if let cookies { daemon.limits.maxCookies = cookies }
+        }
+
         /// Creates a configuration; `host` and `port` replace `daemon`'s.
         public init(
             host: String = "127.0.0.1",

@@ -57,6 +57,9 @@ struct Serve: ParsableCommand {
     @Flag(help: #"Print exactly one ready line, {"url":…,"port":…}, for scripts."#)
     var readyJSON = false
 
+    @OptionGroup(title: "HTTP")
+    var http: HTTPOptions
+
     func validate() throws {
         guard marvel || !specs.isEmpty else { throw ValidationError("nothing to serve: name spec files or pass --marvel") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
@@ -78,6 +81,7 @@ struct Serve: ParsableCommand {
         configuration.port = port
         configuration.redaction = showSecrets ? .none : .secrets
         configuration.journalCapacity = journalCapacity
+        http.apply(to: &configuration)
         let server: StubServer
         do {
             server = try StubServer.start(.stubs(loaded.stubs + extra, configuration: configuration))
