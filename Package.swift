@@ -40,8 +40,10 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
-        // libmicrohttpd as Swift values: daemon lifetime, callbacks, suspend/resume.
-        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: strictSettings),
+        // zlib, found by pkg-config, for the gzip and deflate content codings. Only MicroHTTP imports it.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // libmicrohttpd as Swift values: daemon lifetime, callbacks, suspend/resume, content codings.
+        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "CZlib"], swiftSettings: strictSettings),
         // Pure values: stubs, patterns, recipes, recorded requests. No I/O, no C.
         .target(
             name: "StubKit",

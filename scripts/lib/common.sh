@@ -27,5 +27,5 @@ ensure_packages() {
 # The system libraries every build needs.
 ensure_build_packages() {
     command -v swift >/dev/null || die "swift is not on PATH (Swift 6.1 or later is needed)"
-    ensure_packages libmicrohttpd-dev pkg-config
+    ensure_packages libmicrohttpd-dev zlib1g-dev pkg-config
 }
