@@ -2,9 +2,14 @@ import Foundation
 import StubKit
 import MarvelModels
 
-/// The fake's stubs: 39 signed GET routes, a 405 for other verbs on each, and a 404
-/// for every other path.
+/// The fake's stubs: 39 signed GET routes (HEAD answers as GET without the
+/// body), CORS preflights, a 405 for other verbs on each, and a 404 for every
+/// other path. Every answer carries `Access-Control-Allow-Origin: *` and is
+/// gzip- or deflate-compressed when the client accepts it, as the API does.
 struct MarvelRoutes {
+    /// What a browser may do cross-origin: read any answer of the GET routes.
+    static let cors = CORSPolicy(allowedMethods: ["GET", "HEAD", "OPTIONS"], exposedHeaders: ["ETag"])
+
     let catalog: MarvelCatalog
     let configuration: MarvelFake.Configuration
     let budget: CallBudget
@@ -13,7 +18,9 @@ struct MarvelRoutes {
         let budget = budget
         // Declared inside the signed group, so it runs after the signature check.
         let spend = AuthRule("Marvel call budget") { _ in budget.spend() ? nil : AuthRule.Refusal("the call budget is spent", response: .marvelError(.rateLimited)) }
-        return Stubs {
+        let routes = Stubs {
+            Route(.options, "/v1/public/{rest*}").matching("a CORS preflight") { Self.cors.isPreflight($0) }
+                .respond { Self.cors.preflightResponse(for: $0.request) }.id(StubID("marvel.preflight"))
             Group("/v1/public", guard: .marvel(keys: configuration.keys)) {
                 for kind in ResourceKind.allCases {
                     // Filter rules are worked out once here, not per request.
@@ -39,6 +46,7 @@ struct MarvelRoutes {
                 .respond { .marvelError(.routeNotFound($0.request.target)) }
                 .priority(-2).id(StubID("marvel.404"))
         }
+        return routes.map { $0.compression(.compressed) }
     }
 
     /// `/v1/public/{kind}`

@@ -110,6 +110,10 @@ final class DaemonCore: Sendable {
                 return queue(payloadTooLarge(context.bodyBytesSeen), on: connection)
             }
             context.peer?.requestArrived()
+            if let refusal = decodeBody(context) {
+                context.phase = .answered
+                return queue(refusal, on: connection)
+            }
             let request = makeRequest(context: context, method: method, version: version)
             context.body = []
             return dispatch(handler(request), context: context)

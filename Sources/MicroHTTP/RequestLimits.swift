@@ -56,8 +56,7 @@ public struct RequestLimits: Sendable, Hashable {
 
     /// `{"error":…,"limit":"maxHeaderFields","value":100,"actual":250,"message":…}`, closing the connection.
     private static func refuse(_ status: Int, _ error: String, limit: String, value: Int, actual: Int, _ message: String) -> HTTPResponse {
-        let body = #"{"error":"\#(error)","limit":"\#(limit)","value":\#(value),"actual":\#(actual),"message":"\#(message)"}"#
-        return HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Connection", "close")],
-                            body: Array((body + "\n").utf8))
+        HTTPResponse.refusal(status, error, message,
+                             fields: [("limit", HTTPResponse.quoted(limit)), ("value", String(value)), ("actual", String(actual))])
     }
 }

@@ -94,7 +94,7 @@ public final class Journal: Sendable {
     }
 
     /// The entries no stub matched, oldest first.
-    public var unmatched: [JournalEntry] { entries.filter { !$0.isMatched } }
+    public var unmatched: [JournalEntry] { entries.filter(\.isUnmatched) }
 
     /// How many entries are held now.
     public var count: Int { storage.withLock { $0.count } }
@@ -105,13 +105,21 @@ public final class Journal: Sendable {
     /// How many entries were evicted because the journal was full.
     public var evictedCount: Int { storage.withLock { $0.evicted } }
 
+    /// Appends a CORS preflight the server answered itself with `status`.
+    func recordPreflight(_ request: RecordedRequest, status: Int) {
+        record(request, table: nil, index: Record.preflight, status: status)
+    }
+
     /// Forgets every entry held; ``recordedCount`` and sequence numbers go on.
     public func reset() { storage.withLock { $0.removeAll() } }
 }
 
 /// What the journal stores per request: the stub by reference (its table
-/// and index), not by copy.
+/// and index), not by copy. No table: unmatched; index ``Record/preflight``:
+/// a CORS preflight.
 private struct Record {
+    static let preflight = -1
+
     var sequence: Int
     var request: RecordedRequest
     var table: RouteTable?
@@ -119,8 +127,9 @@ private struct Record {
     var status: Int?
 
     var entry: JournalEntry {
-        JournalEntry(sequence: sequence, request: request, outcome: table.map { .matched($0.stubs[index]) } ?? .unmatched,
-                     status: status)
+        let outcome: JournalEntry.Outcome = index == Self.preflight ? .preflight
+            : table.map { .matched($0.stubs[index]) } ?? .unmatched
+        return JournalEntry(sequence: sequence, request: request, outcome: outcome, status: status)
     }
 }
 

@@ -8,6 +8,8 @@ public struct JournalEntry: Sendable {
         case matched(Stub)
         /// No stub matched; the server answered 404 with an unmatched-request report.
         case unmatched
+        /// A CORS preflight the server's ``CORSPolicy`` answered before any stub.
+        case preflight
     }
 
     /// 1 for the first request the server recorded, counting on across evictions and resets.
@@ -37,4 +39,10 @@ public struct JournalEntry: Sendable {
 
     /// Whether a stub answered the request.
     public var isMatched: Bool { stub != nil }
+
+    /// Whether no stub matched and the server answered with its 404 report.
+    public var isUnmatched: Bool {
+        if case .unmatched = outcome { return true }
+        return false
+    }
 }

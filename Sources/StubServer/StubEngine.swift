@@ -27,9 +27,12 @@ final class StubEngine: Sendable {
     private let random: Locked<SplitMix64>
     /// The secrets masked in unmatched-request reports.
     let redaction: Redaction
+    /// Compression and CORS, applied to every answer.
+    let finish: AnswerFinish
 
-    init(set: StubSet, journal: Journal, seed: UInt64, redaction: Redaction) {
+    init(set: StubSet, journal: Journal, seed: UInt64, redaction: Redaction, finish: AnswerFinish) {
         self.redaction = redaction
+        self.finish = finish
         self.serving = Locked(Serving(set: set, counts: AnswerCounts(count: set.table.stubs.count)))
         self.journal = journal
         self.random = Locked(SplitMix64(seed: seed))
@@ -38,6 +41,11 @@ final class StubEngine: Sendable {
     /// The reply to one request, journaled with the status it sends.
     func handle(_ http: MicroHTTP.HTTPRequest) -> Reply {
         let request = RecordedRequest(http)
+        if let cors = finish.cors, cors.isPreflight(request) {
+            let answer = cors.preflightResponse(for: request)
+            journal.recordPreflight(request, status: answer.status)
+            return .response(HTTPResponse(answer))
+        }
         let serving = self.serving.withLock { $0 }
         let table = serving.table
         guard let (index, captures, call) = select(request, in: serving) else {
@@ -46,7 +54,7 @@ final class StubEngine: Sendable {
             _ = journal.record(request, table: nil, index: 0, status: 404) { sequence in
                 issues.append(ServerIssue(sequence: sequence, kind: .unmatched(report)))
             }
-            return .response(HTTPResponse(unmatched: report))
+            return finish.apply(.response(HTTPResponse(unmatched: report)), to: request, stub: nil, slot: nil)
         }
         let slot = table.slots[index]
         var thrown: (any Error)?
@@ -57,7 +65,7 @@ final class StubEngine: Sendable {
         let made = refusal.map { .response(HTTPResponse($0, extraHeaders: slot.stub.responseHeaders)) }
             ?? reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot,
                      request: request, captures: captures, topLevel: true, thrown: &thrown)
-        let (delivered, status) = deliver(made, for: slot)
+        let (delivered, status) = deliver(finish.apply(made, to: request, stub: slot.stub, slot: slot), for: slot)
         journal.record(request, table: table, index: index, status: status) { sequence in
             if let thrown {
                 issues.append(ServerIssue(sequence: sequence, kind: .responseClosureThrew(stub: slot.stub, error: "\(thrown)")))
@@ -66,12 +74,21 @@ final class StubEngine: Sendable {
         return delivered
     }
 
-    /// The first candidate whose pattern, scenario state and `times` limit all allow it.
+    /// The first candidate whose pattern, scenario state and `times` limit all
+    /// allow it. A `HEAD` request also matches `GET` stubs (HTTP's HEAD is a
+    /// GET without the body); a stub declared for `HEAD` or any method that
+    /// comes first still wins.
     private func select(_ request: RecordedRequest, in serving: Serving) -> (Int, [String: String], Int)? {
         let table = serving.table
+        var asGet: RecordedRequest?
+        if request.method == "HEAD" {
+            asGet = request
+            asGet?.method = "GET"
+        }
         for index in table.candidates(for: request.path) {
             let slot = table.slots[index]
-            guard let captures = slot.stub.request.match(request) else { continue }
+            let probe = slot.stub.request.method == .get ? asGet ?? request : request
+            guard let captures = slot.stub.request.match(probe) else { continue }
             let claim = { slot.counted ? serving.counts.claim(index, limit: slot.limit) : 0 }
             let call = slot.stub.scenario.map { scenarios.attempt($0, claim) } ?? claim()
             if let call { return (index, captures, call) }

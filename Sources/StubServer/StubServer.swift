@@ -28,7 +28,8 @@ public final class StubServer: Sendable {
         }
         let journal = Journal(capacity: configuration.journalCapacity)
         let engine = StubEngine(set: set, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max),
-                                redaction: configuration.redaction)
+                                redaction: configuration.redaction,
+                                finish: AnswerFinish(cors: configuration.cors, compression: configuration.compression))
         self.daemon = try Daemon(configuration.daemon) { engine.handle($0) }
         self.journal = journal
         self.engine = engine

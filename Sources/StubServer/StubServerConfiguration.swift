@@ -23,6 +23,14 @@ extension StubServer {
         /// `hash` and `apikey`, `Authorization` and cookies unless told
         /// otherwise. The journal keeps requests whole for assertions.
         public var redaction: Redaction
+        /// Cross-origin access: with a policy every answer (errors and
+        /// unmatched reports included) carries its CORS headers and preflight
+        /// `OPTIONS` requests are answered `204` before any stub; `nil` (the
+        /// default) adds nothing.
+        public var cors: CORSPolicy?
+        /// Response compression for every stub that does not choose with
+        /// ``Stub/compression(_:)``; `nil` (the default) sends bodies as declared.
+        public var compression: CompressionPolicy?
 
         /// The numeric IPv4 or IPv6 address to bind, or `localhost`;
         /// 127.0.0.1 by default, so nothing off this machine can reach it.
@@ -63,7 +71,9 @@ extension StubServer {
             journalCapacity: Int = 100_000,
             fixturesDirectory: URL? = nil,
             randomSeed: UInt64? = nil,
-            redaction: Redaction = .secrets
+            redaction: Redaction = .secrets,
+            cors: CORSPolicy? = nil,
+            compression: CompressionPolicy? = nil
         ) {
             self.daemon = daemon
             self.daemon.host = host
@@ -72,6 +82,8 @@ extension StubServer {
             self.fixturesDirectory = fixturesDirectory
             self.randomSeed = randomSeed
             self.redaction = redaction
+            self.cors = cors
+            self.compression = compression
         }
 
         /// Loopback, a free port, the defaults for everything else.

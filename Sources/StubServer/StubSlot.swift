@@ -19,6 +19,8 @@ final class StubSlot: Sendable {
     let counted: Bool
     /// The response of a fixed recipe, built once, sent without copying.
     let prepared: PreparedResponse?
+    /// ``prepared`` compressed, per coding, built the first time a client accepts one.
+    private let compressedVariants = Locked<[ContentCoding: PreparedResponse]>([:])
 
     init(stub: Stub, resolvedRecipe: ResponseRecipe?) {
         self.stub = stub
@@ -34,6 +36,19 @@ final class StubSlot: Sendable {
         default:
             self.prepared = nil
             self.counted = stub.times != nil
+        }
+    }
+}
+
+extension StubSlot {
+    /// The compressed variant of the prepared response for `coding`, made by `make` once.
+    func compressedVariant(_ coding: ContentCoding, make: () -> PreparedResponse) -> PreparedResponse {
+        if let known = compressedVariants.withLock({ $0[coding] }) { return known }
+        let made = make()
+        return compressedVariants.withLock { variants in
+            if let raced = variants[coding] { return raced }
+            variants[coding] = made
+            return made
         }
     }
 }

@@ -25,6 +25,8 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
     public var fault: Fault?
     /// The scenario state this stub requires and sets.
     public var scenario: ScenarioStep?
+    /// Whether answers are compressed; `nil` follows the server's ``CompressionPolicy``.
+    public var compression: ResponseCompression?
     /// Where the stub was declared, for diagnostics.
     public var location: CodeLocation
 
@@ -195,6 +197,9 @@ extension Stub {
 
     /// Sends a broken response instead.
     public func fault(_ fault: Fault) -> Stub { with { $0.fault = fault } }
+
+    /// Compresses answers whenever the client accepts it (`.compressed`), or never (`.identity`).
+    public func compression(_ compression: ResponseCompression) -> Stub { with { $0.compression = compression } }
 
     /// Takes part in the scenario `name`: matches only in `state` (any state
     /// when `nil`) and moves the scenario to `newState` after answering.

@@ -118,9 +118,11 @@ public struct MarvelFailure: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 extension StubResponse {
-    /// A Marvel error response: the failure's status and body, `Content-Type: application/json`.
+    /// A Marvel error response: the failure's status and body, `Content-Type:
+    /// application/json` and `Access-Control-Allow-Origin: *`, which the API
+    /// sends on every answer so browser clients can read its errors too.
     public static func marvelError(_ failure: MarvelFailure) -> StubResponse {
-        .json(failure.body, status: failure.status)
+        .json(failure.body, status: failure.status).header("Access-Control-Allow-Origin", "*")
     }
 
     /// A validation-shaped Marvel error: `{"code":<status>,"status":"<text>"}`, e.g.

@@ -1,0 +1,94 @@
+import Foundation
+import MicroHTTP
+import StubKit
+
+/// The server-wide HTTP behaviour applied to every answer before its delay or
+/// fault: response compression (``CompressionPolicy``, a stub's
+/// ``ResponseCompression``) and CORS headers (``CORSPolicy``). Immutable;
+/// runs on the daemon's threads.
+struct AnswerFinish: Sendable {
+    let cors: CORSPolicy?
+    let compression: CompressionPolicy?
+
+    /// `reply` as sent to `request`: compressed when allowed and worth it, with CORS headers.
+    func apply(_ reply: Reply, to request: RecordedRequest, stub: Stub?, slot: StubSlot?) -> Reply {
+        var reply = reply
+        if stub?.compression != .identity, stub?.compression == .compressed || compression != nil {
+            reply = compress(reply, for: request, forced: stub?.compression == .compressed, slot: slot)
+        }
+        if let cors {
+            // A header the response already has (a stub's own CORS answer) is kept as it is.
+            if let response = reply.response {
+                let added = cors.headers(for: request).pairs.filter { response.header($0.name) == nil }
+                if !added.isEmpty {
+                    var withHeaders = response
+                    withHeaders.headers += added
+                    reply = .response(withHeaders)
+                }
+            }
+        }
+        return reply
+    }
+
+    private func compress(_ reply: Reply, for request: RecordedRequest, forced: Bool, slot: StubSlot?) -> Reply {
+        guard let response = reply.response, Self.hasCompressibleBody(response),
+              forced || (response.body.count >= (compression?.minimumBytes ?? 0)
+                         && CompressionPolicy.isCompressible(contentType: response.header("Content-Type")))
+        else { return reply }
+        guard let coding = Self.preferredCoding(request.headers.values(for: "Accept-Encoding")) else {
+            var varied = response
+            varied.headers.append(("Vary", "Accept-Encoding"))
+            return .response(varied)
+        }
+        if case .prepared = reply, let slot {
+            return .prepared(slot.compressedVariant(coding) { PreparedResponse(response.compressed(with: coding)) })
+        }
+        return .response(response.compressed(with: coding))
+    }
+
+    /// Whether the response has a body a coding may apply to.
+    private static func hasCompressibleBody(_ response: HTTPResponse) -> Bool {
+        !response.body.isEmpty && response.status >= 200 && response.status != 204 && response.status != 304
+            && response.header("Content-Encoding") == nil
+    }
+
+    /// gzip or deflate, whichever `Accept-Encoding` ranks higher (gzip on a
+    /// tie); `nil` when it allows neither. `*` stands for codings not named;
+    /// `q=0` refuses one.
+    static func preferredCoding(_ values: [String]) -> ContentCoding? {
+        var weights: [String: Double] = [:]
+        for item in values.flatMap({ $0.split(separator: ",") }) {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let name = parts.first?.lowercased(), !name.isEmpty else { continue }
+            let q = parts.dropFirst().first { $0.lowercased().hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            weights[name == "x-gzip" ? "gzip" : name] = q
+        }
+        let wildcard = weights["*"] ?? 0
+        let gzip = weights["gzip"] ?? wildcard, deflate = weights["deflate"] ?? wildcard
+        guard max(gzip, deflate) > 0 else { return nil }
+        return gzip >= deflate ? .gzip : .deflate
+    }
+}
+
+extension HTTPResponse {
+    /// The value of the first header `name`, compared without case.
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// This response's body in `coding`, with `Content-Encoding`, `Vary:
+    /// Accept-Encoding`, no stale `Content-Length`, and a strong `ETag` made
+    /// weak (`"x"` → `W/"x"`): the compressed bytes are another representation
+    /// of the same resource (RFC 9110 §8.8.3). A tag that is not an RFC
+    /// entity-tag (the Marvel API's unquoted hex) is left as the API leaves it.
+    func compressed(with coding: ContentCoding) -> HTTPResponse {
+        var headers = self.headers.filter { $0.name.caseInsensitiveCompare("Content-Length") != .orderedSame }
+        if let index = headers.firstIndex(where: { $0.name.caseInsensitiveCompare("ETag") == .orderedSame }),
+           headers[index].value.hasPrefix("\"") {
+            headers[index].value = "W/" + headers[index].value
+        }
+        headers.append(("Content-Encoding", coding.rawValue))
+        headers.append(("Vary", "Accept-Encoding"))
+        return HTTPResponse(status: status, headers: headers, body: coding.encode(body))
+    }
+}
