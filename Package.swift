@@ -131,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MarvelFakeTests",
-            dependencies: ["MarvelFake", "MarvelModels", "StubServer", "StubKit", "UnderstudyTestSupport"],
+            dependencies: ["MarvelFake", "MarvelModels", "StubServer", "StubKit", "MicroHTTP", "UnderstudyTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -103,6 +103,7 @@ import UnderstudyTestSupport
         #expect(reply.status == example.status)
         #expect(reply.text == example.body)
         #expect(reply.header("Content-Type") == "application/json")
+        #expect(reply.header("Access-Control-Allow-Origin") == "*", "a browser client can read the API's errors")
         let (_, differences) = try StrictDecoding.decode(MarvelAPIError.self, from: reply.body)
         #expect(differences.isEmpty, "the models read the fake's error exactly: \(differences)")
     }

@@ -60,31 +60,34 @@ public final class RawSocket {
 
     /// Reads until the peer closes, a read times out, or `stop` says the bytes so far are enough.
     public func receive(until stop: (String) -> Bool = { _ in false }) -> ReceiveResult {
+        receive(untilBytes: { stop(String(decoding: $0, as: UTF8.self)) })
+    }
+
+    /// Reads until the peer closes, a read times out, or `stop` says the bytes so far are enough.
+    public func receive(untilBytes stop: ([UInt8]) -> Bool) -> ReceiveResult {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count == 0 { return ReceiveResult(text: String(decoding: received, as: UTF8.self), ending: .closed) }
+            if count == 0 { return ReceiveResult(bytes: received, ending: .closed) }
             if count < 0 {
                 let ending: ReceiveResult.Ending = (errno == EAGAIN || errno == EWOULDBLOCK) ? .timedOut : .reset
-                return ReceiveResult(text: String(decoding: received, as: UTF8.self), ending: ending)
+                return ReceiveResult(bytes: received, ending: ending)
             }
             received += buffer[..<count]
-            let text = String(decoding: received, as: UTF8.self)
-            if stop(text) { return ReceiveResult(text: text, ending: .enough) }
+            if stop(received) { return ReceiveResult(bytes: received, ending: .enough) }
         }
     }
 
-    /// Reads one whole response whose body length is given by `Content-Length`.
+    /// Reads one whole response whose body length is given by `Content-Length`
+    /// (a response without one is read to the close).
     public func receiveResponse() -> ReceiveResult {
-        receive { text in
-            guard let headerEnd = text.range(of: "\r\n\r\n") else { return false }
-            let head = text[..<headerEnd.lowerBound].lowercased()
-            guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
-                  let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
-            else { return true }
-            return text.utf8.count - text[..<headerEnd.upperBound].utf8.count >= length
-        }
+        receive(untilBytes: { bytes in
+            let result = ReceiveResult(bytes: bytes, ending: .enough)
+            guard let headEnd = result.headEnd else { return false }
+            guard let length = result.headers["content-length"].flatMap({ Int($0) }) else { return true }
+            return bytes.count - headEnd >= length
+        })
     }
 }
 
@@ -103,10 +106,38 @@ extension RawSocket {
 public struct ReceiveResult: Sendable {
     /// How the read ended.
     public enum Ending: Sendable { case closed, reset, timedOut, enough }
+    /// The bytes received.
+    public var bytes: [UInt8]
     /// The bytes received, as text.
-    public var text: String
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
     /// Why reading stopped.
     public var ending: Ending
+    /// Creates a result.
+    public init(bytes: [UInt8], ending: Ending) {
+        self.bytes = bytes
+        self.ending = ending
+    }
+
+    /// The header fields of the first response, names lowercased.
+    public var headers: [String: String] {
+        guard let end = headEnd else { return [:] }
+        var fields: [String: String] = [:]
+        for line in String(decoding: bytes[..<end], as: UTF8.self).split(separator: "\r\n").dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return fields
+    }
+
+    /// The body bytes of the first response (everything after its head).
+    public var body: [UInt8] { headEnd.map { Array(bytes[$0...]) } ?? [] }
+
+    /// Where the first response's head ends (just past its blank line).
+    var headEnd: Int? {
+        guard bytes.count >= 4 else { return nil }
+        return (0...(bytes.count - 4)).first { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 }.map { $0 + 4 }
+    }
+
     /// The status code of the first response line, if one arrived.
     public var status: Int? {
         guard text.hasPrefix("HTTP/1.") else { return nil }
