@@ -13,7 +13,7 @@ struct SpecStubReader {
     var defaultGuard: (AuthRule, ExampleCredentials)?
 
     static let stubKeys = ["id", "request", "response", "sequence", "guard", "priority", "times", "delay", "fault",
-                           "scenario", "example", "verify"]
+                           "compression", "scenario", "example", "verify"]
 
     mutating func stub(_ node: SpecNode) -> SpecStub? {
         guard let fields = reading.members(node, allowed: Self.stubKeys) else { return nil }
@@ -53,6 +53,13 @@ struct SpecStubReader {
         if let node = fields["times"], let value = reading.int(node, in: 1...Int.max) { stub.times = value }
         if let node = fields["delay"] { stub.delay = delay(node) }
         if let node = fields["fault"] { stub.fault = fault(node) }
+        if let node = fields["compression"], let name = reading.string(node) {
+            if let value = ResponseCompression(rawValue: name) {
+                stub.compression = value
+            } else {
+                reading.fail(node, "compression is compressed or identity, not \"\(name)\"")
+            }
+        }
         if let node = fields["scenario"] { stub.scenario = scenario(node) }
         let rule = fields["verify"].map { verifyRule($0) } ?? VerifyRule()
         let (example, reason) = example(fields["example"], pattern: pattern, credentials: credentials)

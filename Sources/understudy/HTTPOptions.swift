@@ -1,9 +1,22 @@
 import ArgumentParser
+import StubKit
 import StubServer
 
-/// `serve`'s HTTP options: request-head limits (and, as they come, the other
-/// server-wide HTTP behaviour), applied to a server configuration.
+/// `serve`'s HTTP options: CORS, response compression and request-head
+/// limits, applied to a server configuration.
 struct HTTPOptions: ParsableArguments {
+    @Flag(help: "Let browser pages on any origin read every answer (errors and 404 reports included); answer CORS preflights with 204.")
+    var cors = false
+
+    @Option(help: "Allow only this origin (repeatable); implies --cors.")
+    var corsOrigin: [String] = []
+
+    @Flag(help: "Compress answers of compressible types (JSON, text, XML) with gzip or deflate when the client accepts it.")
+    var compress = false
+
+    @Option(help: "With --compress, the smallest body compressed, in bytes.")
+    var compressMinBytes = CompressionPolicy().minimumBytes
+
     @Option(help: "The longest request target (path and query) in bytes; longer gets a JSON 414. Default 16384.")
     var maxTargetBytes: Int?
 
@@ -17,6 +30,7 @@ struct HTTPOptions: ParsableArguments {
     var maxCookies: Int?
 
     func validate() throws {
+        if compressMinBytes < 0 { throw ValidationError("--compress-min-bytes must be 0 or more") }
         for (name, value) in [("--max-target-bytes", maxTargetBytes), ("--max-header-fields", maxHeaderFields),
                               ("--max-header-bytes", maxHeaderBytes), ("--max-cookies", maxCookies)] {
             if let value, value < 1 { throw ValidationError("\(name) must be at least 1, not \(value)") }
@@ -25,6 +39,10 @@ struct HTTPOptions: ParsableArguments {
 
     /// Sets what was given on `configuration`.
     func apply(to configuration: inout StubServer.Configuration) {
+        if cors || !corsOrigin.isEmpty {
+            configuration.cors = corsOrigin.isEmpty ? .allowAll : CORSPolicy(allowedOrigins: corsOrigin)
+        }
+        if compress { configuration.compression = CompressionPolicy(minimumBytes: compressMinBytes) }
         configuration.limitRequests(targetBytes: maxTargetBytes, headerFields: maxHeaderFields,
                                     headerBytes: maxHeaderBytes, cookies: maxCookies)
     }

@@ -134,4 +134,16 @@ import Testing
         #expect(spec.entries.count == 10)
         #expect(spec.entries.filter { $0.example != nil && !$0.verify.skip }.count == 8)
     }
+
+    @Test func compressionIsReadAndAnUnknownValueNamed() throws {
+        let spec = try StubSpec.parse("""
+            stubs:
+              - { request: { path: /a }, compression: compressed }
+              - { request: { path: /b }, compression: identity }
+              - { request: { path: /c } }
+            """, name: "c.yaml", directory: URL(fileURLWithPath: "/tmp"))
+        #expect(spec.stubs.map(\.compression) == [.compressed, .identity, nil])
+        #expect(Self.problems("stubs:\n  - { request: { path: /a }, compression: brotli }\n")
+            == [#"bad.yaml:2:43: error: stubs[0].compression: compression is compressed or identity, not "brotli""#])
+    }
 }
