@@ -106,15 +106,20 @@ struct CraftedCatalog {
         "\(CraftedValues.uri(owner, CatalogGraph.id(owner, index)))/\(target)"
     }
 
-    func description(_ text: String, index: Int, nullEvery: Int, emptyEvery: Int) -> String? {
-        if index % nullEvery == nullEvery / 2 { return nil }
+    /// A description that is sometimes empty and, for the kinds whose real
+    /// responses carry `null` (comics, series), sometimes `null`; the other
+    /// kinds send `""` instead (see `marvel-api.md` §"null").
+    func description(_ text: String, index: Int, nullEvery: Int, emptyEvery: Int, nullable: Bool) -> String? {
+        if index % nullEvery == nullEvery / 2 { return nullable ? nil : "" }
         if index % emptyEvery == 0 { return "" }
         return text
     }
 
-    func thumbnail(_ kind: ResourceKind, _ index: Int) -> MarvelImage? {
-        if index % 29 == 13 { return nil }
-        if index % 8 == 5 { return .notAvailable }
+    /// A picture, or the API's `image_not_available` placeholder: the API
+    /// never sends a `null` thumbnail for characters, comics, creators,
+    /// events or series (stories' thumbnails are built apart).
+    func thumbnail(_ kind: ResourceKind, _ index: Int) -> MarvelImage {
+        if index % 29 == 13 || index % 8 == 5 { return .notAvailable }
         return CraftedValues.image(kind, index)
     }
 }

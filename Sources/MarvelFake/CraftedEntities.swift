@@ -9,7 +9,7 @@ extension CraftedCatalog {
         return MarvelCharacter(
             id: id, name: name,
             description: description("\(name) keeps watch over the city from the rooftops of the old quarter.",
-                                     index: index, nullEvery: 11, emptyEvery: 5),
+                                     index: index, nullEvery: 11, emptyEvery: 5, nullable: false),
             modified: CraftedValues.modified(.characters, index),
             thumbnail: thumbnail(.characters, index),
             resourceURI: CraftedValues.uri(.characters, id),
@@ -28,7 +28,7 @@ extension CraftedCatalog {
         let title = comicTitle(index)
         let digital = index % 3 == 0
         let onsale = (seriesYears(series).start - 1960) * 365 + issue * 30 + index % 7
-        let text = description("The \(title) story reaches its turning point.", index: index, nullEvery: 4, emptyEvery: 7)
+        let text = description("The \(title) story reaches its turning point.", index: index, nullEvery: 4, emptyEvery: 7, nullable: true)
         let sameSeries = graph.comics(of: .series, series)
         var dates = [
             ComicDate(type: "onsaleDate", date: CraftedValues.day(onsale)),
@@ -71,7 +71,7 @@ extension CraftedCatalog {
             collectedIssues: summaries(.comics, collected),
             dates: dates, prices: prices,
             thumbnail: thumb,
-            images: thumb.map { [$0] } ?? [],
+            images: thumb == .notAvailable ? [] : [thumb],
             creators: creatorList(.comics, index),
             characters: list(.comics, index, .characters),
             stories: storyList(.comics, index),
@@ -103,7 +103,7 @@ extension CraftedCatalog {
         let year = 1980 + index * 3, month = index % 9 + 1
         return Event(
             id: id, title: title,
-            description: index == 7 ? nil : "Heroes across the city are drawn into \(title).",
+            description: index == 7 ? "" : "Heroes across the city are drawn into \(title).",
             resourceURI: CraftedValues.uri(.events, id),
             urls: [
                 CraftedValues.link("detail", "comics/events/\(id)/\(CraftedValues.slug(title))", publicKey: publicKey),
@@ -116,8 +116,9 @@ extension CraftedCatalog {
             creators: creatorList(.events, index), characters: list(.events, index, .characters),
             stories: storyList(.events, index), comics: list(.events, index, .comics),
             series: list(.events, index, .series),
-            next: index + 1 < CatalogGraph.eventCount ? summaries(.events, [index + 1])[0] : nil,
-            previous: index > 0 ? summaries(.events, [index - 1])[0] : nil)
+            // Real events always name a next and a previous one: the crafted chain wraps around.
+            next: summaries(.events, [(index + 1) % CatalogGraph.eventCount])[0],
+            previous: summaries(.events, [(index + CatalogGraph.eventCount - 1) % CatalogGraph.eventCount])[0])
     }
 
     func series(_ index: Int) -> Series {
@@ -129,7 +130,7 @@ extension CraftedCatalog {
         return Series(
             id: id, title: title,
             description: description("The adventures of \(CraftedValues.characterName(index)).",
-                                     index: index, nullEvery: 6, emptyEvery: 4),
+                                     index: index, nullEvery: 6, emptyEvery: 4, nullable: true),
             resourceURI: CraftedValues.uri(.series, id),
             urls: [CraftedValues.link("detail", "comics/series/\(id)/\(CraftedValues.slug(title))", publicKey: publicKey)],
             startYear: years.start, endYear: years.end,
@@ -149,7 +150,7 @@ extension CraftedCatalog {
         let comic = CatalogGraph.comic(ofStory: index)
         return Story(
             id: id, title: storyTitle(index),
-            description: index % 9 == 4 ? nil : index % 2 == 1 && index % 5 == 1 ? "A chapter of \(comicTitle(comic))." : "",
+            description: index % 2 == 1 && index % 5 == 1 ? "A chapter of \(comicTitle(comic))." : "",
             resourceURI: CraftedValues.uri(.stories, id),
             type: storySummaryType(index) == "" ? "" : (index % 2 == 0 ? "cover" : "story"),
             modified: CraftedValues.modified(.stories, index),
