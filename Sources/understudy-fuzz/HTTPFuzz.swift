@@ -6,7 +6,8 @@ import StubServer
 import Glibc
 #endif
 
-/// Arbitrary bytes on a raw socket to a live StubServer (libmicrohttpd and
+/// Arbitrary bytes on a raw socket to a live StubServer with compression and
+/// CORS on (libmicrohttpd, the request limits, body decoding, and
 /// everything after it). Each input is sent on a fresh connection whose write
 /// side is then closed; whatever comes back must be an HTTP response with a
 /// valid status (or nothing), and every 64 inputs a well-formed request must
@@ -18,6 +19,8 @@ enum HTTPFuzz {
         configuration.daemon.requestArrivalTimeout = .seconds(2)
         configuration.daemon.maxBodySize = 64 << 10
         configuration.journalCapacity = 1_000
+        configuration.compression = CompressionPolicy(minimumBytes: 64)
+        configuration.cors = .allowAll
         let stubs: [Stub] = Stubs {
             Get("/health").respond(.text("ok"))
             Get("/v1/public/characters/{id:int}").query("apikey", .present).respond(.json(#"{"code":200}"#))
