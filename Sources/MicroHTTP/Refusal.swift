@@ -11,7 +11,8 @@ extension HTTPResponse {
                             body: Array(json.utf8))
     }
 
-    /// `text` as a JSON string literal.
+    /// `text` as a JSON string literal. (StubKit has its own; MicroHTTP sits
+    /// below StubKit and imports no Foundation, so it keeps this one.)
     static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
