@@ -73,7 +73,7 @@ struct AnswerFinish: Sendable {
 extension HTTPResponse {
     /// The value of the first header `name`, compared without case.
     func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { $0.name.caseInsensitiveEquals(name) }?.value
     }
 
     /// This response's body in `coding`, with `Content-Encoding`, `Vary:
@@ -82,8 +82,8 @@ extension HTTPResponse {
     /// of the same resource (RFC 9110 §8.8.3). A tag that is not an RFC
     /// entity-tag (the Marvel API's unquoted hex) is left as the API leaves it.
     func compressed(with coding: ContentCoding) -> HTTPResponse {
-        var headers = self.headers.filter { $0.name.caseInsensitiveCompare("Content-Length") != .orderedSame }
-        if let index = headers.firstIndex(where: { $0.name.caseInsensitiveCompare("ETag") == .orderedSame }),
+        var headers = self.headers.filter { !$0.name.caseInsensitiveEquals("Content-Length") }
+        if let index = headers.firstIndex(where: { $0.name.caseInsensitiveEquals("ETag") }),
            headers[index].value.hasPrefix("\"") {
             headers[index].value = "W/" + headers[index].value
         }
