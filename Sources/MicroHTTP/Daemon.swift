@@ -118,7 +118,8 @@ public final class Daemon: Sendable {
             requestsCompleted: core.requestsCompleted.load(ordering: .relaxed),
             requestsSuspended: core.requestsSuspended,
             suspensions: core.suspensions.load(ordering: .relaxed),
-            slowRequestsCut: core.arrival?.connectionsCut.load(ordering: .relaxed) ?? 0
+            slowRequestsCut: core.arrival?.connectionsCut.load(ordering: .relaxed) ?? 0,
+            requestsRefused: core.requestsRefused.load(ordering: .relaxed)
         )
     }
 

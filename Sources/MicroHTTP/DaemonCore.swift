@@ -15,6 +15,7 @@ final class DaemonCore: Sendable {
     let requestsStarted = Atomic<Int>(0)
     let requestsCompleted = Atomic<Int>(0)
     let suspensions = Atomic<Int>(0)
+    let requestsRefused = Atomic<Int>(0)
     /// Whether new connections are accepted; cleared when ``Daemon/stop()`` begins.
     let accepting = Atomic<Bool>(true)
     /// Entered when a request line arrives, left when the request completes;
@@ -79,22 +80,19 @@ final class DaemonCore: Sendable {
         case .fresh:
             context.phase = .receiving
             if let refusal = limits.refusal(target: context.target, connection: connection) {
-                context.phase = .answered
-                return queue(refusal, on: connection)
+                return refuse(refusal, context)
             }
             let declaredLength: Int?
             switch FramingCheck.verdict(connection) {
             case .refused(let refusal):
-                context.phase = .answered
-                return queue(refusal, on: connection)
+                return refuse(refusal, context)
             case .sound(let length):
                 declaredLength = length
             }
             if let declared = declaredLength, declared > maxBodySize {
                 context.bodyTooLarge = true
                 if Self.expectsContinue(connection) {
-                    context.phase = .answered
-                    return queue(payloadTooLarge(declared), on: connection)
+                    return refuse(payloadTooLarge(declared), context)
                 }
             }
             return .YES
@@ -106,13 +104,11 @@ final class DaemonCore: Sendable {
                 return .YES
             }
             if context.bodyTooLarge {
-                context.phase = .answered
-                return queue(payloadTooLarge(context.bodyBytesSeen), on: connection)
+                return refuse(payloadTooLarge(context.bodyBytesSeen), context)
             }
             context.peer?.requestArrived()
             if let refusal = decodeBody(context) {
-                context.phase = .answered
-                return queue(refusal, on: connection)
+                return refuse(refusal, context)
             }
             let request = makeRequest(context: context, method: method, version: version)
             context.body = []
@@ -124,6 +120,13 @@ final class DaemonCore: Sendable {
         case .answered:
             return .YES
         }
+    }
+
+    /// Answers with a refusal of the daemon's own and counts it.
+    private func refuse(_ refusal: HTTPResponse, _ context: RequestContext) -> MHD_Result {
+        requestsRefused.add(1, ordering: .relaxed)
+        context.phase = .answered
+        return queue(refusal, on: context.connection)
     }
 
     private func receive(_ bytes: UnsafeRawBufferPointer, into context: RequestContext) {

@@ -17,4 +17,8 @@ public struct DaemonStatistics: Sendable, Equatable {
     /// Connections cut off because a request did not arrive in full within
     /// ``DaemonConfiguration/requestArrivalTimeout`` (slow headers or body).
     public var slowRequestsCut: Int
+    /// Requests the daemon refused itself before any handler saw them: over a
+    /// ``RequestLimits`` limit (414/431), ambiguous body framing (400/501), a
+    /// body that cannot be decoded (400/415) or too large (413).
+    public var requestsRefused: Int
 }

@@ -116,6 +116,7 @@ import UnderstudyTestSupport
         let reply = socket.receive()
         #expect(reply.status == 431)
         #expect(reply.text.contains(#""limit":"maxHeaderFields","value":3,"actual":4"#))
+        #expect(daemon.statistics.requestsRefused == 1)
         #expect(throws: DaemonError.self) { try Daemon(DaemonConfiguration(limits: RequestLimits(maxHeaderFields: 0))) { _ in .closeConnection } }
     }
 }
