@@ -87,8 +87,9 @@ final class StubEngine: Sendable {
         }
         for index in table.candidates(for: request.path) {
             let slot = table.slots[index]
-            let probe = slot.stub.request.method == .get ? asGet ?? request : request
-            guard let captures = slot.stub.request.match(probe) else { continue }
+            let pattern = slot.stub.request
+            guard let captures = asGet.flatMap({ pattern.method == .get ? pattern.match($0) : nil }) ?? pattern.match(request)
+            else { continue }
             let claim = { slot.counted ? serving.counts.claim(index, limit: slot.limit) : 0 }
             let call = slot.stub.scenario.map { scenarios.attempt($0, claim) } ?? claim()
             if let call { return (index, captures, call) }
