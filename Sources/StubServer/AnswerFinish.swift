@@ -35,15 +35,11 @@ struct AnswerFinish: Sendable {
               forced || (response.body.count >= (compression?.minimumBytes ?? 0)
                          && CompressionPolicy.isCompressible(contentType: response.header("Content-Type")))
         else { return reply }
-        guard let coding = Self.preferredCoding(request.headers.values(for: "Accept-Encoding")) else {
-            var varied = response
-            varied.headers.append(("Vary", "Accept-Encoding"))
-            return .response(varied)
-        }
+        let coding = Self.preferredCoding(request.headers.values(for: "Accept-Encoding"))
         if case .prepared = reply, let slot {
-            return .prepared(slot.compressedVariant(coding) { PreparedResponse(response.compressed(with: coding)) })
+            return .prepared(slot.variant(coding) { PreparedResponse(response.represented(in: coding)) })
         }
-        return .response(response.compressed(with: coding))
+        return .response(response.represented(in: coding))
     }
 
     /// Whether the response has a body a coding may apply to.
@@ -74,6 +70,17 @@ extension HTTPResponse {
     /// The value of the first header `name`, compared without case.
     func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveEquals(name) }?.value
+    }
+
+    /// This response as sent in `coding`: compressed, or (`nil`) as it is
+    /// with `Vary: Accept-Encoding`, since another request may get it compressed.
+    func represented(in coding: ContentCoding?) -> HTTPResponse {
+        guard let coding else {
+            var varied = self
+            varied.headers.append(("Vary", "Accept-Encoding"))
+            return varied
+        }
+        return compressed(with: coding)
     }
 
     /// This response's body in `coding`, with `Content-Encoding`, `Vary:

@@ -19,8 +19,9 @@ final class StubSlot: Sendable {
     let counted: Bool
     /// The response of a fixed recipe, built once, sent without copying.
     let prepared: PreparedResponse?
-    /// ``prepared`` compressed, per coding, built the first time a client accepts one.
-    private let compressedVariants = Locked<[ContentCoding: PreparedResponse]>([:])
+    /// ``prepared`` as sent under a compression policy, per coding (`nil`:
+    /// identity with `Vary`), each built the first time it is needed.
+    private let variants = Locked<[ContentCoding?: PreparedResponse]>([:])
 
     init(stub: Stub, resolvedRecipe: ResponseRecipe?) {
         self.stub = stub
@@ -41,11 +42,11 @@ final class StubSlot: Sendable {
 }
 
 extension StubSlot {
-    /// The compressed variant of the prepared response for `coding`, made by `make` once.
-    func compressedVariant(_ coding: ContentCoding, make: () -> PreparedResponse) -> PreparedResponse {
-        if let known = compressedVariants.withLock({ $0[coding] }) { return known }
+    /// The variant of the prepared response for `coding`, made by `make` once.
+    func variant(_ coding: ContentCoding?, make: () -> PreparedResponse) -> PreparedResponse {
+        if let known = variants.withLock({ $0[coding] }) { return known }
         let made = make()
-        return compressedVariants.withLock { variants in
+        return variants.withLock { variants in
             if let raced = variants[coding] { return raced }
             variants[coding] = made
             return made
