@@ -50,6 +50,8 @@ public final class RequestLog: @unchecked Sendable {
             if let stub = entry.stub {
                 let fault = stub.fault.map { " [fault: \($0)]" } ?? ""
                 logger.info("\(paint("✓", 32)) \(paintStatus(entry.status)) \(request) → \(stub.id) (\(stub.location))\(fault)")
+            } else if case .preflight = entry.outcome {
+                logger.info("\(paint("✓", 32)) \(paintStatus(entry.status)) \(request) → CORS preflight")
             } else if case .unmatched(let report)? = reports[entry.sequence]?.kind {
                 logUnmatched(request, report: report)
             } else {

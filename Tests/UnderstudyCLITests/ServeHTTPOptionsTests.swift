@@ -15,7 +15,6 @@ import UnderstudyTestSupport
     @Test func corsCompressionAndLimitsComeFromTheCommandLine() throws {
         let served = try CommandLineSpecTests.Served(["specs/marvel.yaml", "--cors", "--compress", "--compress-min-bytes", "100",
                                                       "--max-header-fields", "5"])
-        defer { _ = served.stop() }
         let signed = CommandLineSpecTests.signed
         let page = try Self.raw(served.url, ["GET /v1/public/comics?\(signed) HTTP/1.1", "Accept-Encoding: gzip", "Origin: https://a.example"])
         #expect(page.status == 200)
@@ -29,6 +28,9 @@ import UnderstudyTestSupport
         let flooded = try Self.raw(served.url, ["GET /v1/public/comics HTTP/1.1"] + (1...5).map { "X-\($0): v" })
         #expect(flooded.status == 431)
         #expect(flooded.text.contains(#""limit":"maxHeaderFields","value":5"#))
+        let (status, log) = served.stop()
+        #expect(status == 0)
+        #expect(log.contains("204 OPTIONS /v1/public/comics → CORS preflight"), "\(log)")
     }
 
     @Test func badValuesAreRefusedBeforeServing() throws {
