@@ -32,13 +32,20 @@ public final class RequestLog: @unchecked Sendable {
     public func start(every interval: DispatchTimeInterval = .milliseconds(50)) {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { [weak self] in self?.flush() }
+        timer.setEventHandler { [weak self] in self?.flushOnQueue() }
         timer.resume()
         self.timer = timer
     }
 
-    /// Logs what arrived since the last call.
+    /// Logs what arrived since the last call. Safe from any thread (the stop
+    /// handler calls it while the timer may be running): the work runs on the
+    /// log's own queue, one flush at a time.
     public func flush() {
+        queue.sync { flushOnQueue() }
+    }
+
+    /// The flush itself; only ever runs on `queue`, which owns `seen` and `reportedFull`.
+    private func flushOnQueue() {
         reportJournalFull()
         if quiet { return flushIssues() }
         let entries = server.journal.entries(after: seen)
