@@ -4,9 +4,11 @@ extension DaemonCore {
     /// Removes the body's `Content-Encoding` (gzip, deflate, identity; a list
     /// is undone last coding first), so handlers match what was meant; the
     /// header stays as sent. The refusal, when the body cannot be decoded:
-    /// 415 for an unknown coding, 400 for corrupt data.
+    /// 415 for an unknown coding, 400 for corrupt data. An empty body (a GET
+    /// whose client always sends the header) has nothing to decode.
     func decodeBody(_ context: RequestContext) -> HTTPResponse? {
-        guard let header = MHD_lookup_connection_value(context.connection, .HEADER_KIND, "Content-Encoding").map({ String(cString: $0) })
+        guard !context.body.isEmpty,
+              let header = MHD_lookup_connection_value(context.connection, .HEADER_KIND, "Content-Encoding").map({ String(cString: $0) })
         else { return nil }
         let names = header.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.caseInsensitiveEquals("identity") && !$0.isEmpty }
         for name in names.reversed() {
