@@ -23,7 +23,7 @@ public final class ChildProcess {
     /// when nil), with the default signal dispositions and an empty signal mask.
     public init(_ executable: URL, _ arguments: [String], directory: URL? = nil) throws {
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
-        guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else { throw ChildProcessError.system("pipe", errno) }
+        guard Self.closeOnExecPipe(&outputPipe), Self.closeOnExecPipe(&errorPipe) else { throw ChildProcessError.system("pipe2", errno) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -125,6 +125,20 @@ public final class ChildProcess {
     /// Swift's Glibc module does not import; looked up at run time.
     private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
     private static let addChdir: AddChdir? = dlsym(nil, "posix_spawn_file_actions_addchdir_np").map { unsafeBitCast($0, to: AddChdir.self) }
+
+    /// glibc's `pipe2`, which Swift's Glibc module does not import; looked up at run time.
+    private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+    private static let pipe2: Pipe2? = dlsym(nil, "pipe2").map { unsafeBitCast($0, to: Pipe2.self) }
+
+    /// A pipe whose ends close on exec, made atomically with `pipe2`, so a
+    /// child another test thread spawns at the same moment cannot inherit them
+    /// (an inherited write end would keep this child's output open after it exits).
+    private static func closeOnExecPipe(_ fds: inout [Int32]) -> Bool {
+        if let pipe2 { return fds.withUnsafeMutableBufferPointer { pipe2($0.baseAddress!, O_CLOEXEC) } == 0 }
+        guard pipe(&fds) == 0 else { return false }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
 
     private static func read(_ fd: Int32) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 65_536)
