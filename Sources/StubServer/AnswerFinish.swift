@@ -10,11 +10,13 @@ struct AnswerFinish: Sendable {
     let cors: CORSPolicy?
     let compression: CompressionPolicy?
 
-    /// `reply` as sent to `request`: compressed when allowed and worth it, with CORS headers.
-    func apply(_ reply: Reply, to request: RecordedRequest, stub: Stub?, slot: StubSlot?) -> Reply {
+    /// `reply` as sent to `request` by the stub in `slot` (none: the 404
+    /// report): compressed when allowed and worth it, with CORS headers.
+    func apply(_ reply: Reply, to request: RecordedRequest, slot: StubSlot?) -> Reply {
         var reply = reply
-        if stub?.compression != .identity, stub?.compression == .compressed || compression != nil {
-            reply = compress(reply, for: request, forced: stub?.compression == .compressed, slot: slot)
+        let choice = slot?.stub.compression
+        if choice != .identity, choice == .compressed || compression != nil {
+            reply = compress(reply, for: request, forced: choice == .compressed, slot: slot)
         }
         if let cors {
             // A header the response already has (a stub's own CORS answer) is kept as it is.

@@ -54,7 +54,7 @@ final class StubEngine: Sendable {
             _ = journal.record(request, table: nil, index: 0, status: 404) { sequence in
                 issues.append(ServerIssue(sequence: sequence, kind: .unmatched(report)))
             }
-            return finish.apply(.response(HTTPResponse(unmatched: report)), to: request, stub: nil, slot: nil)
+            return finish.apply(.response(HTTPResponse(unmatched: report)), to: request, slot: nil)
         }
         let slot = table.slots[index]
         var thrown: (any Error)?
@@ -65,7 +65,7 @@ final class StubEngine: Sendable {
         let made = refusal.map { .response(HTTPResponse($0, extraHeaders: slot.stub.responseHeaders)) }
             ?? reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot,
                      request: request, captures: captures, topLevel: true, thrown: &thrown)
-        let (delivered, status) = deliver(finish.apply(made, to: request, stub: slot.stub, slot: slot), for: slot)
+        let (delivered, status) = deliver(finish.apply(made, to: request, slot: slot), for: slot)
         journal.record(request, table: table, index: index, status: status) { sequence in
             if let thrown {
                 issues.append(ServerIssue(sequence: sequence, kind: .responseClosureThrew(stub: slot.stub, error: "\(thrown)")))
