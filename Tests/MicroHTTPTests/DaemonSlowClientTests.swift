@@ -75,7 +75,10 @@ import Glibc
     }
 
     @Test func aThousandIdleConnectionsDoNotStopNewOnes() async throws {
-        try Self.allowDescriptors(3000)
+        try await ManyConnections.hold(1_000) { try await thousandIdleConnections() }
+    }
+
+    private func thousandIdleConnections() async throws {
         let daemon = try Daemon { _ in .response(HTTPResponse(status: 200, text: "fine")) }
         defer { daemon.stop() }
         let idle = try (0..<1000).map { _ in try RawSocket(port: daemon.port, timeout: 1) }
@@ -151,18 +154,5 @@ import Glibc
         try socket.send("POST /chunks HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n")
         let reply = socket.receiveResponse()
         #expect(reply.status == 200 && reply.text.hasSuffix("hello world"))
-    }
-
-    /// Raises this process's descriptor limit to at least `count` (a test that
-    /// holds both ends of many connections needs two descriptors for each).
-    static func allowDescriptors(_ count: Int) throws {
-        var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        guard limit.rlim_cur < rlim_t(count) else { return }
-        guard limit.rlim_max >= rlim_t(count) else {
-            throw RawSocketError.system("setrlimit (hard limit \(limit.rlim_max) < \(count))", EMFILE)
-        }
-        limit.rlim_cur = rlim_t(count)
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 }

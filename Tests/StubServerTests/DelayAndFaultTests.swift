@@ -12,6 +12,10 @@ import UnderstudyTestSupport
 /// real broken network produces.
 @Suite struct DelayAndFaultTests {
     @Test func thousandDelayedRequestsHoldNoWorker() async throws {
+        try await ManyConnections.hold(1_000) { try await thousandDelayedRequests() }
+    }
+
+    private func thousandDelayedRequests() async throws {
         // How fast 1,000 delayed requests complete is the benchmark's to judge
         // (scripts/bench); here, the behaviour behind it: while 1,000 requests
         // wait out a long delay, the server's one thread still answers others.
