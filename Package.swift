@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "MarvelClient", targets: ["MarvelClient"]),
         .library(name: "StubTesting", targets: ["StubTesting"]),
         .library(name: "StubSpec", targets: ["StubSpec"]),
+        .library(name: "WireMockFormat", targets: ["WireMockFormat"]),
         .executable(name: "understudy", targets: ["understudy"]),
         .executable(name: "understudy-bench", targets: ["understudy-bench"]),
     ],
@@ -52,6 +53,8 @@ let package = Package(
         ),
         // Serves [Stub] on MicroHTTP: routing, journal, unmatched-request reports.
         .target(name: "StubServer", dependencies: ["MicroHTTP", "StubKit"], swiftSettings: strictSettings),
+        // WireMock mappings (mappings/*.json + __files/) <-> StubKit values.
+        .target(name: "WireMockFormat", dependencies: ["StubKit"], swiftSettings: strictSettings),
         // Spec files (YAML/JSON) <-> StubKit values; fixtures read relative to the spec.
         .target(
             name: "StubSpec",
@@ -78,7 +81,7 @@ let package = Package(
         // What the command line does, as a library: serving, ready lines, shutdown on signals.
         .target(
             name: "UnderstudyCLI",
-            dependencies: ["StubServer", "StubKit", "StubSpec", "MarvelFake", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StubServer", "StubKit", "StubSpec", "WireMockFormat", "MarvelFake", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         // The `understudy` command: argument parsing and exit codes only.
@@ -100,7 +103,7 @@ let package = Package(
         // The fuzz targets (spec loader, matcher, HTTP path), run by scripts/fuzz.
         .executableTarget(
             name: "understudy-fuzz",
-            dependencies: ["CFuzzerDriver", "StubSpec", "StubServer", "StubKit", "MicroHTTP"],
+            dependencies: ["CFuzzerDriver", "StubSpec", "WireMockFormat", "StubServer", "StubKit", "MicroHTTP"],
             swiftSettings: strictSettings
         ),
         // Benchmark and self-check programs driven by scripts/bench and the tests.
@@ -137,6 +140,11 @@ let package = Package(
         .testTarget(
             name: "StubSpecTests",
             dependencies: ["StubSpec", "StubServer", "StubKit", "UnderstudyTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WireMockFormatTests",
+            dependencies: ["WireMockFormat", "StubServer", "StubKit", "UnderstudyTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

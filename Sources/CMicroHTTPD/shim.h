@@ -154,6 +154,20 @@ c_mhd_send_raw(struct MHD_Connection *connection, const void *bytes, size_t coun
 }
 
 /*
+ * Makes closing the connection send a reset (RST) instead of a FIN: a zero
+ * linger time discards what is unsent.
+ */
+static inline void
+c_mhd_linger_zero(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (info == NULL) return;
+    struct linger zero = { 1, 0 };
+    setsockopt(info->connect_fd, SOL_SOCKET, SO_LINGER, &zero, sizeof zero);
+}
+
+/*
  * Writes the connection's peer as "ip:port" or "[ip6]:port" into buffer and
  * returns the length written, or 0 when it is not known.
  */

@@ -165,6 +165,9 @@ final class DaemonCore: Sendable {
         case .stream(let head, let body): return BodyStreamer.queue(head: head, body: body, core: self, connection: connection)
         case .raw(let bytes): return sendRaw(bytes, on: connection)
         case .closeConnection: return .NO
+        case .resetConnection:
+            c_mhd_linger_zero(connection)
+            return .NO
         case .later: return queue(Self.deferredAgainResponse, on: connection)
         }
     }

@@ -12,6 +12,8 @@ public enum Reply: Sendable {
     case raw([UInt8])
     /// Close the connection without sending anything.
     case closeConnection
+    /// Reset the connection (TCP RST) without sending anything.
+    case resetConnection
     /// Answer later. The connection is suspended (no worker thread waits) and
     /// the closure receives a ``Responder`` that resumes it from any thread.
     case later(@Sendable (Responder) -> Void)
@@ -29,7 +31,7 @@ extension Reply {
             let line = bytes.prefix(while: { $0 != UInt8(ascii: "\r") })
             let parts = String(decoding: line, as: UTF8.self).split(separator: " ")
             return parts.count >= 2 && parts[0].hasPrefix("HTTP/") ? Int(parts[1]) : nil
-        case .closeConnection, .later: return nil
+        case .closeConnection, .resetConnection, .later: return nil
         }
     }
 

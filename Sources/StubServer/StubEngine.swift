@@ -106,6 +106,7 @@ final class StubEngine: Sendable {
         switch recipe {
         case .fixed(let response):
             if topLevel, let prepared = slot.prepared { return .prepared(prepared) }
+            if let reason = response.reason { return .raw(HTTPResponse(response, extraHeaders: slot.stub.responseHeaders).rawBytes(reason: reason)) }
             return .response(HTTPResponse(response, extraHeaders: slot.stub.responseHeaders))
         case .dynamic(let make):
             do {
@@ -141,6 +142,14 @@ final class StubEngine: Sendable {
         case .random(let range):
             let fraction = random.withLock { Double.random(in: 0...1, using: &$0) }
             return (Self.later(reply, after: range.lowerBound + (range.upperBound - range.lowerBound) * fraction), status)
+        case .logNormal(let median, let sigma):
+            let normal = random.withLock { generator in
+                // Box-Muller: two uniform draws make one standard normal one.
+                let u1 = Double.random(in: Double.ulpOfOne...1, using: &generator)
+                let u2 = Double.random(in: 0...1, using: &generator)
+                return (-2 * Foundation.log(u1)).squareRoot() * cos(2 * Double.pi * u2)
+            }
+            return (Self.later(reply, after: median * Foundation.exp(sigma * normal)), status)
         case .dribble(let chunks, let duration):
             guard let response = reply.response else { return (reply, status) }
             return (.stream(head: response, body: .dribble(response.body, chunks: chunks, over: duration)), status)
@@ -160,6 +169,8 @@ final class StubEngine: Sendable {
             return .stream(head: response, body: .truncated(response.body, afterBytes: bytes))
         case .malformedChunk:
             return .raw(Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Type: text/plain\r\n\r\n5\r\nhello\r\nZZ-not-hex\r\nbroken\r\n".utf8))
+        case .connectionReset:
+            return .resetConnection
         case .garbageThenClose:
             return .raw(Array("\u{1}\u{2}\u{3}UNDERSTUDY-GARBAGE\u{7F}\r\n\u{0}\u{1}not http at all\r\n\r\n".utf8))
         }

@@ -14,12 +14,16 @@ public struct CodeLocation: Sendable, Hashable, Codable, CustomStringConvertible
     public var line: Int
     /// The 1-based column.
     public var column: Int
+    /// Where in a JSON document the declaration is (`/mappings/2`), for
+    /// stubs read from JSON; `nil` otherwise.
+    public var pointer: String?
     /// `#filePath` as the compiler gave it, which is what XCTest's failure
     /// API takes; `nil` when the location was built from strings.
     package var staticFilePath: StaticString?
 
     /// A location from strings: a spec file's name, line and column, say.
-    public init(fileID: String, filePath: String = "", line: Int, column: Int) {
+    public init(fileID: String, filePath: String = "", line: Int, column: Int, pointer: String? = nil) {
+        self.pointer = pointer
         self.fileID = fileID
         self.filePath = filePath
         self.line = line
@@ -44,12 +48,13 @@ public struct CodeLocation: Sendable, Hashable, Codable, CustomStringConvertible
         return copy
     }
 
-    /// `file:line:column`, the form compilers and editors understand.
-    public var description: String { "\(fileID):\(line):\(column)" }
+    /// `file:line:column`, the form compilers and editors understand, then
+    /// the JSON pointer when there is one: `wiremock/mappings/a.json:3:5 /mappings/0`.
+    public var description: String { "\(fileID):\(line):\(column)" + (pointer.map { " \($0)" } ?? "") }
 
     /// Equal when file, path, line and column are; how the location was built does not count.
     public static func == (a: CodeLocation, b: CodeLocation) -> Bool {
-        (a.fileID, a.filePath, a.line, a.column) == (b.fileID, b.filePath, b.line, b.column)
+        (a.fileID, a.filePath, a.line, a.column, a.pointer) == (b.fileID, b.filePath, b.line, b.column, b.pointer)
     }
 
     /// Hashes file, path, line and column, as `==` compares them.
@@ -58,7 +63,8 @@ public struct CodeLocation: Sendable, Hashable, Codable, CustomStringConvertible
         hasher.combine(filePath)
         hasher.combine(line)
         hasher.combine(column)
+        hasher.combine(pointer)
     }
 
-    private enum CodingKeys: String, CodingKey { case fileID, filePath, line, column }
+    private enum CodingKeys: String, CodingKey { case fileID, filePath, line, column, pointer }
 }

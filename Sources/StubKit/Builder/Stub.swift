@@ -29,6 +29,11 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
     public var compression: ResponseCompression?
     /// Where the stub was declared, for diagnostics.
     public var location: CodeLocation
+    /// A human name for reports and admin listings (WireMock's `name`).
+    public var name: String?
+    /// Free-form data about the stub that does not change what it answers
+    /// (WireMock's `metadata`), for finding stubs by it.
+    public var metadata: [String: JSONValue] = [:]
 
     /// Creates a stub from a pattern and a recipe, declared where this is called.
     public init(
@@ -76,6 +81,8 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
         case .dribble(let chunks, _) where chunks < 1: found.append("a dribble needs at least 1 chunk")
         case .random(let range) where range.lowerBound < .zero: found.append("a delay cannot be negative")
         case .fixed(let duration) where duration < .zero: found.append("a delay cannot be negative")
+        case .logNormal(let median, let sigma) where median < .zero || sigma < 0 || !sigma.isFinite:
+            found.append("a log-normal delay needs a median and sigma of at least 0")
         default: break
         }
         return found.isEmpty ? nil : found.joined(separator: "; ")
@@ -182,6 +189,12 @@ extension Stub {
 extension Stub {
     /// Names the stub, for changes on a running server.
     public func id(_ id: StubID) -> Stub { with { $0.id = id } }
+
+    /// Gives the stub a human name for reports and admin listings.
+    public func named(_ name: String) -> Stub { with { $0.name = name } }
+
+    /// Attaches free-form data that does not change what the stub answers.
+    public func metadata(_ metadata: [String: JSONValue]) -> Stub { with { $0.metadata = metadata } }
 
     /// Sets the priority: among several matching stubs the highest wins.
     public func priority(_ priority: Int) -> Stub { with { $0.priority = priority } }

@@ -15,6 +15,9 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
     case jsonSubset(JSONValue, ignoringArrayOrder: Bool = false)
     /// The body is JSON whose value at `path` (`data.items[0].id`) equals `value`.
     case jsonPath(String, equals: JSONValue)
+    /// The body, as UTF-8 text, is one value that satisfies `matcher`
+    /// (``ValueMatcher/absent`` means the body is empty).
+    case value(ValueMatcher)
     /// A JSON matcher whose expected text is not JSON; it matches nothing and
     /// stops the server from starting, naming the stub.
     case unparsableJSON(String)
@@ -68,6 +71,9 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         case .jsonSubset(let expected, let ignoringOrder):
             return JSONValue(data: body).map { expected.isSubset(of: $0, ignoringArrayOrder: ignoringOrder) } ?? false
         case .jsonPath(let path, let expected): return JSONValue(data: body)?.value(at: path) == expected
+        case .value(let matcher):
+            if matcher == .absent { return body.isEmpty }
+            return matcher.accepts([String(decoding: body, as: UTF8.self)])
         case .unparsableJSON, .unencodable: return false
         }
     }
@@ -83,6 +89,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         case .jsonSubset(let value, let ignoringOrder):
             return "JSON ⊇ \(value)" + (ignoringOrder ? " (any array order)" : "")
         case .jsonPath(let path, let value): return "JSON at \(path) == \(value)"
+        case .value(let matcher): return matcher == .absent ? "empty" : matcher.description
         case .unparsableJSON(let text): return "JSON == \(quoted(text)) (not valid JSON)"
         case .unencodable(let reason): return "JSON == a value that could not be encoded (\(reason))"
         }
@@ -92,6 +99,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
     var problem: String? {
         switch self {
         case .matches(let pattern): return pattern.problem
+        case .value(let matcher): return matcher.problem
         case .jsonPath(let path, _): return JSONPath.parse(path) == nil ? "malformed JSON path \(quoted(path))" : nil
         case .unparsableJSON(let text): return "the body matcher's JSON is not valid JSON: \(quoted(text))"
         case .unencodable(let reason): return "the body matcher's value cannot be encoded as JSON: \(reason)"

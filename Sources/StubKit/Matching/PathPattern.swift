@@ -11,6 +11,9 @@ public enum PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// A regular expression that must match the whole path; named groups
     /// (`(?<id>\d+)`) become captures.
     case regex(TextPattern)
+    /// Any path: a stub that matches on something else (a
+    /// ``TargetMatcher`` on the raw target, say, or nothing at all).
+    case any
 
     /// A template when `text` has a `{`, a literal otherwise.
     public static func parse(_ text: String) -> PathPattern {
@@ -23,6 +26,7 @@ public enum PathPattern: Sendable, Hashable, CustomStringConvertible {
         case .literal(let literal): return literal == path ? [:] : nil
         case .template(let template): return template.match(path)
         case .regex(let pattern): return pattern.namedCaptures(in: path)
+        case .any: return [:]
         }
     }
 
@@ -36,6 +40,7 @@ public enum PathPattern: Sendable, Hashable, CustomStringConvertible {
         case .regex(let pattern):
             let body = pattern.source.hasPrefix("^") ? String(pattern.source.dropFirst()) : pattern.source
             return .regex(TextPattern(NSRegularExpression.escapedPattern(for: trimmed) + body))
+        case .any: return .regex(TextPattern(NSRegularExpression.escapedPattern(for: trimmed) + "(?:/.*)?"))
         }
     }
 
@@ -46,6 +51,7 @@ public enum PathPattern: Sendable, Hashable, CustomStringConvertible {
         case .template(let template):
             return template.problem ?? (template.source.hasPrefix("/") ? nil : "path \(quoted(template.source)) must start with /")
         case .regex(let pattern): return pattern.problem
+        case .any: return nil
         }
     }
 
@@ -55,6 +61,7 @@ public enum PathPattern: Sendable, Hashable, CustomStringConvertible {
         case .literal(let path): return path
         case .template(let template): return template.source
         case .regex(let pattern): return pattern.description
+        case .any: return "(any path)"
         }
     }
 }

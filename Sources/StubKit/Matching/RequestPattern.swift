@@ -6,6 +6,8 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     public var method: HTTPMethod?
     /// The path to match.
     public var path: PathPattern
+    /// Conditions on the raw target as sent (see ``TargetMatcher``).
+    public var target: [TargetMatcher] = []
     /// Conditions on query parameters (names are exact).
     public var query: [FieldMatcher] = []
     /// Conditions on headers (names ignore case).
@@ -27,6 +29,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     public func match(_ request: RecordedRequest) -> [String: String]? {
         if let method, method.rawValue != request.method { return nil }
         guard let captures = path.match(request.path) else { return nil }
+        for condition in target where !condition.accepts(request) { return nil }
         if !query.isEmpty {
             let items = request.query
             for condition in query where !condition.matcher.accepts(items.values(named: condition.name)) { return nil }
@@ -51,6 +54,11 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         }
         checks.append(FieldCheck(field: "path", expected: path.description, actual: request.path,
                                  matched: path.match(request.path) != nil))
+        for condition in target {
+            let subject = condition.subject(of: request)
+            checks.append(FieldCheck(field: condition.field, expected: condition.matcher.description,
+                                     actual: quoted(subject), matched: condition.matcher.accepts([subject])))
+        }
         let items = request.query
         let jar = request.cookies
         checks += fieldChecks("query", query) { items.values(named: $0) }
@@ -74,8 +82,9 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     public var problem: String? {
         var found: [String] = []
         if let problem = path.problem { found.append(problem) }
+        for condition in target { if let problem = condition.matcher.problem { found.append(problem) } }
         for condition in query + headers + cookies {
-            if case .matches(let pattern) = condition.matcher, let problem = pattern.problem { found.append(problem) }
+            if let problem = condition.matcher.problem { found.append(problem) }
         }
         for condition in body { if let problem = condition.problem { found.append(problem) } }
         return found.isEmpty ? nil : found.joined(separator: "; ")
@@ -83,14 +92,14 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
 
     /// `METHOD path` plus the number of further conditions.
     public var description: String {
-        let extra = query.count + headers.count + cookies.count + body.count + predicates.count
+        let extra = target.count + query.count + headers.count + cookies.count + body.count + predicates.count
         return "\(method?.rawValue ?? "*") \(path)" + (extra > 0 ? " (+\(extra) condition\(extra == 1 ? "" : "s"))" : "")
     }
 
     /// `METHOD path` and every condition spelled out, for failure messages:
     /// `GET /characters where query nameStartsWith == "Spi", header Accept present`.
     public var detailedDescription: String {
-        var conditions = query.map { "query \($0)" } + headers.map { "header \($0)" } + cookies.map { "cookie \($0)" }
+        var conditions = target.map(\.description) + query.map { "query \($0)" } + headers.map { "header \($0)" } + cookies.map { "cookie \($0)" }
         conditions += body.map { "body \($0)" } + predicates.map { "predicate \($0)" }
         let head = "\(method?.rawValue ?? "*") \(path)"
         return conditions.isEmpty ? head : head + " where " + conditions.joined(separator: ", ")

@@ -21,6 +21,21 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
     case oneOf([String])
     /// The values are exactly these, in this order (for repeated names).
     case values([String])
+    /// A value does not contain this text (the name must be present).
+    case doesNotContain(String)
+    /// A value does not match this regular expression (the name must be present).
+    case doesNotMatch(TextPattern)
+    /// One value satisfies every one of these (absent names: each sees no value).
+    indirect case allOf([ValueMatcher])
+    /// One value satisfies at least one of these.
+    indirect case anyOf([ValueMatcher])
+    /// A value is JSON text that matches this value under `comparison`.
+    case json(JSONValue, JSONComparison)
+    /// A value is JSON in which `query` selects something: a non-null value
+    /// or a non-empty list or object when `then` is `nil`; otherwise the
+    /// selection, as text (each element of a selected list too), satisfies
+    /// `then`. Nothing selected counts as an absent value.
+    indirect case jsonPath(JSONQuery, then: ValueMatcher?)
 
     /// `"text"` means ``equals(_:)``.
     public init(stringLiteral value: String) { self = .equals(value) }
@@ -36,6 +51,41 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
         case .absent: return values.isEmpty
         case .oneOf(let allowed): return values.contains { allowed.contains($0) }
         case .values(let expected): return values == expected
+        case .doesNotContain(let part): return values.contains { !$0.contains(part) }
+        case .doesNotMatch(let pattern): return values.contains { !pattern.matches($0) }
+        case .allOf(let matchers):
+            guard !values.isEmpty else { return matchers.allSatisfy { $0.accepts([]) } }
+            return values.contains { value in matchers.allSatisfy { $0.accepts([value]) } }
+        case .anyOf(let matchers):
+            guard !values.isEmpty else { return matchers.contains { $0.accepts([]) } }
+            return values.contains { value in matchers.contains { $0.accepts([value]) } }
+        case .json(let expected, let comparison):
+            return values.contains { JSONValue(json: $0).map { comparison.matches($0, expected: expected) } ?? false }
+        case .jsonPath(let query, let then):
+            return values.contains { Self.jsonPath(query, then, acceptsText: $0) }
+        }
+    }
+
+    private static func jsonPath(_ query: JSONQuery, _ then: ValueMatcher?, acceptsText text: String) -> Bool {
+        guard let document = JSONValue(json: text) else { return false }
+        let selected = query.select(in: document)
+        guard let then else {
+            switch selected {
+            case nil, .null?: return false
+            case .array(let items)?: return !items.isEmpty
+            case .object(let members)?: return !members.isEmpty
+            default: return true
+            }
+        }
+        switch selected {
+        case nil, .null?:
+            return then.accepts([])
+        case .array(let items)?:
+            if case .json = then, query.isDefinite { return then.accepts([selected!.matchText]) }
+            let texts = items.map(\.matchText)
+            return then.accepts(query.isDefinite ? [selected!.matchText] + texts : texts)
+        case let value?:
+            return then.accepts([value.matchText])
         }
     }
 
@@ -50,6 +100,25 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
         case .absent: return "absent"
         case .oneOf(let texts): return "one of [\(texts.map(quoted).joined(separator: ", "))]"
         case .values(let texts): return "values [\(texts.map(quoted).joined(separator: ", "))]"
+        case .doesNotContain(let text): return "does not contain \(quoted(text))"
+        case .doesNotMatch(let pattern): return "does not match \(pattern)"
+        case .allOf(let matchers): return "(" + matchers.map(\.description).joined(separator: " and ") + ")"
+        case .anyOf(let matchers): return "(" + matchers.map(\.description).joined(separator: " or ") + ")"
+        case .json(let value, let comparison):
+            return "JSON == \(value)" + (comparison.description.isEmpty ? "" : " (\(comparison))")
+        case .jsonPath(let query, let then): return "JSON at \(query) " + (then.map(\.description) ?? "present")
+        }
+    }
+
+    /// Why the matcher cannot work (a bad regex or JSON path), or `nil`.
+    public var problem: String? {
+        switch self {
+        case .matches(let pattern), .doesNotMatch(let pattern): return pattern.problem
+        case .allOf(let matchers), .anyOf(let matchers):
+            let found = matchers.compactMap(\.problem)
+            return found.isEmpty ? nil : found.joined(separator: "; ")
+        case .jsonPath(let query, let then): return query.problem ?? then?.problem
+        default: return nil
         }
     }
 }

@@ -9,6 +9,10 @@ public enum Delay: Sendable, Hashable, CustomStringConvertible {
     /// Send the headers at once and the body in `chunks` equal pieces spread
     /// evenly over `duration`.
     case dribble(chunks: Int, over: Duration)
+    /// A random delay from a log-normal distribution with this median and
+    /// shape (`sigma`), as network latency tends to be; drawn from the
+    /// server's seeded generator, so a fixed seed repeats the delays.
+    case logNormal(median: Duration, sigma: Double)
 
     /// In words.
     public var description: String {
@@ -16,6 +20,7 @@ public enum Delay: Sendable, Hashable, CustomStringConvertible {
         case .fixed(let duration): return "delay \(duration)"
         case .random(let range): return "delay \(range.lowerBound)...\(range.upperBound)"
         case .dribble(let chunks, let duration): return "body in \(chunks) chunks over \(duration)"
+        case .logNormal(let median, let sigma): return "delay log-normal (median \(median), sigma \(sigma))"
         }
     }
 }

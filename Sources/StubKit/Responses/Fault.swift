@@ -10,6 +10,9 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
     case malformedChunk
     /// Send bytes that are not HTTP, then close.
     case garbageThenClose
+    /// Reset the connection (TCP RST) without a response: the client sees
+    /// "connection reset by peer".
+    case connectionReset
 
     /// In words.
     public var description: String {
@@ -18,6 +21,7 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
         case .truncatedBody(let bytes): return "truncate body after \(bytes) bytes"
         case .malformedChunk: return "malformed chunk"
         case .garbageThenClose: return "garbage then close"
+        case .connectionReset: return "connection reset"
         }
     }
 }

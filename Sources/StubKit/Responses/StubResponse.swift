@@ -8,9 +8,15 @@ public struct StubResponse: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The body bytes.
     public var body: Data
+    /// A reason phrase to send instead of the standard one (`418 I am a
+    /// teapot really`). libmicrohttpd always sends the standard phrase, so a
+    /// response with its own is written as raw bytes and its connection
+    /// closed after it, unchanged by compression or CORS.
+    public var reason: String?
 
     /// Creates a response.
-    public init(status: Int = 200, headers: HTTPHeaders = [:], body: Data = Data()) {
+    public init(status: Int = 200, headers: HTTPHeaders = [:], body: Data = Data(), reason: String? = nil) {
+        self.reason = reason
         self.status = status
         self.headers = headers
         self.body = body

@@ -26,7 +26,7 @@ package final class RouteIndex: Sendable {
             switch stubs[index].request.path {
             case .literal(let path): byLiteral[path, default: []].append(index)
             case .template(let template): byPrefix[Substring(template.literalPrefix), default: []].append(index)
-            case .regex: always.append(index)
+            case .regex, .any: always.append(index)
             }
         }
         if !byPrefix.isEmpty || !always.isEmpty {
@@ -55,7 +55,7 @@ package final class RouteIndex: Sendable {
         switch stubs[index].request.path {
         case .literal(let path): return byLiteral[path] ?? []
         case .template(let template): return byPrefix[Substring(template.literalPrefix)] ?? []
-        case .regex: return always
+        case .regex, .any: return always
         }
     }
 

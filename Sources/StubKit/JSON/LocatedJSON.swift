@@ -1,0 +1,230 @@
+package import Foundation
+
+/// A JSON document parsed with the line and column of every value, keyed by
+/// JSON pointer (`/request/headers/Accept`), so readers of foreign formats
+/// can say where a mistake is. Object keys keep their order of appearance.
+package struct LocatedJSON: Sendable {
+    /// The document.
+    package let root: JSONValue
+    /// Where each value starts, by JSON pointer (`""` is the root).
+    package let positions: [String: (line: Int, column: Int)]
+    /// Object keys in the order they appear, by the object's pointer.
+    package let keyOrder: [String: [String]]
+
+    /// Parses `data`; a syntax error says where it is.
+    package init(_ data: Data) throws(LocatedJSONError) {
+        var parser = Parser(bytes: Array(data))
+        parser.skipSpace()
+        let root = try parser.value(pointer: "")
+        parser.skipSpace()
+        guard parser.offset == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        self.root = root
+        self.positions = parser.positions
+        self.keyOrder = parser.keyOrder
+    }
+
+    /// The position of the value at `pointer`, or of its nearest parent that has one.
+    package func position(of pointer: String) -> (line: Int, column: Int) {
+        var current = pointer
+        while true {
+            if let found = positions[current] { return found }
+            guard let slash = current.lastIndex(of: "/") else { return (1, 1) }
+            current = String(current[..<slash])
+        }
+    }
+
+    /// `name` escaped for use in a JSON pointer (`~` → `~0`, `/` → `~1`).
+    package static func escape(_ name: String) -> String {
+        name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        var offset = 0
+        var line = 1
+        var lineStart = 0
+        var positions: [String: (line: Int, column: Int)] = [:]
+        var keyOrder: [String: [String]] = [:]
+        var depth = 0
+
+        func error(_ message: String) -> LocatedJSONError {
+            LocatedJSONError(line: line, column: offset - lineStart + 1, message: message)
+        }
+
+        mutating func skipSpace() {
+            while offset < bytes.count {
+                switch bytes[offset] {
+                case UInt8(ascii: "\n"):
+                    line += 1
+                    lineStart = offset + 1
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): break
+                default: return
+                }
+                offset += 1
+            }
+        }
+
+        mutating func value(pointer: String) throws(LocatedJSONError) -> JSONValue {
+            guard offset < bytes.count else { throw error("the JSON ends early") }
+            positions[pointer] = (line, offset - lineStart + 1)
+            depth += 1
+            defer { depth -= 1 }
+            guard depth < 512 else { throw error("the JSON nests too deeply") }
+            switch bytes[offset] {
+            case UInt8(ascii: "{"): return try object(pointer: pointer)
+            case UInt8(ascii: "["): return try array(pointer: pointer)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): return try word("true", .bool(true))
+            case UInt8(ascii: "f"): return try word("false", .bool(false))
+            case UInt8(ascii: "n"): return try word("null", .null)
+            default: return try number()
+            }
+        }
+
+        mutating func object(pointer: String) throws(LocatedJSONError) -> JSONValue {
+            offset += 1
+            var members: [String: JSONValue] = [:]
+            var order: [String] = []
+            skipSpace()
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+                offset += 1
+                keyOrder[pointer] = []
+                return .object(members)
+            }
+            while true {
+                skipSpace()
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+                let key = try string()
+                skipSpace()
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected : after the key \"\(key)\"") }
+                offset += 1
+                skipSpace()
+                let child = pointer + "/" + LocatedJSON.escape(key)
+                if members[key] != nil { throw error("the key \"\(key)\" appears twice") }
+                members[key] = try value(pointer: child)
+                order.append(key)
+                skipSpace()
+                guard offset < bytes.count else { throw error("the JSON ends inside an object") }
+                if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
+                guard bytes[offset] == UInt8(ascii: "}") else { throw error("expected , or } in an object") }
+                offset += 1
+                keyOrder[pointer] = order
+                return .object(members)
+            }
+        }
+
+        mutating func array(pointer: String) throws(LocatedJSONError) -> JSONValue {
+            offset += 1
+            var items: [JSONValue] = []
+            skipSpace()
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+                offset += 1
+                return .array(items)
+            }
+            while true {
+                skipSpace()
+                items.append(try value(pointer: pointer + "/\(items.count)"))
+                skipSpace()
+                guard offset < bytes.count else { throw error("the JSON ends inside an array") }
+                if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
+                guard bytes[offset] == UInt8(ascii: "]") else { throw error("expected , or ] in an array") }
+                offset += 1
+                return .array(items)
+            }
+        }
+
+        mutating func word(_ text: String, _ result: JSONValue) throws(LocatedJSONError) -> JSONValue {
+            let wanted = Array(text.utf8)
+            guard offset + wanted.count <= bytes.count, Array(bytes[offset..<offset + wanted.count]) == wanted else {
+                throw error("unexpected character")
+            }
+            offset += wanted.count
+            return result
+        }
+
+        mutating func number() throws(LocatedJSONError) -> JSONValue {
+            let start = offset
+            while offset < bytes.count, Self.numberBytes.contains(bytes[offset]) { offset += 1 }
+            guard offset > start, let text = String(bytes: bytes[start..<offset], encoding: .utf8),
+                  let number = Double(text), number.isFinite else {
+                offset = start
+                throw error("unexpected character")
+            }
+            return .number(number)
+        }
+
+        static let numberBytes = Set("+-0123456789.eE".utf8)
+
+        mutating func string() throws(LocatedJSONError) -> String {
+            offset += 1
+            var scalars = [UInt8]()
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    offset += 1
+                    guard let text = String(bytes: scalars, encoding: .utf8) else { throw error("the string is not valid UTF-8") }
+                    return text
+                case UInt8(ascii: "\\"):
+                    offset += 1
+                    guard offset < bytes.count else { throw error("the JSON ends inside a string") }
+                    let escaped = bytes[offset]
+                    offset += 1
+                    switch escaped {
+                    case UInt8(ascii: "n"): scalars.append(10)
+                    case UInt8(ascii: "t"): scalars.append(9)
+                    case UInt8(ascii: "r"): scalars.append(13)
+                    case UInt8(ascii: "b"): scalars.append(8)
+                    case UInt8(ascii: "f"): scalars.append(12)
+                    case UInt8(ascii: "u"): scalars += Array(String(try unicodeEscape()).utf8)
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(escaped)
+                    default: throw error("unknown escape \\\(Character(Unicode.Scalar(escaped)))")
+                    }
+                case 0..<0x20: throw error("a control character inside a string")
+                default:
+                    scalars.append(byte)
+                    offset += 1
+                }
+            }
+            throw error("the JSON ends inside a string")
+        }
+
+        mutating func unicodeEscape() throws(LocatedJSONError) -> Character {
+            let first = try hex4()
+            if (0xD800...0xDBFF).contains(first) {
+                guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
+                    throw error("a lone surrogate in \\u escapes")
+                }
+                offset += 2
+                let second = try hex4()
+                guard (0xDC00...0xDFFF).contains(second),
+                      let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)) else {
+                    throw error("a lone surrogate in \\u escapes")
+                }
+                return Character(scalar)
+            }
+            guard let scalar = Unicode.Scalar(first) else { throw error("a lone surrogate in \\u escapes") }
+            return Character(scalar)
+        }
+
+        mutating func hex4() throws(LocatedJSONError) -> UInt32 {
+            guard offset + 4 <= bytes.count, let text = String(bytes: bytes[offset..<offset + 4], encoding: .ascii),
+                  let value = UInt32(text, radix: 16) else { throw error("expected 4 hex digits after \\u") }
+            offset += 4
+            return value
+        }
+    }
+}
+
+/// A JSON syntax error with its place.
+package struct LocatedJSONError: Error, Sendable, CustomStringConvertible {
+    /// The 1-based line.
+    package var line: Int
+    /// The 1-based column (in bytes).
+    package var column: Int
+    /// What is wrong.
+    package var message: String
+
+    /// `line:column: message`.
+    package var description: String { "\(line):\(column): \(message)" }
+}

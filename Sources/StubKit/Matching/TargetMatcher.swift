@@ -1,0 +1,47 @@
+/// A condition on the request target exactly as sent, percent-escapes and
+/// all: the whole target with its query, or the path before `?`.
+///
+/// Path patterns compare the decoded path; this compares the bytes the
+/// client sent, which is how WireMock's `url`, `urlPattern`, `urlPath` and
+/// `urlPathPattern` work (`url: "/u?a=1&b=2"` does not match `/u?b=2&a=1`).
+public struct TargetMatcher: Sendable, Hashable, CustomStringConvertible {
+    /// Which part of the target is compared.
+    public enum Part: String, Sendable, Hashable {
+        /// Path and query, as sent.
+        case whole
+        /// The path before `?`, as sent.
+        case path
+    }
+
+    /// Which part of the target is compared.
+    public var part: Part
+    /// The condition on it.
+    public var matcher: ValueMatcher
+
+    /// Creates a condition on `part` of the raw target.
+    public init(_ part: Part = .whole, _ matcher: ValueMatcher) {
+        self.part = part
+        self.matcher = matcher
+    }
+
+    /// The compared part of `request`'s target.
+    public func subject(of request: RecordedRequest) -> String {
+        switch part {
+        case .whole: return request.target
+        case .path:
+            guard let question = request.target.firstIndex(of: "?") else { return request.target }
+            return String(request.target[..<question])
+        }
+    }
+
+    /// Whether `request` satisfies the condition.
+    public func accepts(_ request: RecordedRequest) -> Bool {
+        matcher.accepts([subject(of: request)])
+    }
+
+    /// The name of the compared part in reports: `url` or `url path`.
+    public var field: String { part == .whole ? "url" : "url path" }
+
+    /// `url == "/u?a=1"`.
+    public var description: String { "\(field) \(matcher)" }
+}

@@ -1,0 +1,132 @@
+public import Foundation
+public import StubKit
+
+/// WireMock stub mappings read as Understudy stubs: a root folder
+/// (`mappings/**/*.json` plus `__files/`), one mapping file, or one
+/// document's bytes.
+///
+/// Stubs come back in match order: WireMock's priority (1 highest, unset 5)
+/// becomes ``Stub/priority`` (`5 - priority`, so unset is Understudy's 0),
+/// and among equal priorities the most recently loaded mapping wins, as in
+/// WireMock: files load in path order, entries of a file in order, and the
+/// list is reversed. Every problem is reported at once, with file, line,
+/// column and JSON pointer.
+public enum WireMockMappings {
+    /// What a load produced: the stubs, and what lenient loading skipped.
+    public struct Loaded: Sendable {
+        /// The stubs, in match order.
+        public var stubs: [Stub]
+        /// Mappings left out under `lenient`, each with where and why.
+        public var skipped: [StubProblem]
+    }
+
+    /// Whether `folder` looks like a WireMock root: it has a `mappings` folder.
+    public static func isRoot(_ folder: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: folder.appendingPathComponent("mappings").path, isDirectory: &isFolder)
+            && isFolder.boolValue
+    }
+
+    /// Loads every `*.json` under `root/mappings` (sub-folders too); body files
+    /// come from `root/__files` and cannot escape it.
+    ///
+    /// - Parameter lenient: serve what translates and list the mappings that
+    ///   use what Understudy cannot serve, instead of refusing the lot.
+    /// - Throws: ``StubValidationError`` with every problem found.
+    public static func load(root: URL, lenient: Bool = false) throws(StubValidationError) -> Loaded {
+        let mappings = root.appendingPathComponent("mappings")
+        let files = (FileManager.default.enumerator(at: mappings, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+            .filter { $0.pathExtension.lowercased() == "json" }
+            .map(\.standardizedFileURL)
+            .sorted { $0.path < $1.path }
+        var stubs: [Stub] = []
+        var problems: [StubProblem] = []
+        var skipped: [StubProblem] = []
+        for file in files {
+            let name = displayName(of: file, under: root)
+            do {
+                let loaded = try read(contentsOf: file, named: name, bodyFiles: root.appendingPathComponent("__files"),
+                                      lenient: lenient, inMatchOrder: false)
+                stubs += loaded.stubs
+                skipped += loaded.skipped
+            } catch {
+                problems += error.problems
+            }
+        }
+        guard problems.isEmpty else { throw StubValidationError(problems: problems) }
+        return Loaded(stubs: stubs.reversed(), skipped: skipped)
+    }
+
+    /// Loads one mapping file; body files come from `bodyFiles` (by default
+    /// the `__files` folder beside the file's `mappings` folder).
+    public static func load(file: URL, bodyFiles: URL? = nil, lenient: Bool = false) throws(StubValidationError) -> Loaded {
+        let folder = bodyFiles ?? defaultBodyFiles(for: file)
+        return try read(contentsOf: file, named: file.path, bodyFiles: folder, lenient: lenient, inMatchOrder: true)
+    }
+
+    /// Reads one document's bytes, named `file` in messages.
+    public static func read(_ data: Data, file: String, bodyFiles: URL?, lenient: Bool = false) throws(StubValidationError) -> Loaded {
+        let document: LocatedJSON
+        do {
+            document = try LocatedJSON(data)
+        } catch {
+            throw StubValidationError(problems: [
+                StubProblem(file: file, line: error.line, column: error.column, key: "", message: "not valid JSON: \(error.message)"),
+            ])
+        }
+        var reader = MappingReader(document: document, file: file, lenient: lenient) { name throws -> Data in
+            guard let bodyFiles else { throw BodyFileError(description: "bodyFileName \"\(name)\" needs a __files folder") }
+            do {
+                return try FixtureFile.read(name, in: bodyFiles)
+            } catch {
+                throw BodyFileError(description: "\(error)".replacingOccurrences(of: "fixture", with: "body file"))
+            }
+        }
+        let stubs = reader.stubs()
+        if !reader.problems.isEmpty || (!lenient && !reader.untranslatable.isEmpty) {
+            let refused = reader.untranslatable.map {
+                StubProblem(location: $0.location, subject: $0.subject, message: $0.message + " (--lenient skips this mapping)")
+            }
+            throw StubValidationError(problems: (reader.problems + refused).sorted { $0.location.line < $1.location.line })
+        }
+        return Loaded(stubs: stubs, skipped: reader.untranslatable)
+    }
+
+    private static func read(
+        contentsOf url: URL, named name: String, bodyFiles: URL?, lenient: Bool, inMatchOrder: Bool
+    ) throws(StubValidationError) -> Loaded {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw StubValidationError(problems: [
+                StubProblem(file: name, line: 1, column: 1, key: "", message: "cannot read: \((error as NSError).localizedDescription)"),
+            ])
+        }
+        var loaded = try read(data, file: name, bodyFiles: bodyFiles, lenient: lenient)
+        if inMatchOrder { loaded.stubs.reverse() }
+        return loaded
+    }
+
+    private static func defaultBodyFiles(for file: URL) -> URL {
+        var folder = file.deletingLastPathComponent()
+        while folder.path != "/" {
+            if folder.lastPathComponent == "mappings" { return folder.deletingLastPathComponent().appendingPathComponent("__files") }
+            folder = folder.deletingLastPathComponent()
+        }
+        return file.deletingLastPathComponent().appendingPathComponent("__files")
+    }
+
+    /// `mappings/sub/a.json` under the root's own name: `wiremock/mappings/sub/a.json`.
+    private static func displayName(of file: URL, under root: URL) -> String {
+        let base = root.standardizedFileURL.path
+        let path = file.path
+        guard path.hasPrefix(base + "/") else { return path }
+        return root.standardizedFileURL.lastPathComponent + "/" + path.dropFirst(base.count + 1)
+    }
+}
+
+/// A `bodyFileName` that cannot be read.
+struct BodyFileError: Error, CustomStringConvertible {
+    var description: String
+}
