@@ -145,6 +145,7 @@ let package = Package(
         .testTarget(
             name: "WireMockFormatTests",
             dependencies: ["WireMockFormat", "StubServer", "StubKit", "UnderstudyTestSupport"],
+            exclude: ["Corpus"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -154,8 +154,9 @@ c_mhd_send_raw(struct MHD_Connection *connection, const void *bytes, size_t coun
 }
 
 /*
- * Makes closing the connection send a reset (RST) instead of a FIN: a zero
- * linger time discards what is unsent.
+ * Resets the connection (RST) now: a zero linger time, then a disconnect
+ * (connect to AF_UNSPEC), which Linux answers with a reset. libmicrohttpd's
+ * own shutdown and close that follow find nothing left to send.
  */
 static inline void
 c_mhd_linger_zero(struct MHD_Connection *connection)
@@ -165,6 +166,10 @@ c_mhd_linger_zero(struct MHD_Connection *connection)
     if (info == NULL) return;
     struct linger zero = { 1, 0 };
     setsockopt(info->connect_fd, SOL_SOCKET, SO_LINGER, &zero, sizeof zero);
+    struct sockaddr unspecified;
+    memset(&unspecified, 0, sizeof unspecified);
+    unspecified.sa_family = AF_UNSPEC;
+    connect(info->connect_fd, &unspecified, sizeof unspecified);
 }
 
 /*

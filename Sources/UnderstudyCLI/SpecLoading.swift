@@ -1,19 +1,40 @@
 import Foundation
 public import StubKit
 public import StubSpec
+import WireMockFormat
 
-/// Spec files named on the command line, loaded together.
+/// Spec files and WireMock mappings named on the command line, loaded together.
+///
+/// A path is read as a WireMock root when it is a folder with `mappings/`,
+/// as a WireMock mapping file when it is JSON whose top level has `request`
+/// or `mappings`, and as an Understudy spec otherwise.
 public struct SpecLoading: Sendable {
-    /// The specs that loaded, in the order given.
+    /// The Understudy specs that loaded, in the order given.
     public var specs: [StubSpec] = []
-    /// Every problem of every spec that did not.
+    /// The WireMock sources that loaded, with their stub counts, in the order given.
+    public var wireMockSources: [(path: String, stubs: Int)] = []
+    /// Every stub, source by source, in the order given.
+    public private(set) var stubs: [Stub] = []
+    /// Every problem of every source that did not load.
     public var problems: [StubProblem] = []
+    /// WireMock mappings left out by lenient loading, with where and why.
+    public var skipped: [StubProblem] = []
 
-    /// Loads each of `paths` (relative to the current directory).
-    public init(paths: [String]) {
+    /// Loads each of `paths` (relative to the current directory); `lenient`
+    /// skips WireMock mappings that use what Understudy cannot serve.
+    public init(paths: [String], lenient: Bool = false) {
         for path in paths {
+            let url = URL(fileURLWithPath: path)
             do {
-                specs.append(try StubSpec.load(URL(fileURLWithPath: path), name: path))
+                if let wireMock = try Self.wireMock(url, lenient: lenient) {
+                    stubs += wireMock.stubs
+                    skipped += wireMock.skipped
+                    wireMockSources.append((path, wireMock.stubs.count))
+                } else {
+                    let spec = try StubSpec.load(url, name: path)
+                    specs.append(spec)
+                    stubs += spec.stubs
+                }
             } catch let error as StubValidationError {
                 problems += error.problems
             } catch {
@@ -22,6 +43,28 @@ public struct SpecLoading: Sendable {
         }
     }
 
-    /// All stubs, spec by spec.
-    public var stubs: [Stub] { specs.flatMap(\.stubs) }
+    /// The WireMock stubs at `url`, or `nil` when it is not WireMock's.
+    private static func wireMock(_ url: URL, lenient: Bool) throws -> WireMockMappings.Loaded? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
+        if isFolder.boolValue {
+            guard WireMockMappings.isRoot(url) else {
+                throw StubValidationError(problems: [
+                    StubProblem(file: url.path, line: 1, column: 1, key: "",
+                                message: "a folder to serve must be a WireMock root, with a mappings/ folder"),
+                ])
+            }
+            return try WireMockMappings.load(root: url, lenient: lenient)
+        }
+        guard url.pathExtension.lowercased() == "json", looksLikeWireMock(url) else { return nil }
+        return try WireMockMappings.load(file: url, lenient: lenient)
+    }
+
+    /// JSON whose top level is an object with `request` or `mappings`.
+    static func looksLikeWireMock(_ url: URL) -> Bool {
+        guard let data = try? Data(contentsOf: url),
+              let top = (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) as? [String: Any]
+        else { return false }
+        return top["request"] != nil || top["mappings"] != nil
+    }
 }

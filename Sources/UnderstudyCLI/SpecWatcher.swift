@@ -35,11 +35,19 @@ public final class SpecWatcher: @unchecked Sendable {
     private static func stamps(of paths: [String]) -> [String: String] {
         var result: [String: String] = [:]
         for path in paths {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
-            result[path] = "\(date)/\(size)"
+            result[path] = stamp(path)
+            // A folder (a WireMock root) changes when any file under it does.
+            if let files = FileManager.default.enumerator(atPath: path) {
+                for case let file as String in files { result[path + "/" + file] = stamp(path + "/" + file) }
+            }
         }
         return result
+    }
+
+    private static func stamp(_ path: String) -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+        return "\(date)/\(size)"
     }
 }

@@ -54,14 +54,27 @@ public enum WireMockMappings {
             }
         }
         guard problems.isEmpty else { throw StubValidationError(problems: problems) }
-        return Loaded(stubs: stubs.reversed(), skipped: skipped)
+        return try validated(Loaded(stubs: stubs.reversed(), skipped: skipped))
     }
 
     /// Loads one mapping file; body files come from `bodyFiles` (by default
     /// the `__files` folder beside the file's `mappings` folder).
     public static func load(file: URL, bodyFiles: URL? = nil, lenient: Bool = false) throws(StubValidationError) -> Loaded {
         let folder = bodyFiles ?? defaultBodyFiles(for: file)
-        return try read(contentsOf: file, named: file.path, bodyFiles: folder, lenient: lenient, inMatchOrder: true)
+        return try validated(read(contentsOf: file, named: file.path, bodyFiles: folder, lenient: lenient, inMatchOrder: true))
+    }
+
+    /// The checks every served list passes (bad patterns, duplicate ids,
+    /// mappings that can never match), run at load so lint reports them too.
+    private static func validated(_ loaded: Loaded) throws(StubValidationError) -> Loaded {
+        do {
+            _ = try StubValidation.check(loaded.stubs, fixtures: URL(fileURLWithPath: "/"))
+        } catch let error as StubValidationError {
+            throw error
+        } catch {
+            throw StubValidationError(problems: [])
+        }
+        return loaded
     }
 
     /// Reads one document's bytes, named `file` in messages.

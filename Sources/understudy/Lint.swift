@@ -7,22 +7,27 @@ import UnderstudyCLI
 /// `understudy lint SPEC...`: checks spec files without serving them.
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check spec files: schema, fixtures, JSON bodies, duplicate and shadowed stubs.",
+        abstract: "Check spec files and WireMock mappings: schema, fixtures, JSON bodies, duplicate and shadowed stubs.",
         discussion: "Prints one line per problem as file:line:column: error: key: message and exits 2 when there is any."
     )
 
-    @Argument(help: "Spec files (YAML or JSON).")
+    @Argument(help: "Spec files (YAML or JSON), WireMock mapping files, or WireMock root folders (with mappings/ and __files/).")
     var specs: [String]
+
+    @Flag(help: "Accept WireMock mappings that use what Understudy cannot serve; list them instead of failing.")
+    var lenient = false
 
     func run() throws {
         // Loading runs every check: schema, fixtures, JSON bodies, and the
         // server's own refusal of duplicate, shadowed or unworkable stubs.
-        let loaded = SpecLoading(paths: specs)
+        let loaded = SpecLoading(paths: specs, lenient: lenient)
         let problems = loaded.problems
         for problem in problems { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
         for spec in loaded.specs where !problems.contains(where: { $0.location.fileID == spec.name }) {
             print("\(spec.name): \(spec.entries.count) stubs, ok")
         }
+        for (path, count) in loaded.wireMockSources { print("\(path): \(count) WireMock stubs, ok") }
+        for skip in loaded.skipped { print("\(skip.location): skipped: \(skip.subject): \(skip.message)") }
         if !problems.isEmpty { throw ExitCode(2) }
     }
 }

@@ -21,8 +21,11 @@ struct Serve: ParsableCommand {
             """
     )
 
-    @Argument(help: "Spec files (YAML or JSON).")
+    @Argument(help: "Spec files (YAML or JSON), WireMock mapping files, or WireMock root folders (with mappings/ and __files/).")
     var specs: [String] = []
+
+    @Flag(help: "Serve the WireMock mappings that translate and list those that use what Understudy cannot serve (templating, webhooks, XML...).")
+    var lenient = false
 
     @Flag(help: "Serve the Marvel Comics API fake (39 routes, keys 1234/abcd unless told otherwise).")
     var marvel = false
@@ -69,10 +72,13 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         keepFreedMemoryForReuse()
-        let loaded = SpecLoading(paths: specs)
+        let loaded = SpecLoading(paths: specs, lenient: lenient)
         guard loaded.problems.isEmpty else {
             loaded.problems.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
             throw ExitCode(2)
+        }
+        for skip in loaded.skipped {
+            FileHandle.standardError.write(Data("\(skip.location): skipped: \(skip.subject): \(skip.message)\n".utf8))
         }
         let fake = marvel ? try MarvelFake(.init(publicKey: publicKey, privateKey: privateKey, callBudget: callBudget)) : nil
         let extra = fake?.stubs ?? []
@@ -110,7 +116,7 @@ struct Serve: ParsableCommand {
         if watch, !specs.isEmpty {
             let paths = specs
             watcher = SpecWatcher(paths: paths) {
-                let reloaded = SpecLoading(paths: paths)
+                let reloaded = SpecLoading(paths: paths, lenient: lenient)
                 guard reloaded.problems.isEmpty else {
                     logger.error("reload refused, still serving the previous stubs:\n\(reloaded.problems.map(\.description).joined(separator: "\n"))")
                     return

@@ -21,9 +21,11 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
     case oneOf([String])
     /// The values are exactly these, in this order (for repeated names).
     case values([String])
-    /// A value does not contain this text (the name must be present).
+    /// No value is needed, or a value does not contain this text (as in
+    /// WireMock, an absent name passes).
     case doesNotContain(String)
-    /// A value does not match this regular expression (the name must be present).
+    /// No value is needed, or a value does not match this regular expression
+    /// (as in WireMock, an absent name passes).
     case doesNotMatch(TextPattern)
     /// One value satisfies every one of these (absent names: each sees no value).
     indirect case allOf([ValueMatcher])
@@ -51,8 +53,8 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
         case .absent: return values.isEmpty
         case .oneOf(let allowed): return values.contains { allowed.contains($0) }
         case .values(let expected): return values == expected
-        case .doesNotContain(let part): return values.contains { !$0.contains(part) }
-        case .doesNotMatch(let pattern): return values.contains { !pattern.matches($0) }
+        case .doesNotContain(let part): return values.isEmpty || values.contains { !$0.contains(part) }
+        case .doesNotMatch(let pattern): return values.isEmpty || values.contains { !pattern.matches($0) }
         case .allOf(let matchers):
             guard !values.isEmpty else { return matchers.allSatisfy { $0.accepts([]) } }
             return values.contains { value in matchers.allSatisfy { $0.accepts([value]) } }

@@ -84,6 +84,7 @@ package enum StubValidation {
                   other.request.method == nil || other.request.method == stub.request.method
             else { continue }
             switch (other.request.path, stub.request.path) {
+            case (.any, _): return candidate
             case (_, .literal(let path)) where other.request.path.match(path) != nil: return candidate
             case (.template(let a), .template(let b)) where a.source == b.source: return candidate
             case (.regex(let a), .regex(let b)) where a == b: return candidate
@@ -96,7 +97,7 @@ package enum StubValidation {
 
 extension RequestPattern {
     /// How many conditions beyond method and path.
-    var conditionCount: Int { query.count + headers.count + cookies.count + body.count + predicates.count }
+    var conditionCount: Int { target.count + query.count + headers.count + cookies.count + body.count + predicates.count }
 
     /// Whether every query, header, cookie and body condition of this pattern
     /// is also one of `other`'s, so any request `other` accepts passes them.
@@ -104,7 +105,7 @@ extension RequestPattern {
         func lowered(_ fields: [FieldMatcher]) -> Set<FieldMatcher> {
             Set(fields.map { FieldMatcher($0.name.lowercased(), $0.matcher) })
         }
-        return Set(query).isSubset(of: other.query) && Set(cookies).isSubset(of: other.cookies)
+        return Set(target).isSubset(of: other.target) && Set(query).isSubset(of: other.query) && Set(cookies).isSubset(of: other.cookies)
             && lowered(headers).isSubset(of: lowered(other.headers)) && Set(body).isSubset(of: other.body)
     }
 }

@@ -1,0 +1,104 @@
+import Foundation
+import StubKit
+import StubServer
+import Testing
+import UnderstudyTestSupport
+import WireMockFormat
+
+/// The same mappings loaded into the real WireMock 2.35.1 and into
+/// Understudy answer the same requests the same way: status, body bytes (or
+/// equal JSON), the headers the mappings set, and the kind of broken
+/// connection a fault makes. Unmatched requests must be 404 on both (the
+/// bodies differ by design: ours is the near-miss report).
+@Suite(.enabled(if: RealWireMock.jar != nil, "the real WireMock is not here (scripts/wiremock installs it)"))
+struct DifferentialTests {
+    static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let samples = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/data/wiremock-samples")
+    /// Headers some mapping sets, compared on every answer.
+    static let compared = ["X-Kind", "X-Many", "Content-Type"]
+
+    @Test func ourCorpusAnswersAsTheRealWireMockDoes() throws {
+        let root = Self.here.appendingPathComponent("Corpus/core")
+        let requests = try JSONDecoder().decode([String].self, from: Data(contentsOf: Self.here.appendingPathComponent("Corpus/core-requests.json")))
+        let agreed = try compare(root: root, requests: requests.map(WireExchange.init))
+        print("differential (our corpus): \(agreed) of \(requests.count) requests agree with WireMock 2.35.1")
+    }
+
+    @Test func theSampleMappingsAnswerAsTheRealWireMockDoes() throws {
+        try #require(FileManager.default.fileExists(atPath: Self.samples.path), "../shared/data/wiremock-samples is absent")
+        // A root of the sample mappings that load (some name body files the samples lack).
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-samples-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("__files"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = (FileManager.default.enumerator(at: Self.samples, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+            .filter { $0.pathExtension == "json" && $0.path.contains("/mappings/") || $0.path.contains("/workshop/") }
+            .filter { $0.pathExtension == "json" }
+            .sorted { $0.path < $1.path }
+        var requests: [WireExchange] = []
+        var loadedFiles = 0
+        for (number, file) in files.enumerated() {
+            guard let loaded = try? WireMockMappings.load(file: file), !loaded.stubs.isEmpty else { continue }
+            loadedFiles += 1
+            let copy = root.appendingPathComponent("mappings/\(number)-\(file.lastPathComponent)")
+            try FileManager.default.copyItem(at: file, to: copy)
+            let bodies = file.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("__files")
+            for body in (try? FileManager.default.contentsOfDirectory(atPath: bodies.path)) ?? []
+            where !FileManager.default.fileExists(atPath: root.appendingPathComponent("__files/\(body)").path) {
+                try FileManager.default.copyItem(at: bodies.appendingPathComponent(body), to: root.appendingPathComponent("__files/\(body)"))
+            }
+            requests += SampleRequests.derive(from: try Data(contentsOf: file))
+        }
+        let agreed = try compare(root: root, requests: requests)
+        print("differential (samples): \(loadedFiles) of \(files.count) mapping files load; \(agreed) of \(requests.count) requests agree")
+        #expect(requests.count >= 30)
+    }
+
+    /// Sends every request to both servers in order; returns how many agree
+    /// and records an issue for each that does not.
+    private func compare(root: URL, requests: [WireExchange]) throws -> Int {
+        let wireMock = try WireMockJar(jar: try #require(RealWireMock.jar), root: root)
+        let loaded = try WireMockMappings.load(root: root)
+        var configuration = StubServer.Configuration()
+        configuration.randomSeed = 7
+        let server = try StubServer.start(.stubs(loaded.stubs, configuration: configuration))
+        defer { server.stop() }
+        var agreed = 0
+        for request in requests {
+            let theirs = try request.send(to: wireMock.port)
+            let ours = try request.send(to: server.port)
+            if Self.agree(ours, theirs) {
+                agreed += 1
+            } else {
+                Issue.record("\(request)\n  WireMock:   \(theirs)\n  Understudy: \(ours)")
+            }
+        }
+        return agreed
+    }
+
+    static func agree(_ ours: WireAnswer, _ theirs: WireAnswer) -> Bool {
+        // MALFORMED_RESPONSE_CHUNK: WireMock sends a 200 head and then
+        // unframed garbage; Understudy a 200 chunked head and a bad chunk.
+        // Either way the client gets a 200 head and a body it cannot use.
+        if ours.kind == .malformedChunk, theirs.kind == .response, theirs.status == 200,
+           theirs.header("Content-Length") == nil, theirs.header("Transfer-Encoding") == nil {
+            return true
+        }
+        guard ours.kind == theirs.kind else { return false }
+        guard ours.kind == .response else { return true }
+        guard ours.status == theirs.status else { return false }
+        if theirs.status == 404, String(decoding: theirs.body, as: UTF8.self).contains("Request was not matched") { return true }
+        let sameBody = ours.body == theirs.body
+            || (JSONValue(data: Data(ours.body)).map { $0 == JSONValue(data: Data(theirs.body)) } ?? false)
+        let sameHeaders = compared.allSatisfy { name in
+            theirs.values(name).isEmpty || ours.values(name) == theirs.values(name)
+        }
+        return sameBody && sameHeaders
+    }
+}
+
+/// Where the real WireMock jar is, found once per test run.
+enum RealWireMock {
+    static let jar: URL? = try? WireMockJar.locate().get()
+}
