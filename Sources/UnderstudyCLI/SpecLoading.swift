@@ -60,11 +60,16 @@ public struct SpecLoading: Sendable {
         return try WireMockMappings.load(file: url, lenient: lenient)
     }
 
-    /// JSON whose top level is an object with `request` or `mappings`.
+    /// JSON whose top level is an object with `request` or `mappings`; JSON
+    /// that does not parse counts when it names either, so its syntax error
+    /// is reported by the WireMock reader, with line and column.
     static func looksLikeWireMock(_ url: URL) -> Bool {
-        guard let data = try? Data(contentsOf: url),
-              let top = (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) as? [String: Any]
-        else { return false }
+        guard let data = try? Data(contentsOf: url) else { return false }
+        guard let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            let text = String(decoding: data, as: UTF8.self)
+            return text.contains("\"request\"") || text.contains("\"mappings\"")
+        }
+        guard let top = parsed as? [String: Any] else { return false }
         return top["request"] != nil || top["mappings"] != nil
     }
 }

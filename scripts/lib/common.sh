@@ -29,3 +29,14 @@ ensure_build_packages() {
     command -v swift >/dev/null || die "swift is not on PATH (Swift 6.1 or later is needed)"
     ensure_packages libmicrohttpd-dev zlib1g-dev pkg-config
 }
+
+# The real WireMock 2.35.1 for the differential tests: the jar inside PyPI
+# `wiremock` 2.7.0, run with Java 17. Idempotent; says what is missing.
+ensure_wiremock() {
+    if ! python3 -c "import wiremock" 2>/dev/null || \
+       [ "$(python3 -c 'import importlib.metadata as m; print(m.version("wiremock"))' 2>/dev/null)" != "2.7.0" ]; then
+        say "installing: wiremock==2.7.0 (PyPI; ships wiremock-standalone-2.35.1.jar)"
+        python3 -m pip install --quiet --disable-pip-version-check wiremock==2.7.0 >&2
+    fi
+    command -v java >/dev/null || ensure_packages openjdk-17-jre-headless
+}
