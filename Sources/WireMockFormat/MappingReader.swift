@@ -138,7 +138,9 @@ struct MappingReader {
             fail(pointer, "expected an object, got \(shown(value))")
             return nil
         }
-        for key in document.keyOrder[pointer] ?? members.keys.sorted() where !allowed.contains(key) {
+        // The document's order for messages; only keys this value still has
+        // (a nested JSONPath pattern is read without its "expression").
+        for key in (document.keyOrder[pointer] ?? members.keys.sorted()) where members[key] != nil && !allowed.contains(key) {
             let hint = Suggestion.closest(to: key, in: allowed).map { "; did you mean \"\($0)\"?" } ?? ""
             fail(pointer + "/" + LocatedJSON.escape(key), "unknown field \"\(key)\"" + hint)
         }

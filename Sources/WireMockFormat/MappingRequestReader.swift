@@ -131,14 +131,14 @@ extension MappingReader {
         "binaryEqualTo", "equalToJson", "ignoreArrayOrder", "ignoreExtraElements", "matchesJsonPath",
         "and", "or", "equalToXml", "matchesXPath", "before", "after", "equalToDateTime", "not",
         "equalToNumber", "greaterThanNumber", "greaterThanOrEqualNumber", "lessThanNumber", "lessThanOrEqualNumber",
-        "matchesJsonSchema", "hasExactly", "includes", "expression", "xPathNamespaces", "enablePlaceholders",
+        "matchesJsonSchema", "hasExactly", "includes", "xPathNamespaces", "enablePlaceholders",
         "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex", "actualFormat", "expectedOffset",
         "expectedOffsetUnit", "truncateExpected", "truncateActual", "exactMatch", "schemaVersion",
     ]
 
     /// One WireMock content pattern as a ``ValueMatcher``.
-    mutating func valueMatcher(_ value: JSONValue, at pointer: String, nested: Bool = false) -> ValueMatcher? {
-        guard let fields = members(value, at: pointer, allowed: Self.patternKeys + (nested ? [] : [])) else { return nil }
+    mutating func valueMatcher(_ value: JSONValue, at pointer: String) -> ValueMatcher? {
+        guard let fields = members(value, at: pointer, allowed: Self.patternKeys) else { return nil }
         let operators = (document.keyOrder[pointer] ?? fields.keys.sorted()).filter { Self.operatorKeys.contains($0) }
         guard let kind = operators.first else {
             fail(pointer, "expected a pattern such as equalTo, contains, matches or absent")
@@ -177,7 +177,7 @@ extension MappingReader {
                 fail(here, "expected a list of patterns")
                 return nil
             }
-            let parts = items.enumerated().compactMap { valueMatcher($1, at: here + "/\($0)", nested: true) }
+            let parts = items.enumerated().compactMap { valueMatcher($1, at: here + "/\($0)") }
             guard parts.count == items.count else { return nil }
             return kind == "and" ? .allOf(parts) : .anyOf(parts)
         case "binaryEqualTo":
@@ -225,7 +225,7 @@ extension MappingReader {
     private mutating func valueMatcher(_ operand: JSONValue, withoutExpressionAt pointer: String) -> ValueMatcher? {
         guard case .object(var fields) = operand else { return nil }
         fields.removeValue(forKey: "expression")
-        return valueMatcher(.object(fields), at: pointer, nested: true)
+        return valueMatcher(.object(fields), at: pointer)
     }
 
     private mutating func query(_ expression: String, at pointer: String) -> JSONQuery? {

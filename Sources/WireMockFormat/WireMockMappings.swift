@@ -72,7 +72,7 @@ public enum WireMockMappings {
         } catch let error as StubValidationError {
             throw error
         } catch {
-            throw StubValidationError(problems: [])
+            throw StubValidationError(problems: [StubProblem(file: "", line: 1, column: 1, key: "", message: "\(error)")])
         }
         return loaded
     }

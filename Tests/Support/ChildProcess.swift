@@ -18,6 +18,8 @@ public final class ChildProcess {
     private let errors: Int32
     private var pendingOutput: [UInt8] = []
     private var status: Int32?
+    /// Whether standard output has closed (``readLine()`` then returns "").
+    public private(set) var outputEnded = false
 
     /// Starts `executable` with `arguments` in `directory` (the current one
     /// when nil), with the default signal dispositions and an empty signal mask.
@@ -69,7 +71,10 @@ public final class ChildProcess {
     public func readLine() -> String {
         while !pendingOutput.contains(UInt8(ascii: "\n")) {
             let chunk = Self.read(output)
-            if chunk.isEmpty { break }
+            if chunk.isEmpty {
+                outputEnded = true
+                break
+            }
             pendingOutput += chunk
         }
         let end = pendingOutput.firstIndex(of: UInt8(ascii: "\n")) ?? pendingOutput.endIndex

@@ -34,8 +34,7 @@ struct DifferentialTests {
         try FileManager.default.createDirectory(at: root.appendingPathComponent("__files"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let files = (FileManager.default.enumerator(at: Self.samples, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
-            .filter { $0.pathExtension == "json" && $0.path.contains("/mappings/") || $0.path.contains("/workshop/") }
-            .filter { $0.pathExtension == "json" }
+            .filter { $0.pathExtension == "json" && ($0.path.contains("/mappings/") || $0.path.contains("/workshop/")) }
             .sorted { $0.path < $1.path }
         var requests: [WireExchange] = []
         var loadedFiles = 0
