@@ -117,8 +117,9 @@ struct MappingReader {
 
     // MARK: Problems
 
-    mutating func fail(_ pointer: String, _ message: String) {
-        let (line, column) = document.position(of: pointer)
+    /// A mistake at `pointer`: its value, or its key when `atKey`.
+    mutating func fail(_ pointer: String, _ message: String, atKey: Bool = false) {
+        let (line, column) = atKey ? document.keyPositions[pointer] ?? document.position(of: pointer) : document.position(of: pointer)
         problems.append(StubProblem(file: file, line: line, column: column, key: pointer.isEmpty ? "/" : pointer, message: message))
     }
 
@@ -142,7 +143,7 @@ struct MappingReader {
         // (a nested JSONPath pattern is read without its "expression").
         for key in (document.keyOrder[pointer] ?? members.keys.sorted()) where members[key] != nil && !allowed.contains(key) {
             let hint = Suggestion.closest(to: key, in: allowed).map { "; did you mean \"\($0)\"?" } ?? ""
-            fail(pointer + "/" + LocatedJSON.escape(key), "unknown field \"\(key)\"" + hint)
+            fail(pointer + "/" + LocatedJSON.escape(key), "unknown field \"\(key)\"" + hint, atKey: true)
         }
         return members
     }

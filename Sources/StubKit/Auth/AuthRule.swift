@@ -32,12 +32,32 @@ public struct AuthRule: Sendable, CustomStringConvertible {
     /// What the rule asks for, e.g. `Marvel signature (apikey 1234, ts, hash)`.
     public let description: String
     private let judge: @Sendable (RecordedRequest) -> Refusal?
+    /// The rule as one field that must equal one value, when it is that
+    /// simple (a bearer token, an API key), so other formats can state it.
+    package let requirement: Requirement?
+
+    /// One header or query parameter that must equal one value, and the
+    /// answer when it does not.
+    package struct Requirement: Sendable {
+        /// Where the value is sent.
+        package enum Field: Sendable { case header, query }
+        package var field: Field
+        package var name: String
+        package var value: String
+        /// What a request without it gets.
+        package var refusal: StubResponse
+    }
 
     /// Creates a rule; `check` returns the refusal for a request that fails
     /// it, or `nil` to let the request through. A guard runs it once per
     /// request, so a rule may count what it sees (a call budget, say).
     public init(_ description: String, check: @escaping @Sendable (RecordedRequest) -> Refusal?) {
+        self.init(description, requirement: nil, check: check)
+    }
+
+    private init(_ description: String, requirement: Requirement?, check: @escaping @Sendable (RecordedRequest) -> Refusal?) {
         self.description = description
+        self.requirement = requirement
         self.judge = check
     }
 
@@ -52,7 +72,8 @@ public struct AuthRule: Sendable, CustomStringConvertible {
     public static func bearer(_ token: String) -> AuthRule {
         let refused = StubResponse.json(#"{"error":"unauthorized","message":"missing or wrong bearer token"}"#, status: 401)
             .header("WWW-Authenticate", "Bearer")
-        return AuthRule("Authorization: Bearer \(masked(token))") { request in
+        let requirement = Requirement(field: .header, name: "Authorization", value: "Bearer " + token, refusal: refused)
+        return AuthRule("Authorization: Bearer \(masked(token))", requirement: requirement) { request in
             let values = request.headers.values(for: "Authorization")
             guard let value = values.first else { return Refusal("no Authorization header", response: refused) }
             guard values.count == 1 else { return Refusal("\(values.count) Authorization headers", response: refused) }
@@ -68,7 +89,8 @@ public struct AuthRule: Sendable, CustomStringConvertible {
     /// The header `name` equals `value`; otherwise 401.
     public static func apiKey(header name: String, value: String) -> AuthRule {
         let refused = StubResponse.json(#"{"error":"unauthorized","message":"missing or wrong \#(name) header"}"#, status: 401)
-        return AuthRule("\(name): \(masked(value))") { request in
+        let requirement = Requirement(field: .header, name: name, value: value, refusal: refused)
+        return AuthRule("\(name): \(masked(value))", requirement: requirement) { request in
             guard let sent = request.headers[name] else { return Refusal("no \(name) header", response: refused) }
             return sent == value ? nil : Refusal("\(name): expected \(masked(value)), got \(masked(sent))", response: refused)
         }
@@ -77,7 +99,8 @@ public struct AuthRule: Sendable, CustomStringConvertible {
     /// The query parameter `name` equals `value`; otherwise 401.
     public static func apiKey(query name: String, value: String) -> AuthRule {
         let refused = StubResponse.json(#"{"error":"unauthorized","message":"missing or wrong \#(name) query parameter"}"#, status: 401)
-        return AuthRule("query \(name)=\(masked(value))") { request in
+        let requirement = Requirement(field: .query, name: name, value: value, refusal: refused)
+        return AuthRule("query \(name)=\(masked(value))", requirement: requirement) { request in
             guard let sent = request.queryValue(name) else { return Refusal("no \(name) query parameter", response: refused) }
             return sent == value ? nil : Refusal("query \(name): expected \(masked(value)), got \(masked(sent))", response: refused)
         }

@@ -10,6 +10,8 @@ package struct LocatedJSON: Sendable {
     package let positions: [String: (line: Int, column: Int)]
     /// Object keys in the order they appear, by the object's pointer.
     package let keyOrder: [String: [String]]
+    /// Where each object member's key starts, by the member's JSON pointer.
+    package let keyPositions: [String: (line: Int, column: Int)]
 
     /// Parses `data`; a syntax error says where it is.
     package init(_ data: Data) throws(LocatedJSONError) {
@@ -20,6 +22,7 @@ package struct LocatedJSON: Sendable {
         guard parser.offset == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
         self.root = root
         self.positions = parser.positions
+        self.keyPositions = parser.keyPositions
         self.keyOrder = parser.keyOrder
     }
 
@@ -44,6 +47,7 @@ package struct LocatedJSON: Sendable {
         var line = 1
         var lineStart = 0
         var positions: [String: (line: Int, column: Int)] = [:]
+        var keyPositions: [String: (line: Int, column: Int)] = [:]
         var keyOrder: [String: [String]] = [:]
         var depth = 0
 
@@ -94,6 +98,7 @@ package struct LocatedJSON: Sendable {
             while true {
                 skipSpace()
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+                let keyAt = (line: line, column: offset - lineStart + 1)
                 let key = try string()
                 skipSpace()
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected : after the key \"\(key)\"") }
@@ -101,6 +106,7 @@ package struct LocatedJSON: Sendable {
                 skipSpace()
                 let child = pointer + "/" + LocatedJSON.escape(key)
                 if members[key] != nil { throw error("the key \"\(key)\" appears twice") }
+                keyPositions[child] = keyAt
                 members[key] = try value(pointer: child)
                 order.append(key)
                 skipSpace()

@@ -1,0 +1,238 @@
+import Foundation
+import StubKit
+
+/// One stub as WireMock mappings, all at the stub's rank in match order.
+///
+/// Most stubs are one mapping. What WireMock has no field for is built from
+/// what it has: `times` and response sequences become a scenario of their
+/// own, one mapping per call; a guard (bearer token, API key) becomes a
+/// mapping that requires it and, one priority lower, a mapping that answers
+/// the guard's refusal.
+struct MappingWriter {
+    let stub: Stub
+    /// The WireMock priority of the stub's own mappings; guard refusals use the next ones.
+    let priority: Int
+    /// The file name shared by the stub's mapping and body files, without extension.
+    let stem: String
+    let renderClosures: Bool
+    let fixtures: URL?
+
+    /// The mappings, the body files they name (relative to `__files/`), and
+    /// how many priority levels they use.
+    struct Written {
+        var mappings: [WrittenJSON] = []
+        var bodyFiles: [(name: String, contents: Data)] = []
+        var prioritiesUsed = 1
+        var rendered = false
+    }
+
+    /// Bodies up to this size stay inline in the mapping; larger ones go to `__files/`.
+    static let inlineBodyLimit = 4096
+    /// More calls than this in a `times` limit would make too many mappings.
+    static let maximumExpandedCalls = 1000
+
+    func write() throws(Inexpressible) -> Written {
+        var written = Written()
+        if stub.compression == .identity {
+            throw Inexpressible(reason: "it is never compressed, and WireMock gzips whenever the client accepts it")
+        }
+        if case .truncatedBody = stub.fault {
+            throw Inexpressible(reason: "WireMock has no truncated-body fault")
+        }
+        let requirements = try stub.guards.map { rule throws(Inexpressible) -> AuthRule.Requirement in
+            guard let requirement = rule.requirement else {
+                throw Inexpressible(reason: "its guard \(rule) is checked by Swift code")
+            }
+            return requirement
+        }
+        written.prioritiesUsed = 1 + requirements.count
+        let responses = try responses(&written)
+        for (call, step) in try steps(responses.count).enumerated() {
+            let (response, bodyFile) = responses[step.response]
+            let suffix = call == 0 ? "" : "#call\(call + 1)"
+            written.mappings.append(mapping(
+                id: call == 0 ? stubUUID : DerivedUUID.make(from: stub.id.rawValue + suffix), priority: priority, step: step,
+                request: try RequestWriter.request(stub.request, requiring: requirements),
+                response: self.response(response, bodyFile: bodyFile)))
+            // A request that fails guard k (having passed the ones before it)
+            // gets guard k's refusal; the stub's own mapping outranks them all.
+            for failed in requirements.indices.reversed() {
+                let refusal = requirements[failed].refusal
+                written.mappings.append(mapping(
+                    id: DerivedUUID.make(from: stub.id.rawValue + suffix + "#refusal\(failed + 1)"),
+                    priority: priority + requirements.count - failed, step: step,
+                    request: try RequestWriter.request(stub.request, requiring: Array(requirements[..<failed])),
+                    response: self.response(refusal, bodyFile: nil)))
+            }
+        }
+        return written
+    }
+
+    // MARK: Responses
+
+    /// Each distinct response and the body file it names, if any.
+    private func responses(_ written: inout Written) throws(Inexpressible) -> [(StubResponse, String?)] {
+        let recipes: [ResponseRecipe]
+        if case .sequence(let steps) = stub.response { recipes = steps } else { recipes = [stub.response] }
+        guard !recipes.isEmpty else { throw Inexpressible(reason: "an empty response sequence") }
+        var responses: [(StubResponse, String?)] = []
+        for (index, recipe) in recipes.enumerated() {
+            let (response, fixture) = try resolved(recipe, written: &written)
+            var bodyFile: String?
+            if let fixture {
+                bodyFile = fixture
+                written.bodyFiles.append((fixture, response.body))
+            } else if response.body.count > Self.inlineBodyLimit || String(data: response.body, encoding: .utf8) == nil {
+                let name = stem + (recipes.count > 1 ? "-\(index + 1)" : "") + "." + Self.fileExtension(for: response)
+                bodyFile = name
+                written.bodyFiles.append((name, response.body))
+            }
+            responses.append((response, bodyFile))
+        }
+        return responses
+    }
+
+    /// A recipe as one fixed response, and the fixture path it came from.
+    private func resolved(_ recipe: ResponseRecipe, written: inout Written) throws(Inexpressible) -> (StubResponse, String?) {
+        switch recipe {
+        case .fixed(let response):
+            return (response, nil)
+        case .fixture(let path, let status, let headers):
+            guard let fixtures else { throw Inexpressible(reason: "its fixture \"\(path)\" needs the fixtures folder") }
+            do {
+                return (StubResponse(status: status, headers: headers, body: try FixtureFile.read(path, in: fixtures)), path)
+            } catch {
+                throw Inexpressible(reason: "\(error)")
+            }
+        case .dynamic(let make):
+            guard renderClosures else {
+                throw Inexpressible(reason: "a Swift closure (a Marvel envelope recipe is one) makes its response; "
+                                    + "rendering exports the response it gives one plain request")
+            }
+            written.rendered = true
+            return (try render(make), nil)
+        case .sequence:
+            throw Inexpressible(reason: "a response sequence inside a sequence")
+        case .invalid(let reason):
+            throw Inexpressible(reason: reason)
+        }
+    }
+
+    /// The closure's answer to the plainest request the stub matches: its
+    /// method and literal path, with the query, headers and body it requires
+    /// by equality.
+    private func render(_ make: @Sendable (MatchedRequest) throws -> StubResponse) throws(Inexpressible) -> StubResponse {
+        guard case .literal(let path) = stub.request.path else {
+            throw Inexpressible(reason: "rendering needs a literal path, and \(stub.request.path) has none")
+        }
+        var target = RequestWriter.encoded(path)
+        let query = stub.request.query.compactMap { condition -> String? in
+            guard case .equals(let value) = condition.matcher else { return nil }
+            let allowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+"))
+            return (condition.name.addingPercentEncoding(withAllowedCharacters: allowed) ?? condition.name) + "="
+                + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
+        }
+        if !query.isEmpty { target += "?" + query.joined(separator: "&") }
+        var headers = HTTPHeaders()
+        for condition in stub.request.headers { if case .equals(let value) = condition.matcher { headers.add(condition.name, value) } }
+        var body = Data()
+        for condition in stub.request.body {
+            if case .exact(let data) = condition { body = data }
+            if case .json(let value) = condition { body = Data(value.description.utf8) }
+        }
+        let request = RecordedRequest(method: stub.request.method?.rawValue ?? "GET", target: target, headers: headers, body: body)
+        do {
+            return try make(MatchedRequest(request: request))
+        } catch {
+            throw Inexpressible(reason: "its closure threw when rendered for \(request.method) \(target): \(error)")
+        }
+    }
+
+    private static func fileExtension(for response: StubResponse) -> String {
+        let type = response.headers["Content-Type"]?.lowercased() ?? ""
+        if type.contains("json") { return "json" }
+        if type.contains("html") { return "html" }
+        if type.contains("xml") { return "xml" }
+        if type.hasPrefix("text/") { return "txt" }
+        return "bin"
+    }
+
+    private func response(_ response: StubResponse, bodyFile: String?) -> WrittenJSON {
+        var fields: [(String, WrittenJSON)] = [("status", .number(Double(response.status)))]
+        if let reason = response.reason { fields.append(("statusMessage", .string(reason))) }
+        var all = response.headers
+        for field in stub.responseHeaders { all.add(field.name, field.value) }
+        if all.pairs.count > 0 { fields.append(("headers", Self.headers(all))) }
+        if let bodyFile {
+            fields.append(("bodyFileName", .string(bodyFile)))
+        } else if !response.body.isEmpty {
+            fields.append(("body", .string(String(decoding: response.body, as: UTF8.self))))
+        }
+        fields += delay
+        if let fault = stub.fault { fields.append(("fault", .string(Self.faultName(fault)))) }
+        return .object(fields)
+    }
+
+    /// One member per header name (first spelling kept), a list for repeated names.
+    private static func headers(_ headers: HTTPHeaders) -> WrittenJSON {
+        var order: [String] = []
+        var byName: [String: (name: String, values: [String])] = [:]
+        for field in headers {
+            let key = field.name.lowercased()
+            if byName[key] == nil {
+                order.append(key)
+                byName[key] = (field.name, [])
+            }
+            byName[key]!.values.append(field.value)
+        }
+        return .object(order.map { key in
+            let (name, values) = byName[key]!
+            return (name, values.count == 1 ? .string(values[0]) : .array(values.map(WrittenJSON.string)))
+        })
+    }
+
+    private var delay: [(String, WrittenJSON)] {
+        func milliseconds(_ duration: Duration) -> WrittenJSON {
+            let (seconds, attoseconds) = duration.components
+            return .number((Double(seconds) * 1000 + Double(attoseconds) / 1e15).rounded())
+        }
+        switch stub.delay {
+        case nil: return []
+        case .fixed(let duration): return [("fixedDelayMilliseconds", milliseconds(duration))]
+        case .random(let range):
+            return [("delayDistribution", .object([("type", .string("uniform")), ("lower", milliseconds(range.lowerBound)),
+                                                   ("upper", milliseconds(range.upperBound))]))]
+        case .logNormal(let median, let sigma):
+            return [("delayDistribution", .object([("type", .string("lognormal")), ("median", milliseconds(median)),
+                                                   ("sigma", .number(sigma))]))]
+        case .dribble(let chunks, let duration):
+            return [("chunkedDribbleDelay", .object([("numberOfChunks", .number(Double(chunks))), ("totalDuration", milliseconds(duration))]))]
+        }
+    }
+
+    private static func faultName(_ fault: Fault) -> String {
+        MappingReader.faults.first { $0.value == fault }?.key ?? "EMPTY_RESPONSE"
+    }
+
+    // MARK: Mappings
+
+    private var stubUUID: String {
+        UUID(uuidString: stub.id.rawValue) != nil ? stub.id.rawValue.lowercased() : DerivedUUID.make(from: stub.id.rawValue)
+    }
+
+    private func mapping(id: String, priority: Int, step: Step, request: WrittenJSON, response: WrittenJSON) -> WrittenJSON {
+        var fields: [(String, WrittenJSON)] = [("id", .string(id))]
+        if let name = stub.name { fields.append(("name", .string(name))) }
+        fields.append(("priority", .number(Double(priority))))
+        if let scenario = step.scenario {
+            fields.append(("scenarioName", .string(scenario)))
+            if let state = step.requiredState { fields.append(("requiredScenarioState", .string(state))) }
+            if let state = step.newState { fields.append(("newScenarioState", .string(state))) }
+        }
+        fields += [("request", request), ("response", response)]
+        var metadata = stub.metadata
+        metadata["understudy"] = .object(["id": .string(stub.id.rawValue), "declared": .string(stub.location.description)])
+        fields.append(("metadata", .value(.object(metadata))))
+        return .object(fields)
+    }
+}

@@ -1,0 +1,57 @@
+import StubKit
+
+/// A JSON document as it will be written: object keys in the order they are
+/// given (`request` before `response`, as WireMock's own files read), printed
+/// with two-space indentation.
+indirect enum WrittenJSON: Equatable {
+    /// A value printed as it is; objects inside it get sorted keys.
+    case value(JSONValue)
+    /// An object whose keys print in this order.
+    case object([(String, WrittenJSON)])
+    /// A list.
+    case array([WrittenJSON])
+
+    static func string(_ text: String) -> WrittenJSON { .value(.string(text)) }
+    static func number(_ number: Double) -> WrittenJSON { .value(.number(number)) }
+    static func bool(_ flag: Bool) -> WrittenJSON { .value(.bool(flag)) }
+
+    /// The document as text, ending in a newline.
+    var text: String {
+        var out = ""
+        write(into: &out, indent: "")
+        return out + "\n"
+    }
+
+    private func write(into out: inout String, indent: String) {
+        switch self {
+        case .value(.object(let members)):
+            WrittenJSON.object(members.keys.sorted().map { ($0, .value(members[$0]!)) }).write(into: &out, indent: indent)
+        case .value(.array(let items)):
+            WrittenJSON.array(items.map(WrittenJSON.value)).write(into: &out, indent: indent)
+        case .value(let scalar):
+            out += scalar.description
+        case .object(let members):
+            guard !members.isEmpty else { out += "{}"; return }
+            let inner = indent + "  "
+            out += "{\n"
+            for (index, (key, value)) in members.enumerated() {
+                out += inner + JSONValue.string(key).description + ": "
+                value.write(into: &out, indent: inner)
+                out += index == members.count - 1 ? "\n" : ",\n"
+            }
+            out += indent + "}"
+        case .array(let items):
+            guard !items.isEmpty else { out += "[]"; return }
+            let inner = indent + "  "
+            out += "[\n"
+            for (index, item) in items.enumerated() {
+                out += inner
+                item.write(into: &out, indent: inner)
+                out += index == items.count - 1 ? "\n" : ",\n"
+            }
+            out += indent + "]"
+        }
+    }
+
+    static func == (lhs: WrittenJSON, rhs: WrittenJSON) -> Bool { lhs.text == rhs.text }
+}
