@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "StubTesting", targets: ["StubTesting"]),
         .library(name: "StubSpec", targets: ["StubSpec"]),
         .library(name: "WireMockFormat", targets: ["WireMockFormat"]),
+        .library(name: "StubAdmin", targets: ["StubAdmin"]),
         .executable(name: "understudy", targets: ["understudy"]),
         .executable(name: "understudy-bench", targets: ["understudy-bench"]),
     ],
@@ -78,10 +79,16 @@ let package = Package(
         // The companion test library: the Swift Testing trait, XCTest scope,
         // assertions and contract checks. The only module that imports a test framework.
         .target(name: "StubTesting", dependencies: ["StubServer", "StubKit"], swiftSettings: strictSettings),
+        // The /__admin routes beside the stubs: WireMock's admin API, and ours.
+        .target(
+            name: "StubAdmin",
+            dependencies: ["StubServer", "StubKit", "StubSpec", "WireMockFormat"],
+            swiftSettings: strictSettings
+        ),
         // What the command line does, as a library: serving, ready lines, shutdown on signals.
         .target(
             name: "UnderstudyCLI",
-            dependencies: ["StubServer", "StubKit", "StubSpec", "WireMockFormat", "MarvelFake", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StubServer", "StubKit", "StubSpec", "WireMockFormat", "StubAdmin", "MarvelFake", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         // The `understudy` command: argument parsing and exit codes only.
@@ -140,6 +147,11 @@ let package = Package(
         .testTarget(
             name: "StubSpecTests",
             dependencies: ["StubSpec", "StubServer", "StubKit", "UnderstudyTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StubAdminTests",
+            dependencies: ["StubAdmin", "StubServer", "StubKit", "WireMockFormat", "UnderstudyTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -89,7 +89,8 @@ public final class Journal: Sendable {
         storage.withLock { ring in
             let newer = ring.recorded - sequence
             guard newer > 0 else { return [] }
-            return ring.records(last: newer).map(\.entry)
+            // Removals leave gaps, so the last `newer` records may reach back further.
+            return ring.records(last: newer).filter { $0.sequence > sequence }.map(\.entry)
         }
     }
 
@@ -112,6 +113,27 @@ public final class Journal: Sendable {
 
     /// Forgets every entry held; ``recordedCount`` and sequence numbers go on.
     public func reset() { storage.withLock { $0.removeAll() } }
+
+    /// Forgets the entries `test` selects and returns them, oldest first;
+    /// the others keep their order and sequence numbers.
+    @discardableResult
+    public func remove(where test: (JournalEntry) -> Bool) -> [JournalEntry] {
+        storage.withLock { ring in
+            let all = ring.records()
+            let claimed = ring.claimed
+            var removed: [JournalEntry] = []
+            var kept: [Record] = []
+            for record in all {
+                let entry = record.entry
+                if test(entry) { removed.append(entry) } else { kept.append(record) }
+            }
+            guard !removed.isEmpty else { return [] }
+            ring.removeAll()
+            ring.claimed = claimed
+            for record in kept { ring.append(record) }
+            return removed
+        }
+    }
 }
 
 /// What the journal stores per request: the stub by reference (its table

@@ -24,6 +24,11 @@ final class ScenarioBook: Sendable {
         states.withLock { $0[scenario] ?? ScenarioStep.started }
     }
 
+    /// Moves `scenario` to `state`.
+    func set(_ scenario: String, to state: String) {
+        states.withLock { $0[scenario] = state == ScenarioStep.started ? nil : state }
+    }
+
     /// Puts every scenario back in `Started`.
     func reset() { states.withLock { $0.removeAll() } }
 }

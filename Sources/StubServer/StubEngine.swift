@@ -29,6 +29,10 @@ final class StubEngine: Sendable {
     let redaction: Redaction
     /// Compression and CORS, applied to every answer.
     let finish: AnswerFinish
+    /// Routes answered before any stub and never journaled (the admin API).
+    let frontDoor = Locked<FrontDoor?>(nil)
+    /// The delay of every answer whose stub has none (WireMock's global fixed delay).
+    let globalDelay = Locked<Duration?>(nil)
 
     init(set: StubSet, journal: Journal, seed: UInt64, redaction: Redaction, finish: AnswerFinish) {
         self.redaction = redaction
@@ -41,6 +45,9 @@ final class StubEngine: Sendable {
     /// The reply to one request, journaled with the status it sends.
     func handle(_ http: MicroHTTP.HTTPRequest) -> Reply {
         let request = RecordedRequest(http)
+        if let door = frontDoor.withLock({ $0 }), door.opens(request.path) {
+            return .later { responder in door.handle(request) { responder.respond(HTTPResponse($0)) } }
+        }
         if let cors = finish.cors, cors.isPreflight(request) {
             let answer = cors.preflightResponse(for: request)
             journal.recordPreflight(request, status: answer.status)
@@ -134,7 +141,7 @@ final class StubEngine: Sendable {
             return (broken, broken.sentStatus)
         }
         let status = reply.sentStatus
-        switch slot.stub.delay {
+        switch slot.stub.delay ?? globalDelay.withLock({ $0 }).map(Delay.fixed) {
         case nil:
             return (reply, status)
         case .fixed(let duration):

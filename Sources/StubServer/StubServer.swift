@@ -156,6 +156,26 @@ public final class StubServer: Sendable {
     /// The state scenario `name` is in now.
     public func scenarioState(_ name: String) -> String { engine.scenarios.state(of: name) }
 
+    /// Moves scenario `name` to `state` (``ScenarioStep/started`` resets it).
+    public func setScenarioState(_ name: String, to state: String) { engine.scenarios.set(name, to: state) }
+
+    /// What `request` would meet now: the closest stubs (up to three), each
+    /// with its checks, secrets masked by ``redaction``. An unmatched
+    /// request's 404 carries the same report.
+    public func report(for request: RecordedRequest) -> UnmatchedRequestReport {
+        let serving = engine.serving.withLock { $0 }
+        return UnmatchedRequestReport(request: request, table: serving.table, counts: serving.counts, scenarios: engine.scenarios)
+            .redacted(by: redaction)
+    }
+
+    /// Sends every answer without a delay of its own after `delay` (WireMock's
+    /// global fixed delay); `nil` removes it.
+    public func setGlobalDelay(_ delay: Duration?) { engine.globalDelay.withLock { $0 = delay } }
+
+    /// Answers requests under `door.prefix` with `door` before any stub, and
+    /// leaves them out of the journal; `nil` closes the door.
+    public func mount(_ door: FrontDoor?) { engine.frontDoor.withLock { $0 = door } }
+
     /// Applies `edit` to the stub list, keeping the answer counts of the stubs
     /// that stay (same id, pattern and limit); a refused edit changes nothing.
     private func change(_ edit: ([Stub]) throws -> [Stub]) throws {

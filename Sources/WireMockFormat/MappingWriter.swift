@@ -16,6 +16,9 @@ struct MappingWriter {
     let stem: String
     let renderClosures: Bool
     let fixtures: URL?
+    /// Every body in the mapping itself (`body`, or `base64Body` when not
+    /// UTF-8), never in `__files/`: for the admin API's answers.
+    var inlineBodies = false
 
     /// The mappings, the body files they name (relative to `__files/`), and
     /// how many priority levels they use.
@@ -79,7 +82,9 @@ struct MappingWriter {
         for (index, recipe) in recipes.enumerated() {
             let (response, fixture) = try resolved(recipe, written: &written)
             var bodyFile: String?
-            if let fixture {
+            if inlineBodies {
+                bodyFile = nil
+            } else if let fixture {
                 bodyFile = fixture
                 written.bodyFiles.append((fixture, response.body))
             } else if response.body.count > Self.inlineBodyLimit || String(data: response.body, encoding: .utf8) == nil {
@@ -165,8 +170,10 @@ struct MappingWriter {
         if all.pairs.count > 0 { fields.append(("headers", Self.headers(all))) }
         if let bodyFile {
             fields.append(("bodyFileName", .string(bodyFile)))
-        } else if !response.body.isEmpty {
-            fields.append(("body", .string(String(decoding: response.body, as: UTF8.self))))
+        } else if let text = String(data: response.body, encoding: .utf8) {
+            if !text.isEmpty { fields.append(("body", .string(text))) }
+        } else {
+            fields.append(("base64Body", .string(response.body.base64EncodedString())))
         }
         fields += delay
         if let fault = stub.fault { fields.append(("fault", .string(Self.faultName(fault)))) }

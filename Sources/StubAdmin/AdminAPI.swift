@@ -1,0 +1,117 @@
+import Foundation
+import StubKit
+public import StubServer
+import Synchronization
+import WireMockFormat
+
+/// WireMock's admin API (and a few routes of our own) served beside a
+/// server's stubs, on the same port, under `/__admin`.
+///
+/// ```swift
+/// let server = try StubServer.start(stubs)
+/// let admin = AdminAPI.mount(on: server)   // loopback callers only
+/// ```
+///
+/// Admin requests are answered before any stub and never journaled. Mappings
+/// posted here become ordinary stubs through ``WireMockFormat``'s reader, so
+/// near misses and the journal treat them like every other stub. Only
+/// loopback callers are answered unless ``AdminOptions/token`` is set; then
+/// every caller must send it as a bearer token.
+public final class AdminAPI: Sendable {
+    /// The server this API changes and reads.
+    public let server: StubServer
+    /// How it is offered.
+    public let options: AdminOptions
+    /// The stubs served when it was mounted: what `mappings/reset` and `reset` go back to.
+    let baseline: [Stub]
+    /// Mappings as they were posted (with their ids), by stub id: what
+    /// `GET /mappings` shows for them, as WireMock would.
+    let posted = Mutex<[StubID: JSONValue]>([:])
+    /// `GET /settings`: empty until a `POST /settings`.
+    let settings = Mutex<[String: JSONValue]>([:])
+    let started = Date()
+
+    private init(server: StubServer, options: AdminOptions) {
+        self.server = server
+        self.options = options
+        self.baseline = server.stubs
+    }
+
+    /// Mounts the admin routes on `server` and returns the API.
+    @discardableResult
+    public static func mount(on server: StubServer, options: AdminOptions = AdminOptions()) -> AdminAPI {
+        let api = AdminAPI(server: server, options: options)
+        server.mount(FrontDoor(prefix: options.prefix) { [weak api] request, reply in
+            guard let api else { return reply(AdminAnswer.error(503, "the admin API is gone")) }
+            reply(api.answer(request))
+        })
+        return api
+    }
+
+    /// Takes the admin routes off the server.
+    public func unmount() { server.mount(nil) }
+
+    /// The answer to one admin request.
+    func answer(_ request: RecordedRequest) -> StubResponse {
+        if let refusal = refusal(of: request) { return refusal }
+        if request.body.count > options.maximumBodyBytes {
+            return AdminAnswer.error(413, "the body is \(request.body.count) bytes; the admin API takes at most \(options.maximumBodyBytes)")
+        }
+        let rest = request.path.dropFirst(options.prefix.count)
+        let parts = rest.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let route = AdminRoute(method: request.method, parts: parts)
+        return mappings(route, request) ?? requests(route, request) ?? state(route, request)
+            ?? AdminAnswer.notFound("no admin route \(request.method) \(options.prefix)/\(parts.joined(separator: "/"))")
+    }
+
+    /// 401 without the token when one is set; 403 for a caller that is not
+    /// on this machine when none is.
+    private func refusal(of request: RecordedRequest) -> StubResponse? {
+        if let token = options.token {
+            let sent = request.headers["Authorization"] ?? ""
+            guard Self.constantTimeEqual(sent, "Bearer " + token) else {
+                var answer = AdminAnswer.error(401, "the admin API wants Authorization: Bearer <admin token>")
+                answer.headers.add("WWW-Authenticate", "Bearer")
+                return answer
+            }
+            return nil
+        }
+        guard Self.isLoopback(request.remoteAddress) else {
+            return AdminAnswer.error(403, "the admin API answers loopback callers only (start the server with an admin token to allow others)")
+        }
+        return nil
+    }
+
+    /// Whether `address` (`ip:port`) is this machine: 127.0.0.0/8 or ::1.
+    static func isLoopback(_ address: String) -> Bool {
+        let host: Substring
+        if address.hasPrefix("["), let end = address.firstIndex(of: "]") {
+            host = address[address.index(after: address.startIndex)..<end]
+        } else if let colon = address.lastIndex(of: ":"), address.firstIndex(of: ":") == colon {
+            host = address[..<colon]
+        } else {
+            host = address[...]
+        }
+        return host.hasPrefix("127.") || host == "::1" || host.hasPrefix("::ffff:127.")
+    }
+
+    private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let (x, y) = (Array(a.utf8), Array(b.utf8))
+        var difference = UInt8(x.count == y.count ? 0 : 1)
+        for index in 0..<min(x.count, y.count) { difference |= x[index] ^ y[index] }
+        return difference == 0
+    }
+}
+
+/// An admin request's method and the path segments after the prefix.
+struct AdminRoute {
+    var method: String
+    var parts: [String]
+
+    /// Whether the route is `method` and `path` (`"mappings/*"`: `*` is any one segment).
+    func `is`(_ method: String, _ path: String) -> Bool {
+        let wanted = path.split(separator: "/").map(String.init)
+        guard self.method == method, wanted.count == parts.count else { return false }
+        return zip(wanted, parts).allSatisfy { $0 == "*" || $0 == $1 }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import StubKit
+import StubServer
+import Synchronization
+import WireMockFormat
+
+/// `/__admin/mappings…`: stubs listed, added, replaced and removed as WireMock mappings.
+extension AdminAPI {
+    func mappings(_ route: AdminRoute, _ request: RecordedRequest) -> StubResponse? {
+        guard route.parts.first == "mappings" else { return nil }
+        do {
+            if route.is("GET", "mappings") { return list(request) }
+            if route.is("POST", "mappings") {
+                let (stub, json) = try readMapping(request.body, named: "POST \(options.prefix)/mappings")
+                try server.replaceAll(with: [stub] + server.stubs.filter { $0.id != stub.id })
+                posted.withLock { $0[stub.id] = json }
+                return AdminAnswer.json(json, status: 201)
+            }
+            if route.is("DELETE", "mappings") {
+                try server.replaceAll(with: [])
+                posted.withLock { $0.removeAll() }
+                return AdminAnswer.ok()
+            }
+            if route.is("POST", "mappings/reset") {
+                try server.replaceAll(with: baseline)
+                posted.withLock { $0.removeAll() }
+                return AdminAnswer.ok()
+            }
+            if route.is("POST", "mappings/save") { return try save() }
+            if route.is("POST", "mappings/import") { return try importMappings(request.body) }
+            if route.is("POST", "mappings/find-by-metadata") || route.is("POST", "mappings/remove-by-metadata") {
+                let matcher = try WireMockMappings.valueMatcher(request.body, file: "\(request.method) \(request.path)")
+                let found = server.stubs.filter { matcher.accepts([JSONValue.object($0.metadata).description]) }
+                if route.parts[1] == "find-by-metadata" { return AdminAnswer.json(.object(["mappings": .array(found.map(json(for:)))])) }
+                try remove(Set(found.map(\.id)))
+                return AdminAnswer.ok()
+            }
+            if route.is("GET", "mappings/*") {
+                guard let stub = stub(route.parts[1]) else { return AdminAnswer.notFound("no mapping \(route.parts[1])") }
+                return AdminAnswer.json(json(for: stub))
+            }
+            if route.is("PUT", "mappings/*") {
+                guard let old = stub(route.parts[1]) else { return AdminAnswer.notFound("no mapping \(route.parts[1])") }
+                var (stub, json) = try readMapping(request.body, named: "PUT \(options.prefix)/mappings/\(route.parts[1])", id: old.id.rawValue)
+                stub.id = old.id
+                try server.replace(old.id, with: stub)
+                posted.withLock { $0[stub.id] = json }
+                return AdminAnswer.json(json)
+            }
+            if route.is("DELETE", "mappings/*") {
+                guard let stub = stub(route.parts[1]) else { return AdminAnswer.notFound("no mapping \(route.parts[1])") }
+                try remove([stub.id])
+                return AdminAnswer.ok()
+            }
+        } catch let error as StubValidationError {
+            return AdminAnswer.invalid(error)
+        } catch {
+            return AdminAnswer.error(500, "\(error)")
+        }
+        return nil
+    }
+
+    /// The stubs in match order (priority, then the newest first among
+    /// mappings, as WireMock lists them), `offset` and `limit` applied.
+    private func list(_ request: RecordedRequest) -> StubResponse {
+        let stubs = inMatchOrder(server.stubs)
+        let offset = max(0, request.queryValue("offset").flatMap(Int.init) ?? 0)
+        let limit = max(0, request.queryValue("limit").flatMap(Int.init) ?? stubs.count)
+        let page = stubs.dropFirst(offset).prefix(limit)
+        return AdminAnswer.json(.object([
+            "mappings": .array(page.map(json(for:))), "meta": .object(["total": .number(Double(stubs.count))]),
+        ]))
+    }
+
+    func inMatchOrder(_ stubs: [Stub]) -> [Stub] {
+        stubs.indices.sorted { stubs[$0].priority != stubs[$1].priority ? stubs[$0].priority > stubs[$1].priority : $0 < $1 }
+            .map { stubs[$0] }
+    }
+
+    /// A stub as WireMock shows it: the mapping as posted, or its translation.
+    func json(for stub: Stub) -> JSONValue {
+        posted.withLock { $0[stub.id] } ?? WireMockJSON.mapping(for: stub)
+    }
+
+    private func stub(_ id: String) -> Stub? {
+        server.stubs.first { $0.id.rawValue == id || $0.id.rawValue == id.lowercased() }
+    }
+
+    private func remove(_ ids: Set<StubID>) throws {
+        try server.replaceAll(with: server.stubs.filter { !ids.contains($0.id) })
+        posted.withLock { posted in for id in ids { posted[id] = nil } }
+    }
+
+    /// One posted mapping as a stub, and its JSON with `id` and `uuid` filled in.
+    func readMapping(_ body: Data, named name: String, id given: String? = nil) throws(StubValidationError) -> (Stub, JSONValue) {
+        let loaded = try WireMockMappings.read(body, file: name, bodyFiles: options.root?.appendingPathComponent("__files"))
+        guard loaded.stubs.count == 1, case .object(var fields)? = JSONValue(data: body) else {
+            throw StubValidationError(problems: [StubProblem(file: name, line: 1, column: 1, key: "/", message: "expected one mapping")])
+        }
+        var stub = loaded.stubs[0]
+        let id: String
+        if case .string(let text)? = fields["id"] ?? fields["uuid"] {
+            id = text.lowercased()
+        } else {
+            id = given ?? UUID().uuidString.lowercased()
+        }
+        fields["id"] = .string(id)
+        fields["uuid"] = .string(id)
+        stub.id = StubID(id)
+        return (stub, .object(fields))
+    }
+
+    /// `{"mappings": [...], "importOptions": {...}}`: the first listed wins a
+    /// tie, as in WireMock; `OVERWRITE` (default) replaces a stub with the
+    /// same id, `IGNORE` keeps it; `deleteAllNotInImport` starts afresh.
+    private func importMappings(_ body: Data) throws -> StubResponse {
+        let name = "POST \(options.prefix)/mappings/import"
+        guard case .object(let top)? = JSONValue(data: body), case .array(let items)? = top["mappings"] else {
+            return AdminAnswer.error(422, "expected {\"mappings\": [...]}", pointer: "/mappings")
+        }
+        var policy = "OVERWRITE", deleteOthers = false
+        if case .object(let importOptions)? = top["importOptions"] {
+            if case .string(let text)? = importOptions["duplicatePolicy"] { policy = text }
+            if case .bool(let flag)? = importOptions["deleteAllNotInImport"] { deleteOthers = flag }
+        }
+        guard policy == "OVERWRITE" || policy == "IGNORE" else {
+            return AdminAnswer.error(422, "duplicatePolicy is OVERWRITE or IGNORE, not \(policy)", pointer: "/importOptions/duplicatePolicy")
+        }
+        var current = deleteOthers ? [] : server.stubs
+        var imported: [(Stub, JSONValue)] = []
+        var problems: [StubProblem] = []
+        for (index, item) in items.enumerated() {
+            do {
+                imported.append(try readMapping(Data(item.description.utf8), named: "\(name) /mappings/\(index)"))
+            } catch {
+                problems += error.problems
+            }
+        }
+        guard problems.isEmpty else { throw StubValidationError(problems: problems) }
+        let existing = Set(current.map(\.id))
+        let accepted = imported.filter { policy == "OVERWRITE" || !existing.contains($0.0.id) }
+        let replaced = Set(accepted.map(\.0.id))
+        current.removeAll { replaced.contains($0.id) }
+        try server.replaceAll(with: accepted.map(\.0) + current)
+        posted.withLock { posted in
+            if deleteOthers { posted.removeAll() }
+            for (stub, json) in accepted { posted[stub.id] = json }
+        }
+        return StubResponse(status: 200)
+    }
+
+    /// Writes the posted mappings to the served root's `mappings/`, one file each.
+    private func save() throws -> StubResponse {
+        guard let root = options.root else {
+            return AdminAnswer.error(409, "no WireMock root is served, so there is nowhere to save mappings")
+        }
+        let folder = root.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (id, json) in posted.withLock({ $0 }) {
+            // An id is not a path: only its safe characters name the file, inside the folder.
+            let safe = String(id.rawValue.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
+            try Data((json.description + "\n").utf8).write(to: folder.appendingPathComponent("\(safe).json"), options: .atomic)
+        }
+        return AdminAnswer.ok()
+    }
+}
