@@ -152,6 +152,7 @@ let package = Package(
         .testTarget(
             name: "StubAdminTests",
             dependencies: ["StubAdmin", "StubServer", "StubKit", "WireMockFormat", "UnderstudyTestSupport"],
+            exclude: ["python"],
             swiftSettings: strictSettings
         ),
         .testTarget(

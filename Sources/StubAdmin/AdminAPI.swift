@@ -41,10 +41,8 @@ public final class AdminAPI: Sendable {
     @discardableResult
     public static func mount(on server: StubServer, options: AdminOptions = AdminOptions()) -> AdminAPI {
         let api = AdminAPI(server: server, options: options)
-        server.mount(FrontDoor(prefix: options.prefix) { [weak api] request, reply in
-            guard let api else { return reply(AdminAnswer.error(503, "the admin API is gone")) }
-            reply(api.answer(request))
-        })
+        // The server keeps the API until it stops (stop() closes the door).
+        server.mount(FrontDoor(prefix: options.prefix) { request, reply in reply(api.answer(request)) })
         return api
     }
 

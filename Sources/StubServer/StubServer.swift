@@ -85,7 +85,10 @@ public final class StubServer: Sendable {
 
     /// Stops serving: waits briefly for requests in flight, then releases
     /// every thread and socket. Idempotent.
-    public func stop() { daemon.stop() }
+    public func stop() {
+        daemon.stop()
+        engine.frontDoor.withLock { $0 = nil } // what a door holds may hold this server
+    }
 
     // MARK: Changes while running
 

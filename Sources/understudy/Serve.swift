@@ -60,6 +60,14 @@ struct Serve: ParsableCommand {
     @Flag(help: #"Print exactly one ready line, {"url":…,"port":…}, for scripts."#)
     var readyJSON = false
 
+    @Flag(name: .customLong("no-admin"), help: "Serve no admin routes (/__admin, WireMock's admin API).")
+    var noAdmin = false
+
+    @Option(name: .customLong("admin-token"), help: ArgumentHelp(
+        "Answer admin calls from any address that sends Authorization: Bearer TOKEN (without it, loopback callers only).",
+        valueName: "token"))
+    var adminToken: String?
+
     @OptionGroup(title: "HTTP")
     var http: HTTPOptions
 
@@ -105,6 +113,11 @@ struct Serve: ParsableCommand {
             log.flush()
             Foundation.exit(0)
         }
+        let admin = AdminMounting.mount(on: server, enabled: !noAdmin, token: adminToken, paths: specs) {
+            log.flush()
+            Foundation.exit(0)
+        }
+        if let note = admin.note { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
         let what = ([marvel ? "the Marvel Comics API" : nil] + specs.map { Optional($0) }).compactMap { $0 }.joined(separator: " + ")
         if readyJSON {
             emitLine(session.readyJSON)

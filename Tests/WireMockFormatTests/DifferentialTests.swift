@@ -105,8 +105,3 @@ struct DifferentialTests {
         return sameBody && sameHeaders
     }
 }
-
-/// Where the real WireMock jar is, found once per test run.
-enum RealWireMock {
-    static let jar: URL? = try? WireMockJar.locate().get()
-}

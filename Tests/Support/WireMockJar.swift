@@ -1,14 +1,14 @@
 import Foundation
-import UnderstudyTestSupport
 
 /// The real WireMock 2.35.1 (the jar inside PyPI `wiremock` 2.7.0, installed
 /// by scripts/wiremock), started on a free loopback port with a root folder.
-final class WireMockJar {
-    let port: Int
+public final class WireMockJar {
+    /// The port it serves on.
+    public let port: Int
     private let process: ChildProcess
 
     /// The jar's path, or why it is not here.
-    static func locate() -> Result<URL, WireMockMissing> {
+    public static func locate() -> Result<URL, WireMockMissing> {
         if let given = ProcessInfo.processInfo.environment["UNDERSTUDY_WIREMOCK_JAR"] {
             return .success(URL(fileURLWithPath: given))
         }
@@ -26,7 +26,7 @@ final class WireMockJar {
     /// Starts the jar on a port the system picks (`--port 0`) and returns
     /// once it is serving: WireMock prints its options, `port:` with the
     /// bound port among them, after the server has started.
-    init(jar: URL, root: URL) throws {
+    public init(jar: URL, root: URL) throws {
         process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), [
             "java", "-Xmx256m", "-jar", jar.path, "--port", "0", "--bind-address", "127.0.0.1",
             "--root-dir", root.path, "--disable-banner", "--disable-gzip", "--async-response-enabled", "true",
@@ -50,7 +50,15 @@ final class WireMockJar {
 }
 
 /// Why the real WireMock cannot be used here.
-struct WireMockMissing: Error, CustomStringConvertible {
-    var reason: String
-    var description: String { reason }
+public struct WireMockMissing: Error, CustomStringConvertible {
+    /// What is missing.
+    public var reason: String
+    /// The reason.
+    public var description: String { reason }
+}
+
+/// Where the real WireMock jar is, found once per test run.
+public enum RealWireMock {
+    /// The jar, or `nil` when it is not installed.
+    public static let jar: URL? = try? WireMockJar.locate().get()
 }
