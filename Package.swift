@@ -110,7 +110,7 @@ let package = Package(
         // The fuzz targets (spec loader, matcher, HTTP path), run by scripts/fuzz.
         .executableTarget(
             name: "understudy-fuzz",
-            dependencies: ["CFuzzerDriver", "StubSpec", "WireMockFormat", "StubServer", "StubKit", "MicroHTTP"],
+            dependencies: ["CFuzzerDriver", "StubSpec", "WireMockFormat", "StubAdmin", "StubServer", "StubKit", "MicroHTTP"],
             swiftSettings: strictSettings
         ),
         // Benchmark and self-check programs driven by scripts/bench and the tests.

@@ -1,5 +1,5 @@
 import Foundation
-import StubKit
+package import StubKit
 public import StubServer
 import Synchronization
 import WireMockFormat
@@ -49,8 +49,8 @@ public final class AdminAPI: Sendable {
     /// Takes the admin routes off the server.
     public func unmount() { server.mount(nil) }
 
-    /// The answer to one admin request.
-    func answer(_ request: RecordedRequest) -> StubResponse {
+    /// The answer to one admin request (the fuzz target calls it directly).
+    package func answer(_ request: RecordedRequest) -> StubResponse {
         if let refusal = refusal(of: request) { return refusal }
         if request.body.count > options.maximumBodyBytes {
             return AdminAnswer.error(413, "the body is \(request.body.count) bytes; the admin API takes at most \(options.maximumBodyBytes)")
