@@ -110,4 +110,22 @@ import UnderstudyTestSupport
         #expect(try await client.get(user, headers: ["Authorization": "Bearer t0ken-secret"]).text == "user")
         _ = served.stop()
     }
+
+    @Test func serveOffersTheAdminAPIOnLoopbackAndNoAdminTakesItAway() async throws {
+        let client = HTTPClient()
+        defer { client.close() }
+        let served = try CommandLineSpecTests.Served([Self.corpus])
+        let mapping = #"{"request": {"urlPath": "/added"}, "response": {"body": "added at run time"}}"#
+        let created = try await client.send("POST", URL(string: "\(served.url)/__admin/mappings")!, body: Data(mapping.utf8))
+        #expect(created.status == 201)
+        #expect(try await client.get(URL(string: "\(served.url)/added")!).text == "added at run time")
+        let (status, log) = served.stop()
+        #expect(status == 0)
+        #expect(!log.contains("POST /__admin/mappings →"), "admin calls are not journaled, so not logged")
+        #expect(log.contains("✓ 200 GET /added → "), "a posted stub is named by its id and where it came from")
+
+        let closed = try CommandLineSpecTests.Served([Self.corpus, "--no-admin"])
+        #expect(try await client.get(URL(string: "\(closed.url)/__admin/mappings")!).status == 404)
+        _ = closed.stop()
+    }
 }
