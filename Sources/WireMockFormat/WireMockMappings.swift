@@ -77,16 +77,20 @@ public enum WireMockMappings {
         return loaded
     }
 
-    /// Reads one document's bytes, named `file` in messages.
-    public static func read(_ data: Data, file: String, bodyFiles: URL?, lenient: Bool = false) throws(StubValidationError) -> Loaded {
-        let document: LocatedJSON
+    /// `data` parsed with positions; a syntax error is a problem at its line and column.
+    static func parsed(_ data: Data, file: String) throws(StubValidationError) -> LocatedJSON {
         do {
-            document = try LocatedJSON(data)
+            return try LocatedJSON(data)
         } catch {
             throw StubValidationError(problems: [
                 StubProblem(file: file, line: error.line, column: error.column, key: "", message: "not valid JSON: \(error.message)"),
             ])
         }
+    }
+
+    /// Reads one document's bytes, named `file` in messages.
+    public static func read(_ data: Data, file: String, bodyFiles: URL?, lenient: Bool = false) throws(StubValidationError) -> Loaded {
+        let document = try parsed(data, file: file)
         var reader = MappingReader(document: document, file: file, lenient: lenient) { name throws -> Data in
             guard let bodyFiles else { throw BodyFileError(description: "bodyFileName \"\(name)\" needs a __files folder") }
             do {

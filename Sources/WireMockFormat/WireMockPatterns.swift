@@ -20,14 +20,7 @@ extension WireMockMappings {
     private static func readPart<Part>(
         _ data: Data, file: String, _ read: (inout MappingReader, JSONValue) -> Part?
     ) throws(StubValidationError) -> Part {
-        let document: LocatedJSON
-        do {
-            document = try LocatedJSON(data)
-        } catch {
-            throw StubValidationError(problems: [
-                StubProblem(file: file, line: error.line, column: error.column, key: "", message: "not valid JSON: \(error.message)"),
-            ])
-        }
+        let document = try parsed(data, file: file)
         var reader = MappingReader(document: document, file: file, lenient: false) { _ throws -> Data in
             throw BodyFileError(description: "no body files here")
         }
