@@ -6,16 +6,20 @@ import StubKit
 /// applies its delay or fault, and journals the request. Runs on the daemon's
 /// threads, so everything it touches is immutable or locked.
 final class StubEngine: Sendable {
-    /// The stubs served now with this server's answer counts; swapped
-    /// together when the stub list changes.
+    /// The stubs served now with this server's answer counts, and the front
+    /// door answered before them; one snapshot per request, swapped whole
+    /// when any of them changes.
     final class Serving: Sendable {
         let stubSet: StubSet
         let counts: AnswerCounts
+        /// Routes answered before any stub and never journaled (the admin API).
+        let frontDoor: FrontDoor?
         var table: RouteTable { stubSet.table }
 
-        init(set: StubSet, counts: AnswerCounts) {
+        init(set: StubSet, counts: AnswerCounts, frontDoor: FrontDoor? = nil) {
             self.stubSet = set
             self.counts = counts
+            self.frontDoor = frontDoor
         }
     }
 
@@ -29,8 +33,6 @@ final class StubEngine: Sendable {
     let redaction: Redaction
     /// Compression and CORS, applied to every answer.
     let finish: AnswerFinish
-    /// Routes answered before any stub and never journaled (the admin API).
-    let frontDoor = Locked<FrontDoor?>(nil)
     /// The delay of every answer whose stub has none (WireMock's global fixed delay).
     let globalDelay = Locked<Duration?>(nil)
 
@@ -42,10 +44,16 @@ final class StubEngine: Sendable {
         self.random = Locked(SplitMix64(seed: seed))
     }
 
+    /// Serves `door` before the stubs from the next request on; `nil` closes it.
+    func mount(_ door: FrontDoor?) {
+        serving.withLock { $0 = Serving(set: $0.stubSet, counts: $0.counts, frontDoor: door) }
+    }
+
     /// The reply to one request, journaled with the status it sends.
     func handle(_ http: MicroHTTP.HTTPRequest) -> Reply {
         let request = RecordedRequest(http)
-        if let door = frontDoor.withLock({ $0 }), door.opens(request.path) {
+        let serving = self.serving.withLock { $0 }
+        if let door = serving.frontDoor, door.opens(request.path) {
             return .later { responder in door.handle(request) { responder.respond(HTTPResponse($0)) } }
         }
         if let cors = finish.cors, cors.isPreflight(request) {
@@ -53,7 +61,6 @@ final class StubEngine: Sendable {
             journal.recordPreflight(request, status: answer.status)
             return .response(HTTPResponse(answer))
         }
-        let serving = self.serving.withLock { $0 }
         let table = serving.table
         guard let (index, captures, call) = select(request, in: serving) else {
             let report = UnmatchedRequestReport(request: request, table: table, counts: serving.counts, scenarios: scenarios)

@@ -87,7 +87,7 @@ public final class StubServer: Sendable {
     /// every thread and socket. Idempotent.
     public func stop() {
         daemon.stop()
-        engine.frontDoor.withLock { $0 = nil } // what a door holds may hold this server
+        engine.mount(nil) // what a door holds may hold this server
     }
 
     // MARK: Changes while running
@@ -177,7 +177,7 @@ public final class StubServer: Sendable {
 
     /// Answers requests under `door.prefix` with `door` before any stub, and
     /// leaves them out of the journal; `nil` closes the door.
-    public func mount(_ door: FrontDoor?) { engine.frontDoor.withLock { $0 = door } }
+    public func mount(_ door: FrontDoor?) { engine.mount(door) }
 
     /// Applies `edit` to the stub list, keeping the answer counts of the stubs
     /// that stay (same id, pattern and limit); a refused edit changes nothing.
@@ -196,7 +196,7 @@ public final class StubServer: Sendable {
             let kept = Set(carried.keys.map { next[$0].id })
             let set = StubSet(table: try StubPreparation.table(for: next, fixtures: serving.stubSet.fixtures, overridable: kept),
                               fixtures: serving.stubSet.fixtures)
-            serving = StubEngine.Serving(set: set, counts: AnswerCounts(count: next.count, initial: carried))
+            serving = StubEngine.Serving(set: set, counts: AnswerCounts(count: next.count, initial: carried), frontDoor: serving.frontDoor)
         }
     }
 }
