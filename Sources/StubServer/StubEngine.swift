@@ -130,6 +130,8 @@ final class StubEngine: Sendable {
                 thrown = error
                 return .response(HTTPResponse(recipeFailure: error, stub: slot.stub))
             }
+        case .marvelPage(let results, let attribution):
+            return .response(HTTPResponse(.marvel(results, for: request, attribution: attribution), extraHeaders: slot.stub.responseHeaders))
         case .sequence(let steps):
             guard let last = steps.indices.last else { return .response(HTTPResponse(status: 200)) }
             return reply(steps[min(call, last)], call: call, slot: slot, request: request, captures: captures,

@@ -67,6 +67,7 @@ extension ExampleRequest {
         case .marvel: return query.contains { $0.name == "apikey" || $0.name == "hash" }
         case .bearer: return names.contains("authorization")
         case .apiKey(let header, _): return names.contains(header.lowercased())
+        case .apiKeyQuery(let name, _): return query.contains { $0.name == name }
         }
     }
 }

@@ -22,6 +22,8 @@ public enum ExampleCredentials: Sendable, Hashable, CustomStringConvertible {
     case bearer(String)
     /// A key in a named header.
     case apiKey(header: String, value: String)
+    /// A key in a named query parameter.
+    case apiKeyQuery(name: String, value: String)
 
     /// What is sent, secrets left out.
     public var description: String {
@@ -29,6 +31,7 @@ public enum ExampleCredentials: Sendable, Hashable, CustomStringConvertible {
         case .marvel: return "a Marvel signature"
         case .bearer: return "a bearer token"
         case .apiKey(let header, _): return "an API key in \(header)"
+        case .apiKeyQuery(let name, _): return "an API key in the query parameter \(name)"
         }
     }
 }
@@ -62,6 +65,9 @@ public struct ExampleRequest: Sendable, Hashable {
             copy.setHeader("Authorization", "Bearer \(token)")
         case .apiKey(let header, let value):
             copy.setHeader(header, value)
+        case .apiKeyQuery(let name, let value):
+            copy.query.removeAll { $0.name == name }
+            copy.query.append(QueryItem(name: name, value: value))
         }
         return copy
     }

@@ -12,8 +12,8 @@ struct SpecStubReader {
     /// The `guard:` every stub gets unless it names its own (or `guard: none`).
     var defaultGuard: (AuthRule, ExampleCredentials)?
 
-    static let stubKeys = ["id", "request", "response", "sequence", "guard", "priority", "times", "delay", "fault",
-                           "compression", "scenario", "example", "verify"]
+    static let stubKeys = ["id", "name", "declared", "request", "response", "sequence", "responseHeaders", "guard", "priority",
+                           "times", "delay", "fault", "compression", "scenario", "metadata", "example", "verify"]
 
     mutating func stub(_ node: SpecNode) -> SpecStub? {
         guard let fields = reading.members(node, allowed: Self.stubKeys) else { return nil }
@@ -22,8 +22,14 @@ struct SpecStubReader {
             return nil
         }
         guard let pattern = request(requestNode) else { return nil }
-        var stub = Stub(request: pattern, location: CodeLocation(fileID: fileID, filePath: filePath, line: node.line, column: node.column))
+        let specLine = CodeLocation(fileID: fileID, filePath: filePath, line: node.line, column: node.column)
+        var stub = Stub(request: pattern, location: fields["declared"].flatMap { declared($0) } ?? specLine)
         if let id = fields["id"].flatMap({ reading.string($0) }) { stub.id = StubID(id) }
+        if let name = fields["name"].flatMap({ reading.string($0) }) { stub.name = name }
+        if let node = fields["metadata"] {
+            if case .object(let members)? = reading.json(node) { stub.metadata = members } else { reading.fail(node, "metadata is an object") }
+        }
+        if let node = fields["responseHeaders"] { stub.responseHeaders = headers(node) }
 
         switch (fields["response"], fields["sequence"]) {
         case (let response?, nil):
@@ -69,7 +75,8 @@ struct SpecStubReader {
     // MARK: Request
 
     mutating func request(_ node: SpecNode) -> RequestPattern? {
-        guard let fields = reading.members(node, allowed: ["method", "path", "pathRegex", "query", "headers", "cookies", "body"]) else {
+        let keys = ["method", "path", "pathRegex", "rawTarget", "rawPath", "query", "headers", "cookies", "body"]
+        guard let fields = reading.members(node, allowed: keys) else {
             return nil
         }
         let method = fields["method"].flatMap { reading.string($0) }.map { HTTPMethod(rawValue: $0.uppercased()) }
@@ -91,6 +98,8 @@ struct SpecStubReader {
             return nil
         }
         var pattern = RequestPattern(method: method, path: path)
+        if let node = fields["rawTarget"], let matcher = valueMatcher(node) { pattern.target.append(TargetMatcher(.whole, matcher)) }
+        if let node = fields["rawPath"], let matcher = valueMatcher(node) { pattern.target.append(TargetMatcher(.path, matcher)) }
         if let node = fields["query"] { pattern.query = fieldMatchers(node) }
         if let node = fields["headers"] { pattern.headers = fieldMatchers(node) }
         if let node = fields["cookies"] { pattern.cookies = fieldMatchers(node) }
@@ -98,82 +107,17 @@ struct SpecStubReader {
         return pattern
     }
 
-    /// `name: text` means equals; `name: { contains | matches | equalsIgnoringCase | oneOf | values | present | absent }`.
-    mutating func fieldMatchers(_ node: SpecNode) -> [FieldMatcher] {
-        guard let pairs = reading.pairs(node) else { return [] }
-        return pairs.compactMap { name, value in
-            if value.isScalar, let text = reading.string(value) {
-                switch (text, value.isQuoted) {
-                case ("present", false): return FieldMatcher(name, .present)
-                case ("absent", false): return FieldMatcher(name, .absent)
-                default: return FieldMatcher(name, .equals(text))
-                }
-            }
-            guard let fields = reading.members(value, allowed: ["equals", "equalsIgnoringCase", "contains", "matches", "oneOf", "values"]),
-                  fields.count == 1, let (kind, operand) = fields.first
-            else {
-                reading.fail(value, "expected text, present, absent, or one of equals, equalsIgnoringCase, contains, matches, oneOf, values")
-                return nil
-            }
-            switch kind {
-            case "equals": return reading.string(operand).map { FieldMatcher(name, .equals($0)) }
-            case "equalsIgnoringCase": return reading.string(operand).map { FieldMatcher(name, .equalsIgnoringCase($0)) }
-            case "contains": return reading.string(operand).map { FieldMatcher(name, .contains($0)) }
-            case "matches":
-                guard let text = reading.string(operand) else { return nil }
-                let pattern = TextPattern(text)
-                if let problem = pattern.problem { reading.fail(operand, problem) }
-                return FieldMatcher(name, .matches(pattern))
-            default:
-                guard let items = reading.items(operand) else { return nil }
-                let texts = items.compactMap { reading.string($0) }
-                return FieldMatcher(name, kind == "oneOf" ? .oneOf(texts) : .values(texts))
-            }
-        }
-    }
-
-    /// One body matcher, or a list of them.
-    mutating func bodyMatchers(_ node: SpecNode) -> [BodyMatcher] {
-        if node.isSequence {
-            return (reading.items(node) ?? []).flatMap { bodyMatchers($0) }
-        }
-        guard let fields = reading.members(node, allowed: ["equals", "contains", "matches", "json", "jsonSubset", "ignoringArrayOrder", "jsonPath"]) else {
-            return []
-        }
-        var found: [BodyMatcher] = []
-        if let operand = fields["equals"], let text = reading.string(operand) { found.append(.text(text)) }
-        if let operand = fields["contains"], let text = reading.string(operand) { found.append(.contains(text)) }
-        if let operand = fields["matches"], let text = reading.string(operand) {
-            let pattern = TextPattern(text)
-            if let problem = pattern.problem { reading.fail(operand, problem) }
-            found.append(.matches(pattern))
-        }
-        if let operand = fields["json"], let value = reading.json(operand) { found.append(.json(value)) }
-        if let operand = fields["jsonSubset"], let value = reading.json(operand) {
-            let ignoring = fields["ignoringArrayOrder"].flatMap { reading.bool($0) } ?? false
-            found.append(.jsonSubset(value, ignoringArrayOrder: ignoring))
-        }
-        if let operand = fields["jsonPath"], let parts = reading.members(operand, allowed: ["path", "equals"]),
-           let pathNode = parts["path"], let path = reading.string(pathNode), let valueNode = parts["equals"],
-           let value = reading.json(valueNode) {
-            found.append(.jsonPath(path, equals: value)) // a malformed path is reported with the stub's problems
-        }
-        return found
-    }
-
     // MARK: Response
 
-    static let responseKeys = ["status", "headers", "body", "json", "file", "marvel", "marvelError"]
+    static let responseKeys = ["status", "headers", "body", "base64", "json", "file", "marvel", "marvelError"]
 
-    /// `status`, `headers`, and one body: `body` (text), `json` (inline), `file`, `marvel` (an envelope) or `marvelError`.
+    /// `status`, `headers`, and one body: `body` (text), `base64` (bytes, no
+    /// default Content-Type), `json` (inline), `file`, `marvel` (an envelope) or `marvelError`.
     mutating func recipe(_ node: SpecNode) -> ResponseRecipe? {
         guard let fields = reading.members(node, allowed: Self.responseKeys) else { return nil }
         let status = fields["status"].flatMap { reading.int($0, in: 100...599) } ?? 200
-        var headers = HTTPHeaders()
-        if let node = fields["headers"], let pairs = reading.pairs(node) {
-            headers = HTTPHeaders(pairs: pairs.compactMap { name, value in reading.string(value).map { (name, $0) } })
-        }
-        let bodies = ["body", "json", "file", "marvel", "marvelError"].filter { fields[$0] != nil }
+        let headers = fields["headers"].map { self.headers($0) } ?? HTTPHeaders()
+        let bodies = ["body", "base64", "json", "file", "marvel", "marvelError"].filter { fields[$0] != nil }
         if bodies.count > 1 {
             reading.fail(node, "a response has one body; found \(bodies.joined(separator: ", "))")
             return nil
@@ -188,6 +132,10 @@ struct SpecStubReader {
         }
         if let text = fields["body"].flatMap({ reading.string($0) }) {
             return with(StubResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data(text.utf8)))
+        }
+        if let node = fields["base64"] {
+            guard let data = base64(node) else { return nil }
+            return .fixed(StubResponse(status: status, headers: headers, body: data))
         }
         if let value = fields["json"].flatMap({ reading.json($0) }) {
             return with(.json(Data(value.description.utf8), status: status))
@@ -220,10 +168,20 @@ struct SpecStubReader {
         return .fixed(StubResponse(status: status, headers: headers))
     }
 
+    /// `{ Name: value }`; a list of values sends the header once per value.
+    mutating func headers(_ node: SpecNode) -> HTTPHeaders {
+        guard let pairs = reading.pairs(node) else { return HTTPHeaders() }
+        return HTTPHeaders(pairs: pairs.flatMap { name, value -> [(name: String, value: String)] in
+            let values = value.isSequence ? (reading.items(value) ?? []).compactMap { reading.string($0) } : reading.string(value).map { [$0] } ?? []
+            return values.map { (name: name, value: $0) }
+        })
+    }
+
     /// `marvel: { results: [ … ] }` or `marvel: { results: { file: path } }`, the file
-    /// holding a JSON array or a whole envelope whose `data.results` are used.
+    /// holding a JSON array or a whole envelope whose `data.results` are used;
+    /// `attribution: { copyright, attributionText, attributionHTML }` replaces this year's texts.
     mutating func marvelEnvelope(_ node: SpecNode) -> ResponseRecipe? {
-        guard let fields = reading.members(node, allowed: ["results"]), let resultsNode = fields["results"] else {
+        guard let fields = reading.members(node, allowed: ["results", "attribution"]), let resultsNode = fields["results"] else {
             reading.fail(node, "marvel needs results: a list, or { file: path }")
             return nil
         }
@@ -244,7 +202,18 @@ struct SpecStubReader {
                 return nil
             }
         }
-        return .marvel(results: results)
+        var attribution = MarvelAttribution.current
+        if let node = fields["attribution"] {
+            let keys = ["copyright", "attributionText", "attributionHTML"]
+            guard let parts = reading.members(node, allowed: keys), case let texts = keys.compactMap({ parts[$0].flatMap { reading.string($0) } }),
+                  texts.count == 3
+            else {
+                reading.fail(node, "attribution needs copyright, attributionText and attributionHTML")
+                return nil
+            }
+            attribution = MarvelAttribution(copyright: texts[0], attributionText: texts[1], attributionHTML: texts[2])
+        }
+        return .marvel(results: results, attribution: attribution)
     }
 
     /// The bytes of a fixture file, which must stay inside the fixtures folder.
@@ -256,107 +225,5 @@ struct SpecStubReader {
             reading.fail(node, "\(error)")
             return nil
         }
-    }
-
-    // MARK: Guard, delay, fault, scenario
-
-    /// `marvel: { publicKey, privateKey }`, `bearer: token`, `apiKey: { header, value }`,
-    /// with the credentials an example needs to pass it.
-    mutating func guardValue(_ node: SpecNode) -> (AuthRule, ExampleCredentials)? {
-        guard !node.isScalar, let fields = reading.members(node, allowed: ["marvel", "bearer", "apiKey"]), fields.count == 1,
-              let (kind, operand) = fields.first
-        else {
-            reading.fail(node, "a guard is one of marvel, bearer, apiKey (or none, on a stub, to lift the spec's guard)")
-            return nil
-        }
-        switch kind {
-        case "marvel":
-            return twoStrings(operand, "publicKey", "privateKey", for: kind).map { keys in
-                (.marvel(publicKey: keys.0, privateKey: keys.1), .marvel(publicKey: keys.0, privateKey: keys.1))
-            }
-        case "bearer":
-            return reading.string(operand).map { (.bearer($0), .bearer($0)) }
-        default:
-            return twoStrings(operand, "header", "value", for: kind).map { parts in
-                (.apiKey(header: parts.0, value: parts.1), .apiKey(header: parts.0, value: parts.1))
-            }
-        }
-    }
-
-    /// The two string members `first` and `second` of `node`, both required.
-    private mutating func twoStrings(_ node: SpecNode, _ first: String, _ second: String, for kind: String) -> (String, String)? {
-        guard let parts = reading.members(node, allowed: [first, second]),
-              let one = parts[first].flatMap({ reading.string($0) }),
-              let two = parts[second].flatMap({ reading.string($0) })
-        else {
-            reading.fail(node, "\(kind) needs \(first) and \(second)")
-            return nil
-        }
-        return (one, two)
-    }
-
-    /// `250ms`, `{ between: [100ms, 300ms] }` or `{ dribble: { chunks: 4, over: 1s } }`.
-    mutating func delay(_ node: SpecNode) -> Delay? {
-        if node.isScalar { return reading.duration(node).map(Delay.fixed) }
-        guard let fields = reading.members(node, allowed: ["between", "dribble"]), fields.count == 1 else {
-            reading.fail(node, "a delay is a duration, { between: [low, high] } or { dribble: { chunks, over } }")
-            return nil
-        }
-        if let range = fields["between"], let bounds = reading.items(range) {
-            let durations = bounds.compactMap { reading.duration($0) }
-            guard durations.count == 2, durations[0] <= durations[1] else {
-                reading.fail(range, "between needs two durations, the lower first")
-                return nil
-            }
-            return .random(durations[0]...durations[1])
-        }
-        if let dribble = fields["dribble"], let parts = reading.members(dribble, allowed: ["chunks", "over"]),
-           let chunks = parts["chunks"].flatMap({ reading.int($0, in: 1...100_000) }),
-           let over = parts["over"].flatMap({ reading.duration($0) }) {
-            return .dribble(chunks: chunks, over: over)
-        }
-        return nil
-    }
-
-    /// `closeWithoutResponse`, `malformedChunk`, `garbageThenClose` or `{ truncatedBody: bytes }`.
-    mutating func fault(_ node: SpecNode) -> Fault? {
-        if node.isScalar, let name = reading.string(node) {
-            switch name {
-            case "closeWithoutResponse": return .closeWithoutResponse
-            case "malformedChunk": return .malformedChunk
-            case "garbageThenClose": return .garbageThenClose
-            default:
-                let known = ["closeWithoutResponse", "malformedChunk", "garbageThenClose", "truncatedBody"]
-                let hint = Suggestion.closest(to: name, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
-                reading.fail(node, "unknown fault \"\(name)\"\(hint)")
-                return nil
-            }
-        }
-        guard let fields = reading.members(node, allowed: ["truncatedBody"]), let bytes = fields["truncatedBody"],
-              let count = reading.int(bytes, in: 0...Int.max) else { return nil }
-        return .truncatedBody(afterBytes: count)
-    }
-
-    /// `{ name, requires, sets }`.
-    mutating func scenario(_ node: SpecNode) -> ScenarioStep? {
-        guard let fields = reading.members(node, allowed: ["name", "requires", "sets"]),
-              let name = fields["name"].flatMap({ reading.string($0) })
-        else {
-            reading.fail(node, "a scenario needs a name")
-            return nil
-        }
-        return ScenarioStep(scenario: name, requiredState: fields["requires"].flatMap { reading.string($0) },
-                            newState: fields["sets"].flatMap { reading.string($0) })
-    }
-
-    // MARK: Verification
-
-    mutating func verifyRule(_ node: SpecNode) -> VerifyRule {
-        guard let fields = reading.members(node, allowed: ["headers", "exact", "skip"]) else { return VerifyRule() }
-        var rule = VerifyRule()
-        if let headers = fields["headers"].flatMap({ reading.items($0) }) { rule.headers = headers.compactMap { reading.string($0) } }
-        if let exact = fields["exact"].flatMap({ reading.items($0) }) { rule.exact = exact.compactMap { reading.string($0) } }
-        if let skip = fields["skip"].flatMap({ reading.bool($0) }) { rule.skip = skip }
-        return rule
     }
 }

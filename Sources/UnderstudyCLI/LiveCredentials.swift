@@ -30,6 +30,8 @@ public struct LiveCredentials: Sendable {
             return .bearer(bearer ?? token)
         case .apiKey(let header, let value):
             return .apiKey(header: header, value: apiKey ?? value)
+        case .apiKeyQuery(let name, let value):
+            return .apiKeyQuery(name: name, value: apiKey ?? value)
         }
     }
 }

@@ -116,6 +116,13 @@ struct MappingWriter {
             }
             written.rendered = true
             return (try render(make), nil)
+        case .marvelPage(let results, let attribution):
+            guard renderClosures else {
+                throw Inexpressible(reason: "a Marvel envelope pages its results from each request's limit and offset; "
+                                    + "rendering exports the first page a plain request gets")
+            }
+            written.rendered = true
+            return (try render { .marvel(results, for: $0.request, attribution: attribution) }, nil)
         case .sequence:
             throw Inexpressible(reason: "a response sequence inside a sequence")
         case .invalid(let reason):

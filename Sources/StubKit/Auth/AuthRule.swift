@@ -35,6 +35,9 @@ public struct AuthRule: Sendable, CustomStringConvertible {
     /// The rule as one field that must equal one value, when it is that
     /// simple (a bearer token, an API key), so other formats can state it.
     package let requirement: Requirement?
+    /// The Marvel key pairs (public → private) when the rule is Marvel
+    /// signing, so a spec file or a remote server can state it.
+    package let marvelKeys: [String: String]?
 
     /// One header or query parameter that must equal one value, and the
     /// answer when it does not.
@@ -55,9 +58,13 @@ public struct AuthRule: Sendable, CustomStringConvertible {
         self.init(description, requirement: nil, check: check)
     }
 
-    private init(_ description: String, requirement: Requirement?, check: @escaping @Sendable (RecordedRequest) -> Refusal?) {
+    package init(
+        _ description: String, requirement: Requirement? = nil, marvelKeys: [String: String]? = nil,
+        check: @escaping @Sendable (RecordedRequest) -> Refusal?
+    ) {
         self.description = description
         self.requirement = requirement
+        self.marvelKeys = marvelKeys
         self.judge = check
     }
 

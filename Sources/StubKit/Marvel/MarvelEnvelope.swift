@@ -97,7 +97,7 @@ extension ResponseRecipe {
     ) -> ResponseRecipe {
         do {
             let encoded = try MarvelResults(results, encoder: encoder)
-            return .dynamic { request in .marvel(encoded, for: request.request, attribution: attribution) }
+            return .marvelPage(encoded, attribution: attribution)
         } catch {
             return .invalid("Marvel results of type \(Value.self) failed to encode: \(error)")
         }

@@ -10,6 +10,11 @@ public enum ResponseRecipe: Sendable {
     case dynamic(@Sendable (MatchedRequest) throws -> StubResponse)
     /// One recipe per call, in order; the last repeats.
     indirect case sequence([ResponseRecipe])
+    /// A Marvel envelope paging `results` from each request's `limit` and
+    /// `offset`, with `etag`, `ETag` and `304` for `If-None-Match` (see
+    /// ``ResponseRecipe/marvel(results:attribution:encoder:)``). A value, not
+    /// a closure, so it can be written to a spec file and sent to a remote server.
+    case marvelPage(MarvelResults, attribution: MarvelAttribution)
     /// A recipe that could not be built (say, a value that failed to encode);
     /// the server refuses to start and reports it with the stub's location.
     case invalid(String)

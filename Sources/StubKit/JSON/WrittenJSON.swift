@@ -1,9 +1,8 @@
-import StubKit
-
 /// A JSON document as it will be written: object keys in the order they are
 /// given (`request` before `response`, as WireMock's own files read), printed
-/// with two-space indentation.
-indirect enum WrittenJSON: Equatable {
+/// with two-space indentation. Shared by the writers of WireMock mappings
+/// and spec files.
+package indirect enum WrittenJSON: Equatable {
     /// A value printed as it is; objects inside it get sorted keys.
     case value(JSONValue)
     /// An object whose keys print in this order.
@@ -11,12 +10,12 @@ indirect enum WrittenJSON: Equatable {
     /// A list.
     case array([WrittenJSON])
 
-    static func string(_ text: String) -> WrittenJSON { .value(.string(text)) }
-    static func number(_ number: Double) -> WrittenJSON { .value(.number(number)) }
-    static func bool(_ flag: Bool) -> WrittenJSON { .value(.bool(flag)) }
+    package static func string(_ text: String) -> WrittenJSON { .value(.string(text)) }
+    package static func number(_ number: Double) -> WrittenJSON { .value(.number(number)) }
+    package static func bool(_ flag: Bool) -> WrittenJSON { .value(.bool(flag)) }
 
     /// The document as text, ending in a newline.
-    var text: String {
+    package var text: String {
         var out = ""
         write(into: &out, indent: "")
         return out + "\n"
@@ -53,5 +52,5 @@ indirect enum WrittenJSON: Equatable {
         }
     }
 
-    static func == (lhs: WrittenJSON, rhs: WrittenJSON) -> Bool { lhs.text == rhs.text }
+    package static func == (lhs: WrittenJSON, rhs: WrittenJSON) -> Bool { lhs.text == rhs.text }
 }

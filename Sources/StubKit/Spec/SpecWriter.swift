@@ -1,0 +1,212 @@
+import Foundation
+
+/// Writes stubs in the spec-file schema (JSON; see `docs/spec-format.md`), so
+/// they can travel to another process (a remote server's `/__admin/stubs`) and
+/// be read back by the spec reader into the same values. Each stub keeps its
+/// id and its declaration site (`declared`), so journals and reports on the
+/// server point at the Swift line that declared it.
+///
+/// A stub the schema cannot state (a Swift closure makes its response, a
+/// predicate decides its match) is refused with ``StubNotPortable``, never
+/// written half.
+package enum SpecWriter {
+    /// `{ "stubs": [ … ] }` for `stubs`, in order.
+    ///
+    /// - Throws: ``StubNotPortable`` for the first stub that cannot be written.
+    package static func document(_ stubs: [Stub]) throws(StubNotPortable) -> String {
+        var written: [WrittenJSON] = []
+        for stub in stubs { written.append(try self.stub(stub)) }
+        return WrittenJSON.object([("stubs", .array(written))]).text
+    }
+
+    /// One stub as a `stubs:` entry.
+    package static func stub(_ stub: Stub) throws(StubNotPortable) -> WrittenJSON {
+        do {
+            return try entry(stub)
+        } catch let reason {
+            throw StubNotPortable(stub: stub.request.description, location: stub.location, reason: reason.text)
+        }
+    }
+
+    private static func entry(_ stub: Stub) throws(Unwritable) -> WrittenJSON {
+        var members: [(String, WrittenJSON)] = [("id", .string(stub.id.rawValue))]
+        if let name = stub.name { members.append(("name", .string(name))) }
+        members.append(("declared", declared(stub.location)))
+        if stub.priority != 0 { members.append(("priority", .number(Double(stub.priority)))) }
+        if let times = stub.times { members.append(("times", .number(Double(times)))) }
+        members.append(("request", try SpecPatternWriter.request(stub.request)))
+        switch stub.response {
+        case .sequence(let steps):
+            var written: [WrittenJSON] = []
+            for step in steps { written.append(try response(step)) }
+            members.append(("sequence", .array(written)))
+        case let recipe:
+            members.append(("response", try response(recipe)))
+        }
+        if !stub.responseHeaders.pairs.isEmpty { members.append(("responseHeaders", headers(stub.responseHeaders))) }
+        switch stub.guards.count {
+        case 0: break
+        case 1: members.append(("guard", try guardRule(stub.guards[0])))
+        default: throw Unwritable("it has \(stub.guards.count) guards; a spec stub has one")
+        }
+        if let delay = stub.delay { members.append(("delay", try self.delay(delay))) }
+        if let fault = stub.fault { members.append(("fault", self.fault(fault))) }
+        if let compression = stub.compression { members.append(("compression", .string(compression.rawValue))) }
+        if let step = stub.scenario {
+            var parts: [(String, WrittenJSON)] = [("name", .string(step.scenario))]
+            if let state = step.requiredState { parts.append(("requires", .string(state))) }
+            if let state = step.newState { parts.append(("sets", .string(state))) }
+            members.append(("scenario", .object(parts)))
+        }
+        if !stub.metadata.isEmpty { members.append(("metadata", .value(.object(stub.metadata)))) }
+        return .object(members)
+    }
+
+    /// `{ fileID, filePath, line, column }`.
+    private static func declared(_ location: CodeLocation) -> WrittenJSON {
+        var parts: [(String, WrittenJSON)] = [("fileID", .string(location.fileID))]
+        if !location.filePath.isEmpty { parts.append(("filePath", .string(location.filePath))) }
+        parts += [("line", .number(Double(location.line))), ("column", .number(Double(location.column)))]
+        return .object(parts)
+    }
+
+    // MARK: Response
+
+    private static func response(_ recipe: ResponseRecipe) throws(Unwritable) -> WrittenJSON {
+        switch recipe {
+        case .fixed(let response):
+            guard response.reason == nil else { throw Unwritable("its response has a custom reason phrase") }
+            var members: [(String, WrittenJSON)] = [("status", .number(Double(response.status)))]
+            if !response.headers.pairs.isEmpty { members.append(("headers", headers(response.headers))) }
+            if !response.body.isEmpty {
+                // `body:` reads back with a text/plain default, so it is used only
+                // when the response names its own Content-Type; bytes go as base64.
+                if response.headers["Content-Type"] != nil, let text = String(data: response.body, encoding: .utf8) {
+                    members.append(("body", .string(text)))
+                } else {
+                    members.append(("base64", .string(response.body.base64EncodedString())))
+                }
+            }
+            return .object(members)
+        case .fixture(let path, let status, let headers):
+            var members: [(String, WrittenJSON)] = [("status", .number(Double(status)))]
+            if !headers.pairs.isEmpty { members.append(("headers", self.headers(headers))) }
+            members.append(("file", .string(path)))
+            return .object(members)
+        case .marvelPage(let results, let attribution):
+            let items = results.results.map { WrittenJSON.value(JSONValue(data: $0.json) ?? .null) }
+            var envelope: [(String, WrittenJSON)] = [("results", .array(items))]
+            if attribution != .current {
+                envelope.append(("attribution", .object([
+                    ("copyright", .string(attribution.copyright)),
+                    ("attributionText", .string(attribution.attributionText)),
+                    ("attributionHTML", .string(attribution.attributionHTML)),
+                ])))
+            }
+            return .object([("marvel", .object(envelope))])
+        case .dynamic:
+            throw Unwritable("a Swift closure makes its response, and a closure cannot leave the process; "
+                             + "use a fixed response, a sequence or a Marvel envelope, or declare the stub where the server runs")
+        case .sequence:
+            throw Unwritable("it has a response sequence inside a sequence")
+        case .invalid(let reason):
+            throw Unwritable(reason)
+        }
+    }
+
+    /// `{ Name: value }`, a list of values for a name sent more than once.
+    static func headers(_ headers: HTTPHeaders) -> WrittenJSON {
+        var order: [String] = []
+        var values: [String: [String]] = [:]
+        for (name, value) in headers.pairs {
+            if values[name] == nil { order.append(name) }
+            values[name, default: []].append(value)
+        }
+        return .object(order.map { name in
+            let all = values[name] ?? []
+            return (name, all.count == 1 ? .string(all[0]) : .array(all.map(WrittenJSON.string)))
+        })
+    }
+
+    // MARK: Guard, delay, fault
+
+    private static func guardRule(_ rule: AuthRule) throws(Unwritable) -> WrittenJSON {
+        if let keys = rule.marvelKeys {
+            guard keys.count == 1, let (publicKey, privateKey) = keys.first else {
+                throw Unwritable("its Marvel guard has \(keys.count) key pairs; a spec guard has one")
+            }
+            return .object([("marvel", .object([("publicKey", .string(publicKey)), ("privateKey", .string(privateKey))]))])
+        }
+        guard let requirement = rule.requirement else {
+            throw Unwritable("its guard (\(rule)) is a Swift closure; only bearer, API-key and Marvel guards can travel")
+        }
+        switch requirement.field {
+        case .header where requirement.name.lowercased() == "authorization" && requirement.value.hasPrefix("Bearer "):
+            return .object([("bearer", .string(String(requirement.value.dropFirst("Bearer ".count))))])
+        case .header:
+            return .object([("apiKey", .object([("header", .string(requirement.name)), ("value", .string(requirement.value))]))])
+        case .query:
+            return .object([("apiKey", .object([("query", .string(requirement.name)), ("value", .string(requirement.value))]))])
+        }
+    }
+
+    private static func delay(_ delay: Delay) throws(Unwritable) -> WrittenJSON {
+        switch delay {
+        case .fixed(let duration):
+            return .string(text(duration))
+        case .random(let range):
+            return .object([("between", .array([.string(text(range.lowerBound)), .string(text(range.upperBound))]))])
+        case .dribble(let chunks, let over):
+            return .object([("dribble", .object([("chunks", .number(Double(chunks))), ("over", .string(text(over)))]))])
+        case .logNormal(let median, let sigma):
+            return .object([("logNormal", .object([("median", .string(text(median))), ("sigma", .number(sigma))]))])
+        }
+    }
+
+    /// `250ms`, `1500us`: whole units, so the reader gets the same duration back.
+    static func text(_ duration: Duration) -> String {
+        let nanoseconds = duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+        if nanoseconds % 1_000_000 == 0 { return "\(nanoseconds / 1_000_000)ms" }
+        if nanoseconds % 1_000 == 0 { return "\(nanoseconds / 1_000)us" }
+        return "\(Double(nanoseconds) / 1_000)us"
+    }
+
+    private static func fault(_ fault: Fault) -> WrittenJSON {
+        switch fault {
+        case .closeWithoutResponse: return .string("closeWithoutResponse")
+        case .malformedChunk: return .string("malformedChunk")
+        case .garbageThenClose: return .string("garbageThenClose")
+        case .connectionReset: return .string("connectionReset")
+        case .truncatedBody(let bytes): return .object([("truncatedBody", .number(Double(bytes)))])
+        }
+    }
+}
+
+/// Why part of a stub cannot be written, in words that finish "cannot travel: …".
+struct Unwritable: Error {
+    var text: String
+    init(_ text: String) { self.text = text }
+}
+
+/// A stub that cannot be written as a spec entry, so cannot be sent to a
+/// remote server; says which stub, where it was declared and why.
+public struct StubNotPortable: Error, Sendable, CustomStringConvertible {
+    /// The stub's request, `GET /path`.
+    public var stub: String
+    /// Where the stub was declared.
+    public var location: CodeLocation
+    /// What the spec schema cannot state.
+    public var reason: String
+
+    /// Creates the error.
+    public init(stub: String, location: CodeLocation, reason: String) {
+        self.stub = stub
+        self.location = location
+        self.reason = reason
+    }
+
+    /// `File.swift:12:5: error: the stub GET /x cannot travel to another process: …`
+    public var description: String {
+        "\(location): error: the stub \(stub) cannot travel to another process: \(reason)"
+    }
+}

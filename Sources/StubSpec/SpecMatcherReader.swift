@@ -1,0 +1,116 @@
+import StubKit
+
+/// The conditions of a spec's `request:` block: on query items, headers,
+/// cookies and the raw target (`name: text` means equals, or a one-key
+/// object), and on the body.
+extension SpecStubReader {
+    static let conditionKeys = ["equals", "equalsIgnoringCase", "contains", "matches", "doesNotContain", "doesNotMatch",
+                                "oneOf", "values", "present", "absent", "allOf", "anyOf", "json", "jsonPath"]
+
+    /// `{ name: condition }` as field matchers, in order.
+    mutating func fieldMatchers(_ node: SpecNode) -> [FieldMatcher] {
+        guard let pairs = reading.pairs(node) else { return [] }
+        return pairs.compactMap { name, value in valueMatcher(value).map { FieldMatcher(name, $0) } }
+    }
+
+    /// One condition: text (equals; plain `present` and `absent` are the
+    /// checks of those names), or an object with one of ``conditionKeys``
+    /// (`json` may add `ignoringArrayOrder`, `ignoringExtraElements`, `placeholders`).
+    mutating func valueMatcher(_ node: SpecNode) -> ValueMatcher? {
+        if node.isScalar, let text = reading.string(node) {
+            switch (text, node.isQuoted) {
+            case ("present", false): return .present
+            case ("absent", false): return .absent
+            default: return .equals(text)
+            }
+        }
+        let jsonOptions = ["ignoringArrayOrder", "ignoringExtraElements", "placeholders"]
+        guard let fields = reading.members(node, allowed: Self.conditionKeys + jsonOptions),
+              let kind = Self.conditionKeys.first(where: { fields[$0] != nil }), let operand = fields[kind],
+              fields.keys.filter({ Self.conditionKeys.contains($0) }).count == 1,
+              kind == "json" || fields.keys.allSatisfy({ !jsonOptions.contains($0) })
+        else {
+            reading.fail(node, "expected text, present, absent, or one of " + Self.conditionKeys.joined(separator: ", "))
+            return nil
+        }
+        switch kind {
+        case "equals": return reading.string(operand).map(ValueMatcher.equals)
+        case "equalsIgnoringCase": return reading.string(operand).map(ValueMatcher.equalsIgnoringCase)
+        case "contains": return reading.string(operand).map(ValueMatcher.contains)
+        case "doesNotContain": return reading.string(operand).map(ValueMatcher.doesNotContain)
+        case "matches", "doesNotMatch":
+            guard let pattern = textPattern(operand) else { return nil }
+            return kind == "matches" ? .matches(pattern) : .doesNotMatch(pattern)
+        case "present", "absent":
+            guard reading.bool(operand) == true else {
+                reading.fail(operand, "\(kind) takes true")
+                return nil
+            }
+            return kind == "present" ? .present : .absent
+        case "oneOf", "values":
+            guard let items = reading.items(operand) else { return nil }
+            let texts = items.compactMap { reading.string($0) }
+            return kind == "oneOf" ? .oneOf(texts) : .values(texts)
+        case "allOf", "anyOf":
+            guard let items = reading.items(operand) else { return nil }
+            let matchers = items.compactMap { valueMatcher($0) }
+            guard matchers.count == items.count else { return nil }
+            return kind == "allOf" ? .allOf(matchers) : .anyOf(matchers)
+        case "json":
+            guard let value = reading.json(operand) else { return nil }
+            let comparison = JSONComparison(
+                ignoresArrayOrder: fields["ignoringArrayOrder"].flatMap { reading.bool($0) } ?? false,
+                ignoresExtraElements: fields["ignoringExtraElements"].flatMap { reading.bool($0) } ?? false,
+                placeholders: fields["placeholders"].flatMap { reading.bool($0) } ?? true)
+            return .json(value, comparison)
+        default: // jsonPath
+            guard let parts = reading.members(operand, allowed: ["path", "then"]),
+                  let path = parts["path"].flatMap({ reading.string($0) })
+            else {
+                reading.fail(operand, "jsonPath needs a path (and may have then: a condition)")
+                return nil
+            }
+            let query = JSONQuery(path)
+            if let problem = query.problem { reading.fail(parts["path"] ?? operand, problem) }
+            if let thenNode = parts["then"] {
+                guard let then = valueMatcher(thenNode) else { return nil }
+                return .jsonPath(query, then: then)
+            }
+            return .jsonPath(query, then: nil)
+        }
+    }
+
+    /// A regular expression, its syntax checked.
+    mutating func textPattern(_ node: SpecNode) -> TextPattern? {
+        guard let text = reading.string(node) else { return nil }
+        let pattern = TextPattern(text)
+        if let problem = pattern.problem { reading.fail(node, problem) }
+        return pattern
+    }
+
+    /// One body matcher, or a list of them.
+    mutating func bodyMatchers(_ node: SpecNode) -> [BodyMatcher] {
+        if node.isSequence {
+            return (reading.items(node) ?? []).flatMap { bodyMatchers($0) }
+        }
+        let keys = ["equals", "base64", "contains", "matches", "json", "jsonSubset", "ignoringArrayOrder", "jsonPath", "value"]
+        guard let fields = reading.members(node, allowed: keys) else { return [] }
+        var found: [BodyMatcher] = []
+        if let operand = fields["equals"], let text = reading.string(operand) { found.append(.text(text)) }
+        if let operand = fields["base64"], let data = base64(operand) { found.append(.exact(data)) }
+        if let operand = fields["contains"], let text = reading.string(operand) { found.append(.contains(text)) }
+        if let operand = fields["matches"], let pattern = textPattern(operand) { found.append(.matches(pattern)) }
+        if let operand = fields["json"], let value = reading.json(operand) { found.append(.json(value)) }
+        if let operand = fields["jsonSubset"], let value = reading.json(operand) {
+            let ignoring = fields["ignoringArrayOrder"].flatMap { reading.bool($0) } ?? false
+            found.append(.jsonSubset(value, ignoringArrayOrder: ignoring))
+        }
+        if let operand = fields["jsonPath"], let parts = reading.members(operand, allowed: ["path", "equals"]),
+           let pathNode = parts["path"], let path = reading.string(pathNode), let valueNode = parts["equals"],
+           let value = reading.json(valueNode) {
+            found.append(.jsonPath(path, equals: value)) // a malformed path is reported with the stub's problems
+        }
+        if let operand = fields["value"], let matcher = valueMatcher(operand) { found.append(.value(matcher)) }
+        return found
+    }
+}

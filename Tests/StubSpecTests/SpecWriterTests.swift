@@ -1,0 +1,76 @@
+import Foundation
+import StubKit
+import StubSpec
+import Testing
+
+/// Stubs written in the spec schema read back as the same stubs: what a
+/// remote server receives is what the test declared, declaration site and id included.
+@Suite struct SpecWriterTests {
+    static let travelling: [Stub] = Stubs {
+        Get("/users/{id}").query("fields", .oneOf(["name", "all"])).query("debug", .absent)
+            .header("Accept", .contains("json")).header("Accept", .doesNotContain("xml"))
+            .respond(.json(#"{"id":7,"name":"Ada"}"#))
+            .guarded(by: .bearer("t0ken")).named("one user").metadata(["team": .string("ios")])
+        Post("/users").body(.jsonSubset(.object(["name": .string("Ada")]), ignoringArrayOrder: true))
+            .respond(StubResponse(status: 201, headers: ["Location": "/users/7"], body: Data([0xff, 0x00, 0x01])))
+            .priority(3).times(2).delay(.random(.milliseconds(5)...(.milliseconds(9))))
+        Get("/feed").respondInSequence([.text("first"), .text("second", status: 503)])
+            .inScenario("feed", whenState: "Started", willSetStateTo: "Read").compression(.identity)
+        Get("/comics").respond(.marvel(results: [["id": 1], ["id": 2]]))
+            .guarded(by: .marvel(publicKey: "1234", privateKey: "abcd"))
+        Put("/files/{rest*}").header("X-Key", .anyOf([.equals("a"), .matches("^b+$")])).query("v", .present)
+            .body(.value(.jsonPath(JSONQuery("$.name"), then: .equals("Ada"))))
+            .respond(.text("ok")).responseHeader("X-Group", "api").fault(.truncatedBody(afterBytes: 1))
+        Delete("/keys").guarded(by: .apiKey(query: "key", value: "s3cret")).delay(.dribble(chunks: 3, over: .milliseconds(30)))
+            .respond(.text("gone")).cookie("session", .matches("^[a-f0-9]+$"))
+        Get("/slow").delay(.logNormal(median: .microseconds(1500), sigma: 0.5)).fault(.connectionReset)
+    }
+
+    @Test func writtenStubsReadBackAsTheSameStubs() throws {
+        let text = try SpecWriter.document(Self.travelling)
+        let read = try StubSpec.parse(text, name: "remote", directory: URL(fileURLWithPath: "/nonexistent"))
+        #expect(read.stubs.count == Self.travelling.count)
+        #expect(try SpecWriter.document(read.stubs) == text, "writing what was read changes nothing")
+        for (sent, received) in zip(Self.travelling, read.stubs) {
+            #expect(received.id == sent.id)
+            #expect(received.location == sent.location, "the declaration site travels")
+            #expect(received.location.filePath == sent.location.filePath)
+            #expect(received.request.method == sent.request.method)
+            #expect(received.request.path.description == sent.request.path.description)
+        }
+        // Two conditions on one header travel as one allOf, which matches the same requests.
+        let accept = RecordedRequest(method: "GET", target: "/users/1?fields=all", headers: ["Authorization": "Bearer t0ken", "Accept": "application/json"])
+        let rejected = RecordedRequest(method: "GET", target: "/users/1?fields=all", headers: ["Accept": "application/json+xml"])
+        #expect(read.stubs[0].request.match(accept) != nil && Self.travelling[0].request.match(accept) != nil)
+        #expect(read.stubs[0].request.match(rejected) == nil && Self.travelling[0].request.match(rejected) == nil)
+        #expect(read.stubs[0].name == "one user")
+        #expect(read.stubs[0].metadata == ["team": .string("ios")])
+    }
+
+    @Test func bytesTravelAsBase64() throws {
+        let read = try StubSpec.parse(try SpecWriter.document(Self.travelling), name: "remote", directory: URL(fileURLWithPath: "/"))
+        guard case .fixed(let response) = read.stubs[1].response else {
+            Issue.record("expected a fixed response, got \(read.stubs[1].response)")
+            return
+        }
+        #expect(response.body == Data([0xff, 0x00, 0x01]))
+        #expect(response.headers["Content-Type"] == nil, "no default Content-Type is added to bytes")
+    }
+
+    @Test func aClosureIsRefusedWithItsDeclarationSite() throws {
+        let line = #line + 1
+        let stubs = Stubs { Get("/now").respond { _ in .text("\(Date())") } }
+        let error = #expect(throws: StubNotPortable.self) { try SpecWriter.document(stubs) }
+        #expect(error?.location.line == line)
+        #expect(error?.description.contains("SpecWriterTests.swift:\(line):") == true)
+        #expect(error?.description.contains("a Swift closure makes its response") == true)
+    }
+
+    @Test func aPredicateAndACustomGuardAreRefused() {
+        let predicate = Stubs { Get("/x").matching("odd") { _ in true } }
+        #expect(throws: StubNotPortable.self) { try SpecWriter.document(predicate) }
+        let custom = Stubs { Get("/x").guarded(by: AuthRule("anything") { _ in nil }) }
+        let error = #expect(throws: StubNotPortable.self) { try SpecWriter.document(custom) }
+        #expect(error?.reason.contains("only bearer, API-key and Marvel guards can travel") == true)
+    }
+}
