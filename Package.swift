@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "StubSpec", targets: ["StubSpec"]),
         .library(name: "WireMockFormat", targets: ["WireMockFormat"]),
         .library(name: "StubAdmin", targets: ["StubAdmin"]),
+        .library(name: "StubRemote", targets: ["StubRemote"]),
+        .library(name: "StubAssertions", targets: ["StubAssertions"]),
         .executable(name: "understudy", targets: ["understudy"]),
         .executable(name: "understudy-bench", targets: ["understudy-bench"]),
     ],
@@ -76,9 +78,15 @@ let package = Package(
             dependencies: ["StubKit", "StubServer", "MarvelModels"],
             swiftSettings: strictSettings
         ),
+        // A server in another process, driven through its admin API: Foundation
+        // and StubKit only, so an iOS UI test target can link it.
+        .target(name: "StubRemote", dependencies: ["StubKit"], swiftSettings: strictSettings),
+        // The assertions over a journal (expectReceived, expectInOrder, expectSigned,
+        // expectUnmatched), for local and remote servers alike; links no server.
+        .target(name: "StubAssertions", dependencies: ["StubKit", "StubRemote"], swiftSettings: strictSettings),
         // The companion test library: the Swift Testing trait, XCTest scope,
-        // assertions and contract checks. The only module that imports a test framework.
-        .target(name: "StubTesting", dependencies: ["StubServer", "StubKit"], swiftSettings: strictSettings),
+        // the assertions on a local server, and contract checks.
+        .target(name: "StubTesting", dependencies: ["StubServer", "StubKit", "StubAssertions"], swiftSettings: strictSettings),
         // The /__admin routes beside the stubs: WireMock's admin API, and ours.
         .target(
             name: "StubAdmin",

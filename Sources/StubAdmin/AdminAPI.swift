@@ -42,7 +42,11 @@ public final class AdminAPI: Sendable {
     public static func mount(on server: StubServer, options: AdminOptions = AdminOptions()) -> AdminAPI {
         let api = AdminAPI(server: server, options: options)
         // The server keeps the API until it stops (stop() closes the door).
-        server.mount(FrontDoor(prefix: options.prefix) { request, reply in reply(api.answer(request)) })
+        server.mount(FrontDoor(prefix: options.prefix) { request, reply in
+            guard api.isWait(request), api.refusal(of: request) == nil else { return reply(api.answer(request)) }
+            // A long poll holds no server thread: the answer comes from a task.
+            Task { reply(await api.wait(request)) }
+        })
         return api
     }
 
@@ -58,13 +62,18 @@ public final class AdminAPI: Sendable {
         let rest = request.path.dropFirst(options.prefix.count)
         let parts = rest.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         let route = AdminRoute(method: request.method, parts: parts)
-        return mappings(route, request) ?? requests(route, request) ?? state(route, request)
+        return stubs(route, request) ?? mappings(route, request) ?? requests(route, request) ?? state(route, request)
             ?? AdminAnswer.notFound("no admin route \(request.method) \(options.prefix)/\(parts.joined(separator: "/"))")
+    }
+
+    /// Whether `request` is the long poll `GET …/requests/wait`.
+    func isWait(_ request: RecordedRequest) -> Bool {
+        request.method == "GET" && request.path == options.prefix + "/requests/wait"
     }
 
     /// 401 without the token when one is set; 403 for a caller that is not
     /// on this machine when none is.
-    private func refusal(of request: RecordedRequest) -> StubResponse? {
+    func refusal(of request: RecordedRequest) -> StubResponse? {
         if let token = options.token {
             let sent = request.headers["Authorization"] ?? ""
             guard Self.constantTimeEqual(sent, "Bearer " + token) else {

@@ -46,3 +46,28 @@ public struct JournalEntry: Sendable {
         return false
     }
 }
+
+extension JournalEntry {
+    /// The entry as a value other processes can read: the stub named by id and
+    /// declaration site instead of held.
+    public var snapshot: JournalSnapshot.Entry {
+        let kind: JournalSnapshot.Entry.Outcome
+        switch outcome {
+        case .matched: kind = .matched
+        case .unmatched: kind = .unmatched
+        case .preflight: kind = .preflight
+        }
+        return JournalSnapshot.Entry(sequence: sequence, request: request, outcome: kind,
+                                     stubID: stub?.id.rawValue, declared: stub?.location, status: status)
+    }
+}
+
+extension StubServer {
+    /// The journal as a value: every entry held (or those after `sequence`),
+    /// with the capacity, evictions and redaction the assertions report.
+    public func journalSnapshot(after sequence: Int? = nil) -> JournalSnapshot {
+        let entries = sequence.map { journal.entries(after: $0) } ?? journal.entries
+        return JournalSnapshot(entries: entries.map(\.snapshot), capacity: journal.capacity,
+                               evictedCount: journal.evictedCount, redaction: redaction)
+    }
+}

@@ -60,10 +60,13 @@ public struct RequestWaitTimeout: Error, Sendable, CustomStringConvertible {
     /// Where `next(matching:)` was called.
     public var location: CodeLocation
 
+    /// `location: ` and ``report``.
+    public var description: String { "\(location): \(report)" }
+
     /// What was awaited, for how long, and each other request with the first
-    /// condition it failed.
-    public var description: String {
-        var lines = ["\(location): no request matching \(pattern) arrived within \(timeout)"]
+    /// condition it failed; the same text a remote server sends its callers.
+    public var report: String {
+        var lines = ["no request matching \(pattern) arrived within \(timeout)"]
         if others.isEmpty {
             lines.append("  no other requests arrived either")
         } else {

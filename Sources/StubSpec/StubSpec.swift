@@ -79,3 +79,18 @@ public struct StubSpec: Sendable {
         return StubSpec(name: name, entries: entries, fixturesDirectory: fixtures)
     }
 }
+
+extension StubSpec {
+    /// A spec's `request:` block on its own (YAML or JSON), as a pattern:
+    /// what a remote `next(matching:)` sends to wait for.
+    ///
+    /// - Throws: ``StubValidationError``, located in `name`.
+    package static func requestPattern(_ text: String, name: String) throws -> RequestPattern {
+        let top = try SpecDocument.root(of: text, name: name)
+        var reader = SpecStubReader(fixtures: URL(fileURLWithPath: "/"), fileID: name, filePath: "")
+        let pattern = reader.request(top)
+        if let pattern, let problem = pattern.problem { reader.reading.fail(top, problem) }
+        guard let pattern, reader.reading.problems.isEmpty else { throw StubValidationError(problems: reader.reading.problems) }
+        return pattern
+    }
+}

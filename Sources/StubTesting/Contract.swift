@@ -1,3 +1,4 @@
+import StubAssertions
 import StubKit
 public import StubServer
 

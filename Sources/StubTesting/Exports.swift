@@ -1,3 +1,4 @@
 // `import StubTesting` is all a test file needs: the DSL and the server come with it.
 @_exported public import StubKit
 @_exported public import StubServer
+@_exported public import StubAssertions

@@ -1,4 +1,5 @@
 public import Foundation
+import StubAssertions
 import StubKit
 
 /// Expects `actual` (JSON bytes, a body say) to equal the JSON text

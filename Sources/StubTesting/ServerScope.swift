@@ -1,3 +1,4 @@
+import StubAssertions
 import StubKit
 import StubServer
 
@@ -45,8 +46,7 @@ struct ServerScope: Sendable {
 
     /// The failure text for an unmatched request: what arrived and the closest stubs.
     static func unmatchedMessage(sequence: Int, report: UnmatchedRequestReport) -> String {
-        "Request #\(sequence) matched no stub; the server answered 404.\n" + report.description
-            + "\n(Allow unmatched requests with allowsUnmatched: true, or acknowledge them with expectUnmatched.)"
+        JournalExpectations.unmatchedMessage(sequence: sequence, report: report.description)
     }
 }
 

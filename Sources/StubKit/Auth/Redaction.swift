@@ -7,7 +7,7 @@
 /// items (Marvel's signature), the `Authorization` and `Proxy-Authorization`
 /// headers, and every cookie (the `Cookie` and `Set-Cookie` headers and each
 /// cookie value). ``none`` shows everything, for debugging a signature.
-public struct Redaction: Sendable, Hashable {
+public struct Redaction: Sendable, Hashable, Codable {
     /// Query item names whose values are masked, compared without case.
     public var queryItems: Set<String>
     /// Header names whose values are masked, compared without case.

@@ -210,3 +210,16 @@ public struct StubNotPortable: Error, Sendable, CustomStringConvertible {
         "\(location): error: the stub \(stub) cannot travel to another process: \(reason)"
     }
 }
+
+extension SpecWriter {
+    /// A pattern as a spec `request:` block (JSON text), for a remote wait.
+    ///
+    /// - Throws: ``StubNotPortable`` located at `location` for a pattern with a predicate.
+    package static func request(_ pattern: RequestPattern, at location: CodeLocation) throws(StubNotPortable) -> String {
+        do {
+            return try SpecPatternWriter.request(pattern).text
+        } catch let reason {
+            throw StubNotPortable(stub: pattern.description, location: location, reason: reason.text)
+        }
+    }
+}

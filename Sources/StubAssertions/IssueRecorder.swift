@@ -1,4 +1,4 @@
-import StubKit
+package import StubKit
 #if canImport(Testing)
 import Testing
 #endif
@@ -9,12 +9,12 @@ import XCTest
 /// Records a failure with whichever test framework is running the caller: a
 /// Swift Testing issue when a `@Test` is current, else an XCTest failure.
 /// The only place that talks to either framework's issue API.
-enum IssueRecorder {
+package enum IssueRecorder {
     /// Records `message` at `location`; under Swift Testing, `preferred` (a
     /// stub's declaration, say) is used instead when given, as it is where the
     /// fix belongs. XCTest wants a `StaticString` file, so it always gets `location`
     /// (built by an assertion from its `#filePath` literal).
-    static func record(_ message: String, at location: CodeLocation, preferring preferred: CodeLocation? = nil) {
+    package static func record(_ message: String, at location: CodeLocation, preferring preferred: CodeLocation? = nil) {
         #if canImport(Testing)
         if Test.current != nil {
             let place = preferred ?? location

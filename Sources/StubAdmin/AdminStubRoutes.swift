@@ -1,0 +1,154 @@
+import Foundation
+import StubKit
+import StubServer
+import StubSpec
+import Synchronization
+
+/// Our own routes, for what WireMock's shapes cannot say:
+///
+/// - `/__admin/stubs`: stubs in the spec-file schema (JSON or YAML), the
+///   form `RemoteStubServer` sends; a bad body gets 422 with each problem's
+///   line, column and key;
+/// - `GET /__admin/journal`: every entry with its stub's id and declaration
+///   site, and each unmatched request's near-miss report;
+/// - `GET /__admin/requests/wait?matching=…&timeout=…`: a long poll for the
+///   next request matching a spec `request:` block (answered by ``wait(_:)``).
+extension AdminAPI {
+    func stubs(_ route: AdminRoute, _ request: RecordedRequest) -> StubResponse? {
+        if route.is("GET", "journal") { return journal(request) }
+        guard route.parts.first == "stubs" else { return nil }
+        do {
+            if route.is("GET", "stubs") { return listStubs() }
+            if route.is("POST", "stubs") {
+                let added = try readStubs(request.body, named: "POST \(options.prefix)/stubs")
+                var current = server.stubs
+                var fresh: [Stub] = []
+                for stub in added {
+                    if let index = current.firstIndex(where: { $0.id == stub.id }) { current[index] = stub } else { fresh.append(stub) }
+                }
+                try server.replaceAll(with: fresh + current)
+                posted.withLock { posted in for stub in added { posted[stub.id] = nil } }
+                return AdminAnswer.json(.object(["ids": .array(added.map { .string($0.id.rawValue) })]), status: 201)
+            }
+            if route.is("DELETE", "stubs") {
+                try server.replaceAll(with: [])
+                posted.withLock { $0.removeAll() }
+                return AdminAnswer.ok()
+            }
+            let id = StubID(route.parts.count == 2 ? route.parts[1].removingPercentEncoding ?? route.parts[1] : "")
+            guard route.parts.count == 2, server.stubs.contains(where: { $0.id == id }) else {
+                return route.parts.count == 2 ? AdminAnswer.notFound("no stub \(id)") : nil
+            }
+            if route.is("PUT", "stubs/*") {
+                let given = try readStubs(request.body, named: "PUT \(options.prefix)/stubs/\(id)")
+                guard given.count == 1, var stub = given.first else {
+                    return AdminAnswer.error(422, "PUT takes exactly one stub; got \(given.count)", pointer: "/stubs")
+                }
+                stub.id = id
+                try server.replace(id, with: stub)
+                posted.withLock { $0[id] = nil }
+                return AdminAnswer.json(.object(["ids": .array([.string(id.rawValue)])]))
+            }
+            if route.is("DELETE", "stubs/*") {
+                try server.replaceAll(with: server.stubs.filter { $0.id != id })
+                posted.withLock { $0[id] = nil }
+                return AdminAnswer.ok()
+            }
+        } catch let error as StubValidationError {
+            return AdminAnswer.invalid(error)
+        } catch {
+            return AdminAnswer.error(500, "\(error)")
+        }
+        return nil
+    }
+
+    /// `{"stubs": [...], "notPortable": [{"id", "declared", "reason"}]}`: every
+    /// stub in match order; those the schema cannot state (a closure) listed apart.
+    private func listStubs() -> StubResponse {
+        var written: [WrittenJSON] = []
+        var refused: [WrittenJSON] = []
+        for stub in inMatchOrder(server.stubs) {
+            do {
+                written.append(try SpecWriter.stub(stub))
+            } catch {
+                refused.append(.object([
+                    ("id", .string(stub.id.rawValue)), ("declared", .string(stub.location.description)),
+                    ("reason", .string(error.reason)),
+                ]))
+            }
+        }
+        let text = WrittenJSON.object([("stubs", .array(written)), ("notPortable", .array(refused))]).text
+        return StubResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
+    }
+
+    /// The stubs of a spec document (`{"stubs": [...]}`), fixtures read from the served root.
+    private func readStubs(_ body: Data, named name: String) throws -> [Stub] {
+        guard let text = String(data: body, encoding: .utf8) else {
+            throw StubValidationError(problems: [StubProblem(file: name, line: 1, column: 1, key: "", message: "the body is not UTF-8 text")])
+        }
+        let directory = options.root ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        return try StubSpec.parse(text, name: name, directory: directory).stubs
+    }
+
+    /// The journal as a ``JournalSnapshot`` (entries after `after`, when given),
+    /// each unmatched request with its near-miss report unless `reports=false`.
+    private func journal(_ request: RecordedRequest) -> StubResponse {
+        var snapshot = server.journalSnapshot(after: request.queryValue("after").flatMap(Int.init))
+        if request.queryValue("reports") != "false" {
+            for index in snapshot.entries.indices where snapshot.entries[index].isUnmatched {
+                snapshot.entries[index].report = server.report(for: snapshot.entries[index].request).description
+            }
+        }
+        return Self.encoded(snapshot)
+    }
+
+    /// `GET …/requests/wait?matching=<request block>&timeout=<2s>`: the next
+    /// request matching the block that no earlier wait was handed, as a journal
+    /// entry; 408 with what arrived instead when none comes in time.
+    func wait(_ request: RecordedRequest) async -> StubResponse {
+        let name = "\(options.prefix)/requests/wait?matching"
+        guard let text = request.queryValue("matching") else {
+            return AdminAnswer.error(400, "wait needs matching=<a spec request block, such as {\"method\":\"GET\",\"path\":\"/x\"}>")
+        }
+        let pattern: RequestPattern
+        do {
+            pattern = try StubSpec.requestPattern(text, name: name)
+        } catch let error as StubValidationError {
+            return AdminAnswer.invalid(error)
+        } catch {
+            return AdminAnswer.error(400, "\(error)")
+        }
+        let timeout: Duration
+        switch request.queryValue("timeout").map(Self.duration) {
+        case nil: timeout = .seconds(5)
+        case let given??: timeout = min(given, .seconds(300))
+        case .some(nil): return AdminAnswer.error(400, "timeout is a duration such as 250ms or 2s (at most 300s)")
+        }
+        do {
+            let found = try await server.next(matching: pattern, timeout: timeout)
+            let entry = server.journal.entries.last { $0.request == found }?.snapshot
+                ?? JournalSnapshot.Entry(sequence: 0, request: found, outcome: .matched)
+            return Self.encoded(entry)
+        } catch let timedOut as RequestWaitTimeout {
+            return AdminAnswer.error(408, "no request arrived in time", detail: timedOut.report)
+        } catch {
+            return AdminAnswer.error(503, "the wait ended: \(error)")
+        }
+    }
+
+    /// `250ms`, `2s`, `1.5s`, or a number of milliseconds.
+    static func duration(_ text: String) -> Duration? {
+        for (suffix, scale) in [("ms", 1e-3), ("s", 1.0)] where text.hasSuffix(suffix) {
+            guard let number = Double(text.dropLast(suffix.count)), number >= 0, number.isFinite else { return nil }
+            return .nanoseconds(Int64(number * scale * 1e9))
+        }
+        return Double(text).flatMap { $0 >= 0 && $0.isFinite ? .nanoseconds(Int64($0 * 1e6)) : nil }
+    }
+
+    private static func encoded(_ value: some Encodable) -> StubResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return StubResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
+    }
+}

@@ -1,0 +1,80 @@
+package import StubKit
+
+/// The checks behind `expectReceived`, `expectInOrder`, `expectSigned` and
+/// `expectUnmatched`, over a journal snapshot: each returns the failure
+/// message, or `nil` when the check passes. One implementation for local and
+/// remote servers, so both fail with the same words.
+package enum JournalExpectations {
+    /// `count` requests matching `pattern`.
+    package static func received(_ pattern: RequestPattern, _ count: ExpectedCount, in journal: JournalSnapshot) -> String? {
+        let received = journal.entries.filter { pattern.match($0.request) != nil }.count
+        guard !count.accepts(received) else { return nil }
+        let lines = ["Expected \(count) matching \(pattern.detailedDescription); received \(received)."]
+            + [JournalListing.heading(journal)] + JournalListing.lines(journal.entries, against: pattern, redaction: journal.redaction)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Requests matching `patterns` in this order, others allowed between them.
+    package static func inOrder(_ wanted: [RequestPattern], in journal: JournalSnapshot) -> String? {
+        let entries = journal.entries
+        let redaction = journal.redaction
+        var position = 0
+        var found: [Int: Int] = [:] // entry index → step
+        for (step, pattern) in wanted.enumerated() {
+            guard let index = entries[position...].firstIndex(where: { pattern.match($0.request) != nil }) else {
+                var lines = ["Expected requests in this order:"]
+                lines += wanted.enumerated().map { "  \($0.offset + 1). \($0.element.detailedDescription)" }
+                let after = step == 0 ? "" : " after #\(entries[position - 1].sequence)"
+                let anywhere = entries.contains { pattern.match($0.request) != nil }
+                lines.append("Step \(step + 1) found no request\(after)" + (anywhere && step > 0 ? " (one came earlier)." : "."))
+                lines.append(JournalListing.heading(journal))
+                lines += JournalListing.lines(Array(entries.enumerated())) { index, entry in
+                    let mark = found[index].map { "  → step \($0 + 1)" }
+                        ?? wanted.firstIndex { $0.match(entry.request) != nil }.map { "  (matches step \($0 + 1))" }
+                        ?? JournalListing.firstMiss(pattern, entry.request, redaction).map {
+                            " — for step \(step + 1), \($0.field): expected \($0.expected), got \($0.actual)"
+                        }
+                    return "#\(entry.sequence) \(JournalListing.show(entry.request, redaction))" + (mark ?? "")
+                }
+                return lines.joined(separator: "\n")
+            }
+            found[index] = step
+            position = index + 1
+        }
+        return nil
+    }
+
+    /// Every request (or every one matching `scope`) satisfies `requirement`,
+    /// and at least one arrived.
+    package static func signed(_ requirement: AuthRule, matching scope: RequestPattern?, in journal: JournalSnapshot) -> String? {
+        let checked = journal.entries.filter { entry in scope.map { $0.match(entry.request) != nil } ?? true }
+        let which = scope.map { "request matching \($0.detailedDescription)" } ?? "request"
+        guard !checked.isEmpty else { return "Expected every \(which) to carry \(requirement), but no such request was received." }
+        let failures = checked.compactMap { entry in requirement.problem(with: entry.request).map { (entry, $0) } }
+        guard !failures.isEmpty else { return nil }
+        let lines = ["Expected every \(which) to carry \(requirement); \(failures.count) of \(checked.count) did not:"]
+            + JournalListing.lines(failures) { entry, problem in
+                "✗ #\(entry.sequence) \(JournalListing.show(entry.request, journal.redaction)) — \(problem)"
+            }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `count` requests matched no stub.
+    package static func unmatched(_ count: ExpectedCount, in journal: JournalSnapshot) -> String? {
+        let unmatched = journal.unmatched
+        guard !count.accepts(unmatched.count) else { return nil }
+        let lines = ["Expected \(count) to match no stub; \(unmatched.count) did."]
+            + [JournalListing.heading(journal)]
+            + JournalListing.lines(journal.entries) { entry in
+                "\(entry.isMatched ? "matched  " : "unmatched") #\(entry.sequence) \(JournalListing.show(entry.request, journal.redaction))"
+            }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The failure for an unmatched request at the end of a test's scope:
+    /// what arrived and the closest stubs (`report`).
+    package static func unmatchedMessage(sequence: Int, report: String) -> String {
+        "Request #\(sequence) matched no stub; the server answered 404.\n" + report
+            + "\n(Allow unmatched requests with allowsUnmatched: true, or acknowledge them with expectUnmatched.)"
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+public import StubKit
+public import StubRemote
+
+/// The StubTesting assertions on a server in another process: the same
+/// checks and the same failure messages as on a local server, read from the
+/// remote journal (one admin call per assertion). A journal that cannot be
+/// read fails the assertion with the reason.
+extension RemoteStubServer {
+    /// Expects the number of received requests matching `pattern` to be
+    /// `count` (at least one by default); on failure, lists every request with
+    /// the first condition it failed.
+    @discardableResult
+    public func expectReceived(
+        _ pattern: some RequestPatternConvertible,
+        _ count: ExpectedCount = .atLeast(1),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let wanted = pattern.requestPattern
+        return await check(CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            JournalExpectations.received(wanted, count, in: $0)
+        }
+    }
+
+    /// Expects exactly `count` received requests matching `pattern`.
+    @discardableResult
+    public func expectReceived(
+        _ pattern: some RequestPatternConvertible,
+        count: Int,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        await expectReceived(pattern, .exactly(count), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Expects that no received request matches `pattern`.
+    @discardableResult
+    public func expectNever(
+        _ pattern: some RequestPatternConvertible,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        await expectReceived(pattern, .never, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Expects requests matching `patterns` to have arrived in this order
+    /// (other requests may come between them).
+    @discardableResult
+    public func expectInOrder(
+        _ patterns: any RequestPatternConvertible...,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let wanted = patterns.map(\.requestPattern)
+        return await check(CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            JournalExpectations.inOrder(wanted, in: $0)
+        }
+    }
+
+    /// Expects every received request (or every one matching `pattern`) to
+    /// satisfy `requirement`, and at least one to have arrived.
+    @discardableResult
+    public func expectSigned(
+        _ requirement: AuthRule,
+        matching pattern: (any RequestPatternConvertible)? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let scope = pattern?.requestPattern
+        return await check(CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            JournalExpectations.signed(requirement, matching: scope, in: $0)
+        }
+    }
+
+    /// Expects `count` requests to have matched no stub, and acknowledges
+    /// them, so the enclosing ``withRemoteStubServer(_:allowsUnmatched:fileID:filePath:line:column:isolation:stubs:_:)``
+    /// does not fail the test for them.
+    @discardableResult
+    public func expectUnmatched(
+        _ count: ExpectedCount = .atLeast(1),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        await check(CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { journal in
+            RemoteScope.current?.acknowledge(through: journal.unmatched.last?.sequence ?? 0)
+            return JournalExpectations.unmatched(count, in: journal)
+        }
+    }
+
+    /// Reads the journal and records the failure `evaluate` finds at `location`.
+    private func check(_ location: CodeLocation, _ evaluate: (JournalSnapshot) -> String?) async -> Bool {
+        let journal: JournalSnapshot
+        do {
+            journal = try await self.journal()
+        } catch {
+            IssueRecorder.record("Could not read the journal of the server at \(url.absoluteString): \(error)", at: location)
+            return false
+        }
+        guard let failure = evaluate(journal) else { return true }
+        IssueRecorder.record(failure, at: location)
+        return false
+    }
+}
