@@ -121,6 +121,13 @@ let package = Package(
             dependencies: ["CFuzzerDriver", "StubSpec", "WireMockFormat", "StubAdmin", "StubServer", "StubKit", "MicroHTTP"],
             swiftSettings: strictSettings
         ),
+        // A UI-test stand-in that links only the remote client and the assertions;
+        // StubRemoteTests checks it carries no libmicrohttpd and drives a real server.
+        .executableTarget(
+            name: "understudy-remote-probe",
+            dependencies: ["StubRemote", "StubAssertions", "StubKit"],
+            swiftSettings: strictSettings
+        ),
         // Benchmark and self-check programs driven by scripts/bench and the tests.
         .executableTarget(
             name: "understudy-bench",
@@ -159,8 +166,15 @@ let package = Package(
         ),
         .testTarget(
             name: "StubAdminTests",
-            dependencies: ["StubAdmin", "StubServer", "StubKit", "WireMockFormat", "UnderstudyTestSupport"],
+            dependencies: ["StubAdmin", "StubServer", "StubKit", "WireMockFormat", "StubTesting", "StubRemote", "UnderstudyTestSupport"],
             exclude: ["python"],
+            swiftSettings: strictSettings
+        ),
+        // The remote client against `understudy serve` in another process, and
+        // the probe that proves the remote side links no libmicrohttpd.
+        .testTarget(
+            name: "StubRemoteTests",
+            dependencies: ["StubRemote", "StubAssertions", "StubKit", "UnderstudyTestSupport", "understudy", "understudy-remote-probe"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,14 +1,14 @@
-import StubTesting
+import StubKit
 import Synchronization
-import Testing
+public import Testing
 
-// Imports both Testing and StubTesting on purpose: `SourceLocation` below is
+// Imports both Testing and StubKit on purpose: `SourceLocation` below is
 // Testing's, unqualified, which compiles only while no Understudy module
 // declares a type of that name.
 
 /// The issues `body` records, captured through `withKnownIssue` so they do
 /// not fail the test; the test fails instead when `body` records none.
-func knownIssues(
+public func knownIssues(
     isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () async throws -> Void
@@ -25,5 +25,5 @@ func knownIssues(
 
 extension Issue {
     /// The issue's comment text.
-    var text: String { comments.map(\.rawValue).joined(separator: "\n") }
+    public var text: String { comments.map(\.rawValue).joined(separator: "\n") }
 }

@@ -1,0 +1,88 @@
+import Foundation
+import StubAssertions
+import StubKit
+import StubRemote
+import Testing
+import UnderstudyTestSupport
+
+/// `withRemoteStubServer`: the scope a UI test runs in, failing for what the
+/// app sent that no stub matched, with the server's near-miss report.
+@Suite struct RemoteScopeTests {
+    @Test func anUnmatchedRequestFailsTheScopeWithItsNearMisses() async throws {
+        let served = try ServedProcess()
+        let server = RemoteStubServer(url: served.url)
+        let client = HTTPClient()
+        defer { client.close() }
+        let issues = await knownIssues {
+            try await withRemoteStubServer(server, stubs: {
+                Get("/v1/public/characters").query("nameStartsWith", "Spi").respond(.json("[]"))
+            }) { server in
+                _ = try await client.get(server.url("/v1/public/characters?nameStartsWith=Hul"))
+            }
+        }
+        #expect(issues.count == 1)
+        let text = issues.first?.text ?? ""
+        #expect(text.hasPrefix("Request #1 matched no stub; the server answered 404."), "\(text)")
+        #expect(text.contains("nameStartsWith"), "the near miss names the condition: \(text)")
+        #expect(text.contains("RemoteScopeTests.swift"), "and where the stub was declared: \(text)")
+    }
+
+    @Test func expectUnmatchedAcknowledgesThemAndAllowsUnmatchedSilencesThem() async throws {
+        let served = try ServedProcess()
+        let server = RemoteStubServer(url: served.url)
+        let client = HTTPClient()
+        defer { client.close() }
+        try await withRemoteStubServer(server) { server in
+            _ = try await client.get(server.url("/missing"))
+            #expect(await server.expectUnmatched(.once))
+        }
+        try await withRemoteStubServer(server, allowsUnmatched: true) { server in
+            _ = try await client.get(server.url("/missing"))
+        }
+    }
+
+    @Test func aFailedAssertionReadsAsItWouldLocally() async throws {
+        let served = try ServedProcess()
+        let server = RemoteStubServer(url: served.url)
+        let client = HTTPClient()
+        defer { client.close() }
+        _ = try await client.get(server.url("/health?token=abc"))
+        let issues = await knownIssues {
+            await server.expectReceived(Get("/health").query("token", "xyz"), .once)
+        }
+        #expect(issues.map(\.text) == [
+            """
+            Expected exactly 1 request matching GET /health where query token == "xyz"; received 0.
+            Requests received (1):
+              ✗ #1 GET /health?token=abc — query token: expected == "xyz", got "abc"
+            """,
+        ])
+    }
+}
+
+/// The remote half links no server: `understudy-remote-probe` depends only on
+/// StubRemote and StubAssertions, as an iOS UI test target would.
+@Suite struct RemoteLinkageTests {
+    @Test func theProbeLinksNoLibmicrohttpdAndDrivesARealServer() async throws {
+        let probe = try BuiltProducts.url("understudy-remote-probe")
+        let libraries = try Self.dynamicLibraries(of: probe)
+        #expect(!libraries.isEmpty, "ldd listed the probe's libraries")
+        #expect(!libraries.contains { $0.contains("libmicrohttpd") }, "the remote side carries no libmicrohttpd: \(libraries)")
+        let server = try Self.dynamicLibraries(of: try BuiltProducts.url("understudy"))
+        #expect(server.contains { $0.contains("libmicrohttpd") }, "the check sees libmicrohttpd where it is linked")
+
+        let served = try ServedProcess()
+        let child = try ChildProcess(probe, [served.url.absoluteString])
+        let output = child.readToEnd()
+        #expect(child.waitForExit() == 0, "probe: \(output.output) \(output.errors)")
+        #expect(output.output.contains("received true"))
+    }
+
+    /// The shared libraries `ldd` says `binary` loads.
+    static func dynamicLibraries(of binary: URL) throws -> [String] {
+        let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["ldd", binary.path])
+        let output = child.readToEnd().output
+        guard child.waitForExit() == 0 else { return [] }
+        return output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+}
