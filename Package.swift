@@ -96,7 +96,7 @@ let package = Package(
         // What the command line does, as a library: serving, ready lines, shutdown on signals.
         .target(
             name: "UnderstudyCLI",
-            dependencies: ["StubServer", "StubKit", "StubSpec", "WireMockFormat", "StubAdmin", "MarvelFake", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StubServer", "StubKit", "StubSpec", "WireMockFormat", "StubAdmin", "StubRemote", "MarvelFake", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         // The `understudy` command: argument parsing and exit codes only.

@@ -138,7 +138,7 @@ public struct RemoteStubServer: Sendable {
     }
 
     /// Sends one admin request and returns the body of an answer with `expecting` status.
-    func send(_ method: String, _ route: String, body: Data? = nil, expecting: Int, timeout: TimeInterval = 60) async throws -> Data {
+    package func send(_ method: String, _ route: String, body: Data? = nil, expecting: Int, timeout: TimeInterval = 60) async throws -> Data {
         var request = URLRequest(url: adminURL(route), timeoutInterval: timeout)
         request.httpMethod = method
         if let body {
