@@ -62,8 +62,14 @@ public final class AdminAPI: Sendable {
         let rest = request.path.dropFirst(options.prefix.count)
         let parts = rest.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         let route = AdminRoute(method: request.method, parts: parts)
-        return stubs(route, request) ?? mappings(route, request) ?? requests(route, request) ?? state(route, request)
-            ?? AdminAnswer.notFound("no admin route \(request.method) \(options.prefix)/\(parts.joined(separator: "/"))")
+        do {
+            return try stubs(route, request) ?? mappings(route, request) ?? requests(route, request) ?? state(route, request)
+                ?? AdminAnswer.notFound("no admin route \(request.method) \(options.prefix)/\(parts.joined(separator: "/"))")
+        } catch let error as StubValidationError {
+            return AdminAnswer.invalid(error)
+        } catch {
+            return AdminAnswer.error(500, "\(error)")
+        }
     }
 
     /// Whether `request` is the long poll `GET …/requests/wait`.

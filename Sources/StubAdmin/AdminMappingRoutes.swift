@@ -6,56 +6,50 @@ import WireMockFormat
 
 /// `/__admin/mappings…`: stubs listed, added, replaced and removed as WireMock mappings.
 extension AdminAPI {
-    func mappings(_ route: AdminRoute, _ request: RecordedRequest) -> StubResponse? {
+    func mappings(_ route: AdminRoute, _ request: RecordedRequest) throws -> StubResponse? {
         guard route.parts.first == "mappings" else { return nil }
-        do {
-            if route.is("GET", "mappings") { return list(request) }
-            if route.is("POST", "mappings") {
-                let (stub, json) = try readMapping(request.body, named: "POST \(options.prefix)/mappings")
-                try server.replaceAll(with: [stub] + server.stubs.filter { $0.id != stub.id })
-                posted.withLock { $0[stub.id] = json }
-                return AdminAnswer.json(json, status: 201)
-            }
-            if route.is("DELETE", "mappings") {
-                try server.replaceAll(with: [])
-                posted.withLock { $0.removeAll() }
-                return AdminAnswer.ok()
-            }
-            if route.is("POST", "mappings/reset") {
-                try server.replaceAll(with: baseline)
-                posted.withLock { $0.removeAll() }
-                return AdminAnswer.ok()
-            }
-            if route.is("POST", "mappings/save") { return try save() }
-            if route.is("POST", "mappings/import") { return try importMappings(request.body) }
-            if route.is("POST", "mappings/find-by-metadata") || route.is("POST", "mappings/remove-by-metadata") {
-                let matcher = try WireMockMappings.valueMatcher(request.body, file: "\(request.method) \(request.path)")
-                let found = server.stubs.filter { matcher.accepts([JSONValue.object($0.metadata).description]) }
-                if route.parts[1] == "find-by-metadata" { return AdminAnswer.json(.object(["mappings": .array(found.map(json(for:)))])) }
-                try remove(Set(found.map(\.id)))
-                return AdminAnswer.ok()
-            }
-            if route.is("GET", "mappings/*") {
-                guard let stub = stub(route.parts[1]) else { return AdminAnswer.notFound("no mapping \(route.parts[1])") }
-                return AdminAnswer.json(json(for: stub))
-            }
-            if route.is("PUT", "mappings/*") {
-                guard let old = stub(route.parts[1]) else { return AdminAnswer.notFound("no mapping \(route.parts[1])") }
-                var (stub, json) = try readMapping(request.body, named: "PUT \(options.prefix)/mappings/\(route.parts[1])", id: old.id.rawValue)
-                stub.id = old.id
-                try server.replace(old.id, with: stub)
-                posted.withLock { $0[stub.id] = json }
-                return AdminAnswer.json(json)
-            }
-            if route.is("DELETE", "mappings/*") {
-                guard let stub = stub(route.parts[1]) else { return AdminAnswer.notFound("no mapping \(route.parts[1])") }
-                try remove([stub.id])
-                return AdminAnswer.ok()
-            }
-        } catch let error as StubValidationError {
-            return AdminAnswer.invalid(error)
-        } catch {
-            return AdminAnswer.error(500, "\(error)")
+        if route.is("GET", "mappings") { return list(request) }
+        if route.is("POST", "mappings") {
+            let (stub, json) = try readMapping(request.body, named: "POST \(options.prefix)/mappings")
+            try server.replaceAll(with: [stub] + server.stubs.filter { $0.id != stub.id })
+            posted.withLock { $0[stub.id] = json }
+            return AdminAnswer.json(json, status: 201)
+        }
+        if route.is("DELETE", "mappings") {
+            try server.replaceAll(with: [])
+            posted.withLock { $0.removeAll() }
+            return AdminAnswer.ok()
+        }
+        if route.is("POST", "mappings/reset") {
+            try server.replaceAll(with: baseline)
+            posted.withLock { $0.removeAll() }
+            return AdminAnswer.ok()
+        }
+        if route.is("POST", "mappings/save") { return try save() }
+        if route.is("POST", "mappings/import") { return try importMappings(request.body) }
+        if route.is("POST", "mappings/find-by-metadata") || route.is("POST", "mappings/remove-by-metadata") {
+            let matcher = try WireMockMappings.valueMatcher(request.body, file: "\(request.method) \(request.path)")
+            let found = server.stubs.filter { matcher.accepts([JSONValue.object($0.metadata).description]) }
+            if route.parts[1] == "find-by-metadata" { return AdminAnswer.json(.object(["mappings": .array(found.map(json(for:)))])) }
+            try remove(Set(found.map(\.id)))
+            return AdminAnswer.ok()
+        }
+        if route.is("GET", "mappings/*") {
+            guard let stub = stub(route.parts[1]) else { return AdminAnswer.notFound("no mapping \(route.parts[1])") }
+            return AdminAnswer.json(json(for: stub))
+        }
+        if route.is("PUT", "mappings/*") {
+            guard let old = stub(route.parts[1]) else { return AdminAnswer.notFound("no mapping \(route.parts[1])") }
+            var (stub, json) = try readMapping(request.body, named: "PUT \(options.prefix)/mappings/\(route.parts[1])", id: old.id.rawValue)
+            stub.id = old.id
+            try server.replace(old.id, with: stub)
+            posted.withLock { $0[stub.id] = json }
+            return AdminAnswer.json(json)
+        }
+        if route.is("DELETE", "mappings/*") {
+            guard let stub = stub(route.parts[1]) else { return AdminAnswer.notFound("no mapping \(route.parts[1])") }
+            try remove([stub.id])
+            return AdminAnswer.ok()
         }
         return nil
     }

@@ -7,65 +7,59 @@ import WireMockFormat
 /// `/__admin/requests…` and `/__admin/near-misses…`: the journal, counted,
 /// found and explained in WireMock's shapes, secrets masked.
 extension AdminAPI {
-    func requests(_ route: AdminRoute, _ request: RecordedRequest) -> StubResponse? {
+    func requests(_ route: AdminRoute, _ request: RecordedRequest) throws -> StubResponse? {
         guard route.parts.first == "requests" || route.parts.first == "near-misses" else { return nil }
         let name = "\(request.method) \(request.path)"
-        do {
-            if route.is("GET", "requests") { return serveEvents(request) }
-            if route.is("DELETE", "requests") || route.is("POST", "requests/reset") {
-                server.resetJournal()
+        if route.is("GET", "requests") { return serveEvents(request) }
+        if route.is("DELETE", "requests") || route.is("POST", "requests/reset") {
+            server.resetJournal()
+            return AdminAnswer.ok()
+        }
+        if route.is("GET", "requests/unmatched") {
+            return found(server.journal.unmatched.map(\.request))
+        }
+        if route.is("GET", "requests/unmatched/near-misses") {
+            let misses = server.journal.unmatched.flatMap { nearMisses(of: $0.request) }
+            return AdminAnswer.json(.object(["nearMisses": .array(misses)]))
+        }
+        if route.is("GET", "requests/unmatched/reports") {
+            let reports = server.journal.unmatched.map { server.report(for: $0.request) }
+            return StubResponse(status: 200, headers: ["Content-Type": "application/json"], body: try JSONEncoder().encode(reports))
+        }
+        if route.is("POST", "requests/count") {
+            let pattern = try WireMockMappings.requestPattern(request.body, file: name)
+            let count = server.journal.count { pattern.match($0) != nil }
+            return AdminAnswer.json(.object(["count": .number(Double(count)), "requestJournalDisabled": .bool(false)]))
+        }
+        if route.is("POST", "requests/find") {
+            let pattern = try WireMockMappings.requestPattern(request.body, file: name)
+            return found(server.journal.entries { pattern.match($0) != nil }.map(\.request))
+        }
+        if route.is("POST", "requests/remove") {
+            let pattern = try WireMockMappings.requestPattern(request.body, file: name)
+            let removed = server.journal.remove { pattern.match($0.request) != nil }
+            return AdminAnswer.json(.object(["serveEvents": .array(removed.map(serveEvent))]))
+        }
+        if route.is("GET", "requests/*") || route.is("DELETE", "requests/*") {
+            guard let sequence = WireMockJSON.sequence(fromRequestID: route.parts[1]),
+                  let entry = server.journal.entries.first(where: { $0.sequence == sequence }) else {
+                return AdminAnswer.notFound("no request \(route.parts[1]) in the journal")
+            }
+            if route.method == "DELETE" {
+                server.journal.remove { $0.sequence == sequence }
                 return AdminAnswer.ok()
             }
-            if route.is("GET", "requests/unmatched") {
-                return found(server.journal.unmatched.map(\.request))
+            return AdminAnswer.json(serveEvent(entry))
+        }
+        if route.is("POST", "near-misses/request") {
+            guard let asked = loggedRequest(request.body) else {
+                return AdminAnswer.error(422, "expected a logged request with at least \"url\" and \"method\"", pointer: "/")
             }
-            if route.is("GET", "requests/unmatched/near-misses") {
-                let misses = server.journal.unmatched.flatMap { nearMisses(of: $0.request) }
-                return AdminAnswer.json(.object(["nearMisses": .array(misses)]))
-            }
-            if route.is("GET", "requests/unmatched/reports") {
-                let reports = server.journal.unmatched.map { server.report(for: $0.request) }
-                return StubResponse(status: 200, headers: ["Content-Type": "application/json"], body: try JSONEncoder().encode(reports))
-            }
-            if route.is("POST", "requests/count") {
-                let pattern = try WireMockMappings.requestPattern(request.body, file: name)
-                let count = server.journal.entries.filter { pattern.match($0.request) != nil }.count
-                return AdminAnswer.json(.object(["count": .number(Double(count)), "requestJournalDisabled": .bool(false)]))
-            }
-            if route.is("POST", "requests/find") {
-                let pattern = try WireMockMappings.requestPattern(request.body, file: name)
-                return found(server.journal.entries.filter { pattern.match($0.request) != nil }.map(\.request))
-            }
-            if route.is("POST", "requests/remove") {
-                let pattern = try WireMockMappings.requestPattern(request.body, file: name)
-                let removed = server.journal.remove { pattern.match($0.request) != nil }
-                return AdminAnswer.json(.object(["serveEvents": .array(removed.map(serveEvent))]))
-            }
-            if route.is("GET", "requests/*") || route.is("DELETE", "requests/*") {
-                guard let sequence = WireMockJSON.sequence(fromRequestID: route.parts[1]),
-                      let entry = server.journal.entries.first(where: { $0.sequence == sequence }) else {
-                    return AdminAnswer.notFound("no request \(route.parts[1]) in the journal")
-                }
-                if route.method == "DELETE" {
-                    server.journal.remove { $0.sequence == sequence }
-                    return AdminAnswer.ok()
-                }
-                return AdminAnswer.json(serveEvent(entry))
-            }
-            if route.is("POST", "near-misses/request") {
-                guard let asked = loggedRequest(request.body) else {
-                    return AdminAnswer.error(422, "expected a logged request with at least \"url\" and \"method\"", pointer: "/")
-                }
-                return AdminAnswer.json(.object(["nearMisses": .array(nearMisses(of: asked))]))
-            }
-            if route.is("POST", "near-misses/request-pattern") {
-                let pattern = try WireMockMappings.requestPattern(request.body, file: name)
-                return AdminAnswer.json(.object(["nearMisses": .array(nearMisses(of: pattern, asked: JSONValue(data: request.body) ?? .null))]))
-            }
-        } catch let error as StubValidationError {
-            return AdminAnswer.invalid(error)
-        } catch {
-            return AdminAnswer.error(500, "\(error)")
+            return AdminAnswer.json(.object(["nearMisses": .array(nearMisses(of: asked))]))
+        }
+        if route.is("POST", "near-misses/request-pattern") {
+            let pattern = try WireMockMappings.requestPattern(request.body, file: name)
+            return AdminAnswer.json(.object(["nearMisses": .array(nearMisses(of: pattern, asked: JSONValue(data: request.body) ?? .null))]))
         }
         return nil
     }

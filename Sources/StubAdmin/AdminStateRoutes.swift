@@ -1,6 +1,7 @@
 import Foundation
 import StubKit
 import StubServer
+import WireMockFormat
 import Synchronization
 
 /// Scenarios, settings, reset, shutdown, health and version.
@@ -56,7 +57,7 @@ extension AdminAPI {
             return AdminAnswer.json(.object([
                 "status": .string("healthy"), "message": .string("Understudy is ok"), "version": .string(Self.version),
                 "uptimeInSeconds": .number(Date().timeIntervalSince(started).rounded(.down)),
-                "timestamp": .string(ISO8601DateFormatter().string(from: Date())),
+                "timestamp": .string(WireMockJSON.iso8601(Date())),
             ]))
         }
         if route.is("GET", "version") { return AdminAnswer.json(.object(["version": .string(Self.version)])) }

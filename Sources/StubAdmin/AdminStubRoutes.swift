@@ -14,50 +14,44 @@ import Synchronization
 /// - `GET /__admin/requests/wait?matching=…&timeout=…`: a long poll for the
 ///   next request matching a spec `request:` block (answered by ``wait(_:)``).
 extension AdminAPI {
-    func stubs(_ route: AdminRoute, _ request: RecordedRequest) -> StubResponse? {
+    func stubs(_ route: AdminRoute, _ request: RecordedRequest) throws -> StubResponse? {
         if route.is("GET", "journal") { return journal(request) }
         guard route.parts.first == "stubs" else { return nil }
-        do {
-            if route.is("GET", "stubs") { return listStubs() }
-            if route.is("POST", "stubs") {
-                let added = try readStubs(request.body, named: "POST \(options.prefix)/stubs")
-                var current = server.stubs
-                var fresh: [Stub] = []
-                for stub in added {
-                    if let index = current.firstIndex(where: { $0.id == stub.id }) { current[index] = stub } else { fresh.append(stub) }
-                }
-                try server.replaceAll(with: fresh + current)
-                posted.withLock { posted in for stub in added { posted[stub.id] = nil } }
-                return AdminAnswer.json(.object(["ids": .array(added.map { .string($0.id.rawValue) })]), status: 201)
+        if route.is("GET", "stubs") { return listStubs() }
+        if route.is("POST", "stubs") {
+            let added = try readStubs(request.body, named: "POST \(options.prefix)/stubs")
+            var current = server.stubs
+            var fresh: [Stub] = []
+            for stub in added {
+                if let index = current.firstIndex(where: { $0.id == stub.id }) { current[index] = stub } else { fresh.append(stub) }
             }
-            if route.is("DELETE", "stubs") {
-                try server.replaceAll(with: [])
-                posted.withLock { $0.removeAll() }
-                return AdminAnswer.ok()
+            try server.replaceAll(with: fresh + current)
+            posted.withLock { posted in for stub in added { posted[stub.id] = nil } }
+            return AdminAnswer.json(.object(["ids": .array(added.map { .string($0.id.rawValue) })]), status: 201)
+        }
+        if route.is("DELETE", "stubs") {
+            try server.replaceAll(with: [])
+            posted.withLock { $0.removeAll() }
+            return AdminAnswer.ok()
+        }
+        let id = StubID(route.parts.count == 2 ? route.parts[1].removingPercentEncoding ?? route.parts[1] : "")
+        guard route.parts.count == 2, server.stubs.contains(where: { $0.id == id }) else {
+            return route.parts.count == 2 ? AdminAnswer.notFound("no stub \(id)") : nil
+        }
+        if route.is("PUT", "stubs/*") {
+            let given = try readStubs(request.body, named: "PUT \(options.prefix)/stubs/\(id)")
+            guard given.count == 1, var stub = given.first else {
+                return AdminAnswer.error(422, "PUT takes exactly one stub; got \(given.count)", pointer: "/stubs")
             }
-            let id = StubID(route.parts.count == 2 ? route.parts[1].removingPercentEncoding ?? route.parts[1] : "")
-            guard route.parts.count == 2, server.stubs.contains(where: { $0.id == id }) else {
-                return route.parts.count == 2 ? AdminAnswer.notFound("no stub \(id)") : nil
-            }
-            if route.is("PUT", "stubs/*") {
-                let given = try readStubs(request.body, named: "PUT \(options.prefix)/stubs/\(id)")
-                guard given.count == 1, var stub = given.first else {
-                    return AdminAnswer.error(422, "PUT takes exactly one stub; got \(given.count)", pointer: "/stubs")
-                }
-                stub.id = id
-                try server.replace(id, with: stub)
-                posted.withLock { $0[id] = nil }
-                return AdminAnswer.json(.object(["ids": .array([.string(id.rawValue)])]))
-            }
-            if route.is("DELETE", "stubs/*") {
-                try server.replaceAll(with: server.stubs.filter { $0.id != id })
-                posted.withLock { $0[id] = nil }
-                return AdminAnswer.ok()
-            }
-        } catch let error as StubValidationError {
-            return AdminAnswer.invalid(error)
-        } catch {
-            return AdminAnswer.error(500, "\(error)")
+            stub.id = id
+            try server.replace(id, with: stub)
+            posted.withLock { $0[id] = nil }
+            return AdminAnswer.json(.object(["ids": .array([.string(id.rawValue)])]))
+        }
+        if route.is("DELETE", "stubs/*") {
+            try server.replaceAll(with: server.stubs.filter { $0.id != id })
+            posted.withLock { $0[id] = nil }
+            return AdminAnswer.ok()
         }
         return nil
     }

@@ -1,4 +1,5 @@
 public import StubKit
+import MicroHTTP
 
 /// Routes a server answers before any stub, under one path prefix, without
 /// recording them in the journal: the admin API (`/__admin`), say.
@@ -22,5 +23,49 @@ public struct FrontDoor: Sendable {
     /// Whether `path` is this door's.
     public func opens(_ path: String) -> Bool {
         path == prefix || path.hasPrefix(prefix + "/")
+    }
+}
+
+/// One front-door answer on its way: a handler that replies at once is
+/// answered on the request's own turn (no suspend and resume of the
+/// connection); one that replies later is handed the connection's responder.
+final class FrontDoorAnswer: Sendable {
+    private enum State {
+        case waiting
+        case answered(StubResponse)
+        case handed(@Sendable (StubResponse) -> Void)
+        case done
+    }
+    private let state = Locked(State.waiting)
+
+    /// The handler's reply: kept when nothing waits yet, else sent.
+    func deliver(_ response: StubResponse) {
+        let send = state.withLock { state -> (@Sendable (StubResponse) -> Void)? in
+            switch state {
+            case .waiting: state = .answered(response); return nil
+            case .handed(let send): state = .done; return send
+            case .answered, .done: return nil // a second reply is ignored
+            }
+        }
+        send?(response)
+    }
+
+    /// The reply, when the handler gave it before returning.
+    func immediate() -> StubResponse? {
+        state.withLock { state in
+            guard case .answered(let response) = state else { return nil }
+            state = .done
+            return response
+        }
+    }
+
+    /// Sends the reply through `send` now if it came meanwhile, else when it comes.
+    func hand(_ send: @escaping @Sendable (StubResponse) -> Void) {
+        let ready = state.withLock { state -> StubResponse? in
+            if case .answered(let response) = state { state = .done; return response }
+            state = .handed(send)
+            return nil
+        }
+        if let ready { send(ready) }
     }
 }

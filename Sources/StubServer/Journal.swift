@@ -1,5 +1,5 @@
 import MicroHTTP
-import StubKit
+public import StubKit
 
 /// Every request a server received, in arrival order, with what it matched.
 ///
@@ -91,6 +91,26 @@ public final class Journal: Sendable {
             guard newer > 0 else { return [] }
             // Removals leave gaps, so the last `newer` records may reach back further.
             return ring.records(last: newer).filter { $0.sequence > sequence }.map(\.entry)
+        }
+    }
+
+    /// How many entries held carry a request that passes `test`; the
+    /// requests are read in place, nothing is copied out.
+    public func count(where test: (RecordedRequest) -> Bool) -> Int {
+        storage.withLock { ring in
+            var count = 0
+            ring.forEachRecord { if test($0.request) { count += 1 } }
+            return count
+        }
+    }
+
+    /// The entries held whose request passes `test`, oldest first; only
+    /// those are copied out.
+    public func entries(where test: (RecordedRequest) -> Bool) -> [JournalEntry] {
+        storage.withLock { ring in
+            var found: [JournalEntry] = []
+            ring.forEachRecord { if test($0.request) { found.append($0.entry) } }
+            return found
         }
     }
 
@@ -209,6 +229,14 @@ private struct Ring {
     }
 
     func ordered() -> [JournalEntry] { records().map(\.entry) }
+
+    /// Calls `body` with each record, oldest first, without copying them into an array.
+    func forEachRecord(_ body: (borrowing Record) -> Void) {
+        for offset in 0..<count {
+            let slot = (oldest + offset) % capacity
+            chunks[slot / Self.chunkSize].withUnsafeBufferPointer { body($0[slot % Self.chunkSize]) }
+        }
+    }
 
     mutating func removeAll() {
         chunks.removeAll()

@@ -54,7 +54,10 @@ final class StubEngine: Sendable {
         let request = RecordedRequest(http)
         let serving = self.serving.withLock { $0 }
         if let door = serving.frontDoor, door.opens(request.path) {
-            return .later { responder in door.handle(request) { responder.respond(HTTPResponse($0)) } }
+            let answer = FrontDoorAnswer()
+            door.handle(request) { answer.deliver($0) }
+            if let now = answer.immediate() { return .response(HTTPResponse(now)) }
+            return .later { responder in answer.hand { responder.respond(HTTPResponse($0)) } }
         }
         if let cors = finish.cors, cors.isPreflight(request) {
             let answer = cors.preflightResponse(for: request)

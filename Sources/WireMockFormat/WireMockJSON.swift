@@ -101,8 +101,7 @@ public enum WireMockJSON {
 
     /// `2026-11-23T11:19:04Z`.
     public static func iso8601(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        // A format style is a value: no formatter is built per call.
+        date.formatted(Date.ISO8601FormatStyle())
     }
 }
