@@ -89,12 +89,15 @@ import UnderstudyTestSupport
         let served = try ServedProcess()
         let server = RemoteStubServer(url: served.url)
         try await server.add { Post("/analytics").respond(StubResponse(status: 204)) }
-        let client = HTTPClient()
-        defer { client.close() }
-        async let sent = client.send("POST", server.url("/analytics"), body: Data(#"{"event":"launch"}"#.utf8))
-        let event = try await server.next(matching: Post("/analytics"), timeout: .seconds(10))
+        // The app's request comes from another process (curl), as from a simulator,
+        // whether or not the wait is already parked on the server.
+        let curl = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), [
+            "curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "-d", #"{"event":"launch"}"#,
+            server.url("/analytics").absoluteString,
+        ])
+        let event = try await server.next(matching: Post("/analytics"), timeout: .seconds(30))
         #expect(event.bodyText == #"{"event":"launch"}"#)
-        #expect(try await sent.status == 204)
+        #expect(curl.readToEnd().output == "204")
 
         let line = #line + 1
         let timeout = await #expect(throws: RemoteWaitTimeout.self) {

@@ -163,3 +163,26 @@ public enum ChildProcessError: Error, CustomStringConvertible {
         return "child process error"
     }
 }
+
+extension ChildProcess {
+    /// Runs `executable` with `arguments` to the end on a thread of its own,
+    /// so a test awaiting it holds none of the few cooperative threads a
+    /// 2-core machine has (a held one can starve the test's other tasks).
+    public static func finished(_ executable: URL, _ arguments: [String], directory: URL? = nil) async throws
+        -> (status: Int32, output: String, errors: String) {
+        let child = try ChildProcess(executable, arguments, directory: directory)
+        let box = UncheckedBox(child)
+        return await withCheckedContinuation { continuation in
+            Thread {
+                let (output, errors) = box.value.readToEnd()
+                continuation.resume(returning: (box.value.waitForExit(), output, errors))
+            }.start()
+        }
+    }
+}
+
+/// Hands a non-Sendable child to the one thread that reads it.
+private struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -33,6 +33,11 @@ import UnderstudyTestSupport
         }
     }
 
+    /// Runs `understudy arguments` to the end on a thread of its own (see ``ChildProcess/finished(_:_:directory:)``).
+    static func finished(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+        try await ChildProcess.finished(try BuiltProducts.url("understudy"), arguments, directory: root)
+    }
+
     /// Runs `understudy arguments` to the end.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let child = try ChildProcess(try BuiltProducts.url("understudy"), arguments, directory: root)
