@@ -5,8 +5,9 @@ import MicroHTTP
 /// recording them in the journal: the admin API (`/__admin`), say.
 ///
 /// The handler gets each request under ``prefix`` and answers through
-/// `reply`, now or later (a long poll); the connection holds no thread while
-/// it waits.
+/// `reply`, now or later (a long poll). A reply given before the handler
+/// returns goes out on the request's own turn; a later one resumes the
+/// suspended connection, which holds no thread while it waits.
 public struct FrontDoor: Sendable {
     /// The path prefix this door answers (`/__admin`); `/__admin` itself and
     /// everything under `/__admin/`.
