@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "StubTesting", targets: ["StubTesting"]),
         .library(name: "StubSpec", targets: ["StubSpec"]),
         .library(name: "WireMockFormat", targets: ["WireMockFormat"]),
+        .library(name: "PactFormat", targets: ["PactFormat"]),
         .library(name: "StubAdmin", targets: ["StubAdmin"]),
         .library(name: "StubRemote", targets: ["StubRemote"]),
         .library(name: "StubAssertions", targets: ["StubAssertions"]),
@@ -58,6 +59,8 @@ let package = Package(
         .target(name: "StubServer", dependencies: ["MicroHTTP", "StubKit"], swiftSettings: strictSettings),
         // WireMock mappings (mappings/*.json + __files/) <-> StubKit values.
         .target(name: "WireMockFormat", dependencies: ["StubKit"], swiftSettings: strictSettings),
+        // Pact files (V2-V4) <-> StubKit values: interactions as patterns, rules as shapes.
+        .target(name: "PactFormat", dependencies: ["StubKit"], swiftSettings: strictSettings),
         // Spec files (YAML/JSON) <-> StubKit values; fixtures read relative to the spec.
         .target(
             name: "StubSpec",
@@ -175,6 +178,11 @@ let package = Package(
         .testTarget(
             name: "StubRemoteTests",
             dependencies: ["StubRemote", "StubAssertions", "StubKit", "UnderstudyTestSupport", "understudy", "understudy-remote-probe"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PactFormatTests",
+            dependencies: ["PactFormat", "StubKit"],
             swiftSettings: strictSettings
         ),
         .testTarget(

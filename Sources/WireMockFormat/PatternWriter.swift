@@ -41,6 +41,8 @@ enum PatternWriter {
             guard let then else { return .object([("matchesJsonPath", .string(query.source))]) }
             guard case .object(let nested) = try pattern(then) else { throw Inexpressible(reason: "unreachable") }
             return .object([("matchesJsonPath", .object([("expression", .string(query.source))] + nested))])
+        case .headerValue, .rules:
+            throw Inexpressible(reason: "a Pact condition (\(matcher)) has no WireMock pattern")
         }
     }
 
@@ -70,6 +72,8 @@ enum PatternWriter {
             return try pattern(matcher)
         case .unparsableJSON, .unencodable:
             throw Inexpressible(reason: "its body matcher is invalid: \(matcher)")
+        case .shape:
+            throw Inexpressible(reason: "a Pact body shape has no WireMock pattern")
         }
     }
 

@@ -25,6 +25,8 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
     /// encoder's error); it matches nothing and stops the server from
     /// starting, naming the stub.
     case unencodable(String)
+    /// The body is JSON of this shape: an example plus Pact matching rules.
+    case shape(Shape)
 
     /// The body is exactly this UTF-8 text.
     public static func text(_ text: String) -> BodyMatcher { .exact(Data(text.utf8)) }
@@ -75,6 +77,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
             if matcher == .absent { return body.isEmpty }
             return matcher.accepts([String(decoding: body, as: UTF8.self)])
         case .unparsableJSON, .unencodable: return false
+        case .shape(let shape): return JSONValue(data: body).map(shape.matches) ?? false
         }
     }
 
@@ -92,6 +95,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         case .value(let matcher): return matcher == .absent ? "empty" : matcher.description
         case .unparsableJSON(let text): return "JSON == \(quoted(text)) (not valid JSON)"
         case .unencodable(let reason): return "JSON == a value that could not be encoded (\(reason))"
+        case .shape(let shape): return "JSON \(shape)"
         }
     }
 

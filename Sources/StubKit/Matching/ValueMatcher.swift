@@ -38,6 +38,14 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
     /// selection, as text (each element of a selected list too), satisfies
     /// `then`. Nothing selected counts as an absent value.
     indirect case jsonPath(JSONQuery, then: ValueMatcher?)
+    /// Equal as an HTTP header value: list items compared without the
+    /// spaces after commas; for a media type, the value may add parameters
+    /// and the charset is compared without case (Pact's header equality).
+    case headerValue(String)
+    /// Every value passes the rules against the example at its position
+    /// (the first example for the rest): Pact matching rules on a query
+    /// parameter or header. No value fails.
+    case rules(ShapeRuleSet, examples: [String])
 
     /// `"text"` means ``equals(_:)``.
     public init(stringLiteral value: String) { self = .equals(value) }
@@ -65,6 +73,17 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
             return values.contains { JSONValue(json: $0).map { comparison.matches($0, expected: expected) } ?? false }
         case .jsonPath(let query, let then):
             return values.contains { Self.jsonPath(query, then, acceptsText: $0) }
+        case .headerValue(let expected):
+            return !values.isEmpty && HeaderValue.equal(expected, values.joined(separator: ", "))
+        case .rules(let set, let examples):
+            guard !values.isEmpty else { return false }
+            let (low, high) = set.lengthBounds
+            if let low, values.count < low { return false }
+            if let high, values.count > high { return false }
+            return values.enumerated().allSatisfy { index, value in
+                let example = examples.isEmpty ? value : examples[index < examples.count ? index : 0]
+                return set.problem(expected: .string(example), actual: .string(value)) == nil
+            }
         }
     }
 
@@ -109,6 +128,9 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
         case .json(let value, let comparison):
             return "JSON == \(value)" + (comparison.description.isEmpty ? "" : " (\(comparison))")
         case .jsonPath(let query, let then): return "JSON at \(query) " + (then.map(\.description) ?? "present")
+        case .headerValue(let text): return "== \(quoted(text)) (as a header value)"
+        case .rules(let set, let examples):
+            return "like [\(examples.map(quoted).joined(separator: ", "))] by " + set.rules.map(\.description).joined(separator: set.combinesWithOr ? " or " : " and ")
         }
     }
 

@@ -1,0 +1,108 @@
+public import Foundation
+public import StubKit
+
+/// Pact expectations as StubKit values: a request becomes a
+/// ``RequestPattern`` (what a server serving the pact matches with), a
+/// response a set of conditions a provider's answer is checked against. The
+/// same matchers, and the same ``Shape`` engine for bodies, serve both.
+extension PactRequest {
+    /// The pattern a served interaction answers: method (any case), the
+    /// path (or its rule), exactly the query parameters given, the headers
+    /// given (others allowed), and the body by Pact's rules.
+    public var requestPattern: RequestPattern {
+        var pattern = RequestPattern(method: HTTPMethod(rawValue: method.uppercased()), path: Self.pathPattern(path, rules.path))
+        if let query {
+            pattern.query = query.map { item in
+                FieldMatcher(item.name, rules.query[item.name].map { .rules($0, examples: item.values) } ?? .values(item.values))
+            }
+            let names = Set(query.map(\.name))
+            pattern.predicates.append(RequestPredicate("no query parameters other than \(names.sorted().joined(separator: ", "))") { request in
+                request.query.allSatisfy { names.contains($0.name) }
+            })
+        }
+        pattern.headers = PactConditions.headers(headers, rules)
+        pattern.body = PactConditions.body(body, rules, allowsExtraKeys: false)
+        return pattern
+    }
+
+    /// This request as a server would record it (for a pact's examples and the spec cases' actual requests).
+    public var recorded: RecordedRequest {
+        var target = path
+        if let query, !query.isEmpty {
+            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+            target += "?" + query.flatMap { item in
+                item.values.map { value in
+                    (item.name.addingPercentEncoding(withAllowedCharacters: allowed) ?? item.name) + "="
+                        + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
+                }
+            }.joined(separator: "&")
+        }
+        var headers = HTTPHeaders(pairs: self.headers)
+        if case .json = body, headers["Content-Type"] == nil { headers.add("Content-Type", "application/json") }
+        return RecordedRequest(method: method.uppercased(), target: target, headers: headers, body: body.data)
+    }
+
+    static func pathPattern(_ path: String, _ rule: ShapeRuleSet?) -> PathPattern {
+        guard let rule else { return .literal(path) }
+        if case .regex(let pattern)? = rule.rules.first, rule.rules.count == 1 { return .regex(TextPattern("^(?:" + pattern.source + ")$")) }
+        return .any
+    }
+}
+
+extension PactResponse {
+    /// Every way an answer (`status`, `headers`, `body`) differs from this
+    /// expectation: extra headers and extra object keys are allowed.
+    public func mismatches(status actual: Int, headers actualHeaders: HTTPHeaders, body actualBody: Data) -> [String] {
+        var found: [String] = []
+        if let rule = rules.status {
+            if let problem = rule.problem(expected: .number(Double(status)), actual: .number(Double(actual))) { found.append("status: \(problem)") }
+        } else if actual != status {
+            found.append("status: expected \(status), got \(actual)")
+        }
+        for condition in PactConditions.headers(headers, rules) {
+            let values = actualHeaders.values(for: condition.name)
+            if !condition.matcher.accepts(values) {
+                found.append("header \(condition.name): expected \(condition.matcher), got " + (values.isEmpty ? "none" : values.joined(separator: ", ")))
+            }
+        }
+        for condition in PactConditions.body(body, rules, allowsExtraKeys: true) where !condition.accepts(actualBody) {
+            if case .shape(let shape) = condition, let json = JSONValue(data: actualBody) {
+                found += shape.mismatches(json).map { "body \($0)" }
+            } else {
+                found.append("body: expected \(condition), got " + (String(data: actualBody, encoding: .utf8).map { $0.isEmpty ? "an empty body" : "\"\($0.prefix(200))\"" } ?? "\(actualBody.count) bytes"))
+            }
+        }
+        return found
+    }
+}
+
+/// The header and body conditions requests and responses share.
+enum PactConditions {
+    /// Each expected header: its rules, or equality as a header value.
+    static func headers(_ headers: [(name: String, value: String)], _ rules: PactRules) -> [FieldMatcher] {
+        headers.map { header in
+            FieldMatcher(header.name, rules.header(named: header.name).map { .rules($0, examples: [header.value]) } ?? .headerValue(header.value))
+        }
+    }
+
+    /// The body's condition: none when absent, empty when `""`, JSON null or
+    /// nothing for `null`, a shape for JSON, the text (or its `$` rule) otherwise.
+    static func body(_ body: PactBody, _ rules: PactRules, allowsExtraKeys: Bool) -> [BodyMatcher] {
+        switch body {
+        case .absent:
+            return []
+        case .empty:
+            return [.exact(Data())]
+        case .json(.null):
+            return [.value(.anyOf([.equals(""), .matches(TextPattern(#"^\s*null\s*$"#))]))]
+        case .json(let value):
+            return [.shape(Shape(example: value, rules: rules.body, allowsExtraKeys: allowsExtraKeys,
+                                 wildcardsJudgeExtraKeys: rules.wildcardsJudgeExtraKeys))]
+        case .bytes(let data, _):
+            if let whole = rules.body.first(where: { $0.path.steps.isEmpty }), let text = String(data: data, encoding: .utf8) {
+                return [.value(.rules(whole.set, examples: [text]))]
+            }
+            return [.exact(data)]
+        }
+    }
+}

@@ -1,0 +1,118 @@
+public import Foundation
+public import StubKit
+
+/// The pact specification a file (or a part of one) follows.
+public enum PactVersion: String, Sendable, Hashable, CaseIterable {
+    /// Pact specification 2.0.0: flat matching rules, a query string.
+    case v2
+    /// Pact specification 3.0.0: rules by category, query value lists, provider states with params.
+    case v3
+    /// Pact specification 4.0: typed interactions, body objects, more rules.
+    case v4
+
+    /// The version a `metadata.pactSpecification.version` names (`"2.0.0"`, `"3.0.0"`, `"4.0"`).
+    public init?(specification: String) {
+        switch specification.split(separator: ".").first {
+        case "1", "2": self = .v2
+        case "3": self = .v3
+        case "4": self = .v4
+        default: return nil
+        }
+    }
+}
+
+/// A body in a pact: absent (anything goes when expected), or bytes with
+/// what they are.
+public enum PactBody: Sendable, Hashable {
+    /// No body was given.
+    case absent
+    /// An empty body (`""`).
+    case empty
+    /// A JSON document (`null` included).
+    case json(JSONValue)
+    /// Text or bytes of a content type that is not JSON.
+    case bytes(Data, contentType: String?)
+
+    /// The bytes sent on the wire.
+    public var data: Data {
+        switch self {
+        case .absent, .empty: return Data()
+        case .json(let value): return Data(value.description.utf8)
+        case .bytes(let data, _): return data
+        }
+    }
+}
+
+/// Matching rules by category, as StubKit values.
+public struct PactRules: Sendable, Hashable {
+    /// The rule on the path.
+    public var path: ShapeRuleSet?
+    /// The rule on the status (V4).
+    public var status: ShapeRuleSet?
+    /// Rules by query parameter name.
+    public var query: [String: ShapeRuleSet] = [:]
+    /// Rules by header name (compared without case).
+    public var header: [String: ShapeRuleSet] = [:]
+    /// Rules by body path.
+    public var body: [ShapePathRules] = []
+    /// Whether a `.*` rule judges object members the example lacks (V3 on; V2 off).
+    public var wildcardsJudgeExtraKeys = true
+
+    /// No rules.
+    public init() {}
+
+    /// The rule set on header `name`, its name compared without case.
+    public func header(named name: String) -> ShapeRuleSet? {
+        header.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// What a pact says a consumer sends.
+public struct PactRequest: Sendable, Hashable {
+    /// The method, upper case.
+    public var method: String
+    /// The path, as given.
+    public var path: String
+    /// The query parameters and their values in order; `nil` when not given.
+    public var query: [(name: String, values: [String])]?
+    /// The headers and their values.
+    public var headers: [(name: String, value: String)]
+    /// The body.
+    public var body: PactBody
+    /// The matching rules.
+    public var rules: PactRules
+
+    /// Equal parts, in order.
+    public static func == (a: PactRequest, b: PactRequest) -> Bool {
+        a.method == b.method && a.path == b.path && a.body == b.body && a.rules == b.rules
+            && a.query?.map { "\($0.name)=\($0.values)" } == b.query?.map { "\($0.name)=\($0.values)" }
+            && a.headers.map { "\($0.name): \($0.value)" } == b.headers.map { "\($0.name): \($0.value)" }
+    }
+
+    /// Hashes the method and path.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(path)
+    }
+}
+
+/// What a pact says a provider answers.
+public struct PactResponse: Sendable, Hashable {
+    /// The status.
+    public var status: Int
+    /// The headers and their values.
+    public var headers: [(name: String, value: String)]
+    /// The body.
+    public var body: PactBody
+    /// The matching rules.
+    public var rules: PactRules
+
+    /// Equal parts, in order.
+    public static func == (a: PactResponse, b: PactResponse) -> Bool {
+        a.status == b.status && a.body == b.body && a.rules == b.rules
+            && a.headers.map { "\($0.name): \($0.value)" } == b.headers.map { "\($0.name): \($0.value)" }
+    }
+
+    /// Hashes the status.
+    public func hash(into hasher: inout Hasher) { hasher.combine(status) }
+}

@@ -1,0 +1,150 @@
+import StubKit
+
+/// Reads `matchingRules`: V2's flat map keyed by path (`$.body.a`,
+/// `$.headers.Accept`, `$.query.q`, `$.path`), or V3/V4's categories
+/// (`path`, `status`, `query`, `header`, `body`), each entry a list of
+/// `matchers` with `combine` (`AND`, `OR`).
+struct PactRulesReader {
+    var version: PactVersion
+
+    func rules(_ value: JSONValue?, at pointer: String) throws(PactError) -> PactRules {
+        var rules = PactRules()
+        rules.wildcardsJudgeExtraKeys = version != .v2
+        guard let value, value != .null else { return rules }
+        guard case .object(let top) = value else { throw PactError(pointer: pointer, message: "expected an object of rules, got \(value)") }
+        if version == .v2 || top.keys.contains(where: { $0.hasPrefix("$") }) {
+            for key in top.keys.sorted() {
+                let here = pointer + "/" + escape(key)
+                let set = try ruleSet(top[key]!, at: here)
+                try place(key, set, into: &rules, at: here)
+            }
+            return rules
+        }
+        for category in top.keys.sorted() {
+            let here = pointer + "/" + escape(category)
+            let entries = top[category]!
+            switch category {
+            case "path": rules.path = try ruleSet(entries, at: here)
+            case "status": rules.status = try ruleSet(entries, at: here)
+            case "query", "header", "headers":
+                guard case .object(let named) = entries else { throw PactError(pointer: here, message: "expected rules by name") }
+                for name in named.keys.sorted() {
+                    let set = try ruleSet(named[name]!, at: here + "/" + escape(name))
+                    if category == "query" { rules.query[name] = set } else { rules.header[name] = set }
+                }
+            case "body", "content":
+                guard case .object(let paths) = entries else { throw PactError(pointer: here, message: "expected rules by body path") }
+                for key in paths.keys.sorted() {
+                    let at = here + "/" + escape(key)
+                    guard let path = ShapePath(key) else { throw PactError(pointer: at, message: "\"\(key)\" is not a body path (it starts with $)") }
+                    rules.body.append(ShapePathRules(path, try ruleSet(paths[key]!, at: at)))
+                }
+            case "metadata":
+                continue // message metadata: messages are not served
+            default:
+                throw PactError(pointer: here, message: "unknown rule category \"\(category)\"; expected path, status, query, header, body")
+            }
+        }
+        return rules
+    }
+
+    /// A V2 key (`$.body.a[*]`, `$.headers.X`, `$.query.q`, `$.path`) put in its category.
+    private func place(_ key: String, _ set: ShapeRuleSet, into rules: inout PactRules, at pointer: String) throws(PactError) {
+        if key == "$.path" { rules.path = set; return }
+        if key == "$.status" { rules.status = set; return }
+        for prefix in ["$.headers.", "$.header."] where key.hasPrefix(prefix) {
+            rules.header[String(key.dropFirst(prefix.count))] = set
+            return
+        }
+        if key.hasPrefix("$.query.") { rules.query[String(key.dropFirst("$.query.".count))] = set; return }
+        if key == "$.body" || key.hasPrefix("$.body.") || key.hasPrefix("$.body[") {
+            guard let path = ShapePath("$" + key.dropFirst("$.body".count)) else {
+                throw PactError(pointer: pointer, message: "\"\(key)\" is not a body path")
+            }
+            rules.body.append(ShapePathRules(path, set))
+            return
+        }
+        throw PactError(pointer: pointer, message: "\"\(key)\" names no part of a request or response ($.path, $.query.NAME, $.headers.NAME, $.body…)")
+    }
+
+    /// `{"matchers": [...], "combine": "AND"}`, or one matcher object (V2).
+    func ruleSet(_ value: JSONValue, at pointer: String) throws(PactError) -> ShapeRuleSet {
+        guard case .object(let fields) = value else { throw PactError(pointer: pointer, message: "expected a rule object, got \(value)") }
+        var orCombined = false
+        if let combine = fields["combine"] {
+            guard case .string(let how) = combine, ["AND", "OR"].contains(how.uppercased()) else {
+                throw PactError(pointer: pointer + "/combine", message: "combine is AND or OR, not \(combine)")
+            }
+            orCombined = how.uppercased() == "OR"
+        }
+        guard let matchers = fields["matchers"] else { return ShapeRuleSet([try rule(value, at: pointer)]) }
+        guard case .array(let items) = matchers else { throw PactError(pointer: pointer + "/matchers", message: "expected a list of matchers") }
+        var rules: [ShapeRule] = []
+        for (index, item) in items.enumerated() { rules.append(try rule(item, at: "\(pointer)/matchers/\(index)")) }
+        return ShapeRuleSet(rules, combinesWithOr: orCombined)
+    }
+
+    /// One matcher object (`{"match": "type", "min": 1}`, `{"match": "regex", "regex": "…"}`).
+    func rule(_ value: JSONValue, at pointer: String) throws(PactError) -> ShapeRule {
+        guard case .object(let fields) = value else { throw PactError(pointer: pointer, message: "expected a matcher object, got \(value)") }
+        func text(_ key: String) throws(PactError) -> String {
+            guard case .string(let text)? = fields[key] else { throw PactError(pointer: pointer + "/" + key, message: "expected text for \(key)") }
+            return text
+        }
+        func count(_ key: String) throws(PactError) -> Int? {
+            guard let given = fields[key] else { return nil }
+            guard case .number(let number) = given, number >= 0, number.rounded() == number else {
+                throw PactError(pointer: pointer + "/" + key, message: "\(key) is a whole number of at least 0, not \(given)")
+            }
+            return Int(number)
+        }
+        var kind = fields["match"].flatMap { if case .string(let name) = $0 { name } else { nil } }
+        if kind == nil { kind = fields["regex"] != nil ? "regex" : (fields["min"] != nil || fields["max"] != nil ? "type" : nil) }
+        switch kind {
+        case "equality": return .equality
+        case "regex":
+            let pattern = TextPattern(try text("regex"))
+            if let problem = pattern.problem { throw PactError(pointer: pointer + "/regex", message: problem) }
+            return .regex(pattern)
+        case "type", "min", "max": return .type(min: try count("min"), max: try count("max"))
+        case "include": return .include(try text("value"))
+        case "number": return .number
+        case "integer": return .integer
+        case "decimal": return .decimal
+        case "boolean": return .boolean
+        case "null": return .null
+        case "date": return .dateTime(.date, format: try? text("format"))
+        case "time": return .dateTime(.time, format: try? text("format"))
+        case "timestamp", "datetime": return .dateTime(.timestamp, format: try? text("format"))
+        case "contentType": return .contentType(try text("value"))
+        case "values": return .values
+        case "notEmpty": return .notEmpty
+        case "semver": return .semver
+        case "eachKey", "eachValue":
+            guard case .array(let items)? = fields["rules"] else { throw PactError(pointer: pointer + "/rules", message: "\(kind!) needs rules") }
+            var rules: [ShapeRule] = []
+            for (index, item) in items.enumerated() { rules.append(try rule(item, at: "\(pointer)/rules/\(index)")) }
+            return kind == "eachKey" ? .eachKey(rules) : .eachValue(rules)
+        case "arrayContains":
+            guard case .array(let items)? = fields["variants"] else { throw PactError(pointer: pointer + "/variants", message: "arrayContains needs variants") }
+            var variants: [ShapeVariant] = []
+            for (index, item) in items.enumerated() {
+                let at = "\(pointer)/variants/\(index)"
+                guard case .object(let variant) = item, case .number(let position)? = variant["index"] else {
+                    throw PactError(pointer: at, message: "a variant needs an index")
+                }
+                var rules: [ShapePathRules] = []
+                if case .object(let paths)? = variant["rules"] {
+                    for key in paths.keys.sorted() {
+                        guard let path = ShapePath(key) else { throw PactError(pointer: at + "/rules/" + escape(key), message: "not a body path") }
+                        rules.append(ShapePathRules(path, try ruleSet(paths[key]!, at: at + "/rules/" + escape(key))))
+                    }
+                }
+                variants.append(ShapeVariant(index: Int(position), rules: rules))
+            }
+            return .arrayContains(variants)
+        case let other:
+            throw PactError(pointer: pointer + "/match", message: "unsupported matcher \(other.map { "\"\($0)\"" } ?? "(no match given)")")
+        }
+    }
+}

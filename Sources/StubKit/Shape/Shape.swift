@@ -1,0 +1,214 @@
+/// An example JSON value plus Pact matching rules by path: what a body must
+/// look like rather than what it must equal. One engine for both directions:
+/// it matches requests when a server picks a stub and checks responses when
+/// a provider is verified.
+///
+/// Without rules a value must equal the example: same keys (or, with
+/// ``allowsExtraKeys``, at least them), same array lengths and order, same
+/// types and values. A rule at a path governs that value and everything
+/// beneath it until a deeper rule applies (``ShapePath/weight(against:)``
+/// picks among several; `equality` resets). A rule on an array itself, or on
+/// its elements (`[*]`), makes the first example element the template every
+/// actual element is judged by, its length free apart from `min`/`max`; a
+/// rule on an object's members (`.*`) judges every actual member, the
+/// example's own or not.
+public struct Shape: Sendable, Hashable, CustomStringConvertible {
+    /// The example value.
+    public var example: JSONValue
+    /// The rules, each at its path.
+    public var rules: [ShapePathRules]
+    /// Whether an actual object may have keys the example lacks (Pact allows
+    /// them in responses, not in requests).
+    public var allowsExtraKeys: Bool
+    /// Whether a rule on every member (`.*`) also judges members the example
+    /// lacks (Pact V3 and later), or only the example's own (V2).
+    public var wildcardsJudgeExtraKeys: Bool
+
+    /// Creates a shape.
+    public init(example: JSONValue, rules: [ShapePathRules] = [], allowsExtraKeys: Bool = false, wildcardsJudgeExtraKeys: Bool = true) {
+        self.example = example
+        self.rules = rules
+        self.allowsExtraKeys = allowsExtraKeys
+        self.wildcardsJudgeExtraKeys = wildcardsJudgeExtraKeys
+    }
+
+    /// Every way `actual` differs from the shape; empty when it matches.
+    public func mismatches(_ actual: JSONValue) -> [ShapeMismatch] {
+        var found: [ShapeMismatch] = []
+        compare(example, actual, at: [], into: &found)
+        return found
+    }
+
+    /// Whether `actual` matches.
+    public func matches(_ actual: JSONValue) -> Bool { mismatches(actual).isEmpty }
+
+    /// `shape of {…} (2 rules)`.
+    public var description: String {
+        "shape of \(example)" + (rules.isEmpty ? "" : " (" + rules.map { "\($0.path): \($0.set.rules.map(\.description).joined(separator: ", "))" }.joined(separator: "; ") + ")")
+    }
+
+    // MARK: The walk
+
+    /// The rule set governing the value at `path`: the highest-weighted path
+    /// that names it or an ancestor (the longer path on a tie); `nil` for
+    /// plain equality.
+    func governing(_ path: [ShapePath.Step]) -> ShapeRuleSet? {
+        var best: (weight: Int, length: Int, set: ShapeRuleSet)?
+        for rule in rules {
+            let weight = rule.path.weight(against: path)
+            guard weight > 0 else { continue }
+            if best == nil || weight > best!.weight || (weight == best!.weight && rule.path.steps.count > best!.length) {
+                best = (weight, rule.path.steps.count, rule.set)
+            }
+        }
+        guard let set = best?.set, !set.isEquality else { return nil }
+        return set
+    }
+
+    /// Whether a rule names exactly the value at `path` (not an ancestor).
+    private func namesExactly(_ path: [ShapePath.Step]) -> Bool {
+        rules.contains { $0.path.steps.count == path.count && $0.path.weight(against: path) > 0 && !$0.set.isEquality }
+    }
+
+    private func compare(_ expected: JSONValue, _ actual: JSONValue, at path: [ShapePath.Step], into found: inout [ShapeMismatch]) {
+        let set = governing(path)
+        switch (expected, actual) {
+        case (.array(let wanted), .array(let got)):
+            compareArrays(wanted, got, set: set, at: path, into: &found)
+        case (.object(let wanted), .object(let got)):
+            compareObjects(wanted, got, set: set, at: path, into: &found)
+        default:
+            if let set {
+                if let problem = set.problem(expected: expected, actual: actual) { found.append(ShapeMismatch(path, problem)) }
+            } else if !ShapeRule.sameValue(expected, actual) {
+                let kinds = ShapeRule.kind(of: expected) == ShapeRule.kind(of: actual) ? "" : " (\(ShapeRule.kind(of: actual)) instead of \(ShapeRule.kind(of: expected)))"
+                found.append(ShapeMismatch(path, "expected \(expected), got \(actual)\(kinds)"))
+            }
+        }
+    }
+
+    private func compareArrays(
+        _ wanted: [JSONValue], _ got: [JSONValue], set: ShapeRuleSet?, at path: [ShapePath.Step], into found: inout [ShapeMismatch]
+    ) {
+        if let set {
+            let (low, high) = set.lengthBounds
+            if let low, got.count < low { found.append(ShapeMismatch(path, "expected at least \(low) elements, got \(got.count)")) }
+            if let high, got.count > high { found.append(ShapeMismatch(path, "expected at most \(high) elements, got \(got.count)")) }
+            for case .arrayContains(let variants) in set.rules {
+                for variant in variants where variant.index < wanted.count {
+                    let inner = Shape(example: wanted[variant.index], rules: variant.rules, allowsExtraKeys: allowsExtraKeys,
+                                      wildcardsJudgeExtraKeys: wildcardsJudgeExtraKeys)
+                    if !got.contains(where: inner.matches) {
+                        found.append(ShapeMismatch(path, "no element matches variant \(variant.index) (\(wanted[variant.index]))"))
+                    }
+                }
+                return
+            }
+            for case .eachValue(let rules) in set.rules {
+                let each = ShapeRuleSet(rules)
+                for (index, item) in got.enumerated() {
+                    if let problem = each.problem(expected: wanted.first ?? item, actual: item) {
+                        found.append(ShapeMismatch(path + [.index(index)], problem))
+                    }
+                }
+            }
+        }
+        let templated = namesExactly(path) || namesExactly(path + [.index(0)])
+        if templated {
+            guard let template = wanted.first else { return }
+            for (index, item) in got.enumerated() { compare(template, item, at: path + [.index(index)], into: &found) }
+            return
+        }
+        for (index, item) in wanted.enumerated() {
+            guard index < got.count else {
+                found.append(ShapeMismatch(path + [.index(index)], "expected \(item), but the list has only \(got.count) elements"))
+                continue
+            }
+            compare(item, got[index], at: path + [.index(index)], into: &found)
+        }
+        if got.count > wanted.count {
+            found.append(ShapeMismatch(path, "expected \(wanted.count) elements, got \(got.count) (unexpected \(got[wanted.count]))"))
+        }
+    }
+
+    private func compareObjects(
+        _ wanted: [String: JSONValue], _ got: [String: JSONValue], set: ShapeRuleSet?, at path: [ShapePath.Step],
+        into found: inout [ShapeMismatch]
+    ) {
+        let exact = namesExactly(path)
+        if let set, exact {
+            var handled = false
+            for rule in set.rules {
+                switch rule {
+                case .eachKey(let rules):
+                    handled = true
+                    for key in got.keys.sorted() {
+                        if let problem = ShapeRuleSet(rules).problem(expected: .string(key), actual: .string(key)) {
+                            found.append(ShapeMismatch(path + [.key(key)], "key: " + problem))
+                        }
+                    }
+                case .eachValue(let rules):
+                    handled = true
+                    let template = wanted.values.first
+                    for key in got.keys.sorted() {
+                        let value = got[key]!
+                        if let problem = ShapeRuleSet(rules).problem(expected: wanted[key] ?? template ?? value, actual: value) {
+                            found.append(ShapeMismatch(path + [.key(key)], problem))
+                        }
+                    }
+                case .values:
+                    handled = true
+                    guard let template = wanted.values.first else { continue }
+                    for key in got.keys.sorted() { compare(wanted[key] ?? template, got[key]!, at: path + [.key(key)], into: &found) }
+                default:
+                    continue
+                }
+            }
+            if handled { return }
+        }
+        // A rule on every member (`.*`) judges each actual member, the example's or not.
+        let everyMember = rules.contains { rule in
+            rule.path.steps.count == path.count + 1 && rule.path.steps.last == .any
+                && rule.path.weight(against: path + [.any]) > 0 && !rule.set.isEquality
+        }
+        if everyMember {
+            let template = wanted.values.first
+            for key in got.keys.sorted() {
+                guard let example = wanted[key] ?? (wildcardsJudgeExtraKeys ? template : nil) else { continue }
+                compare(example, got[key]!, at: path + [.key(key)], into: &found)
+            }
+            for key in wanted.keys.sorted() where got[key] == nil {
+                found.append(ShapeMismatch(path + [.key(key)], "expected \(wanted[key]!), but the key is missing"))
+            }
+            return
+        }
+        for key in wanted.keys.sorted() {
+            guard let value = got[key] else {
+                found.append(ShapeMismatch(path + [.key(key)], "expected \(wanted[key]!), but the key is missing"))
+                continue
+            }
+            compare(wanted[key]!, value, at: path + [.key(key)], into: &found)
+        }
+        if !allowsExtraKeys {
+            for key in got.keys.sorted() where wanted[key] == nil {
+                found.append(ShapeMismatch(path + [.key(key)], "unexpected key with \(got[key]!)"))
+            }
+        }
+    }
+}
+
+/// One way a value differs from a ``Shape``: where, and what.
+public struct ShapeMismatch: Sendable, Hashable, CustomStringConvertible {
+    /// The actual value's path, `$.items[2].id`.
+    public var path: String
+    /// What is wrong.
+    public var message: String
+
+    init(_ steps: [ShapePath.Step], _ message: String) {
+        self.path = ShapePath(steps: steps).source
+        self.message = message
+    }
+
+    /// `$.items[2].id: expected a number, got "7"`.
+    public var description: String { "\(path): \(message)" }
+}
