@@ -99,7 +99,7 @@ let package = Package(
         // What the command line does, as a library: serving, ready lines, shutdown on signals.
         .target(
             name: "UnderstudyCLI",
-            dependencies: ["StubServer", "StubKit", "StubSpec", "WireMockFormat", "StubAdmin", "StubRemote", "MarvelFake", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StubServer", "StubKit", "StubSpec", "WireMockFormat", "PactFormat", "StubAdmin", "StubRemote", "MarvelFake", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         // The `understudy` command: argument parsing and exit codes only.
@@ -121,7 +121,7 @@ let package = Package(
         // The fuzz targets (spec loader, matcher, HTTP path), run by scripts/fuzz.
         .executableTarget(
             name: "understudy-fuzz",
-            dependencies: ["CFuzzerDriver", "StubSpec", "WireMockFormat", "StubAdmin", "StubServer", "StubKit", "MicroHTTP"],
+            dependencies: ["CFuzzerDriver", "StubSpec", "WireMockFormat", "PactFormat", "StubAdmin", "StubServer", "StubKit", "MicroHTTP"],
             swiftSettings: strictSettings
         ),
         // A UI-test stand-in that links only the remote client and the assertions;

@@ -1,11 +1,13 @@
 import Foundation
 public import StubKit
 public import StubSpec
+import PactFormat
 import WireMockFormat
 
 /// Spec files and WireMock mappings named on the command line, loaded together.
 ///
 /// A path is read as a WireMock root when it is a folder with `mappings/`,
+/// as a pact when it is JSON with `consumer`, `provider` and `interactions`,
 /// as a WireMock mapping file when it is JSON whose top level has `request`
 /// or `mappings`, and as an Understudy spec otherwise.
 public struct SpecLoading: Sendable {
@@ -17,16 +19,25 @@ public struct SpecLoading: Sendable {
     public private(set) var stubs: [Stub] = []
     /// Every problem of every source that did not load.
     public var problems: [StubProblem] = []
-    /// WireMock mappings left out by lenient loading, with where and why.
+    /// WireMock mappings left out by lenient loading, and pact message
+    /// interactions (not served), with where and why.
     public var skipped: [StubProblem] = []
+    /// The pacts that loaded, with their interaction counts, in the order given.
+    public var pactSources: [(path: String, stubs: Int)] = []
 
     /// Loads each of `paths` (relative to the current directory); `lenient`
     /// skips WireMock mappings that use what Understudy cannot serve.
-    public init(paths: [String], lenient: Bool = false) {
+    public init(paths: [String], lenient: Bool = false, providerStateHeader: String? = nil) {
         for path in paths {
             let url = URL(fileURLWithPath: path)
             do {
-                if let wireMock = try Self.wireMock(url, lenient: lenient) {
+                if url.pathExtension.lowercased() == "json", let data = try? Data(contentsOf: url), PactFile.looksLikePact(data) {
+                    let pact = try PactFile.read(data, file: path)
+                    let served = pact.stubs(stateHeader: providerStateHeader)
+                    stubs += served
+                    skipped += pact.unsupported
+                    pactSources.append((path, served.count))
+                } else if let wireMock = try Self.wireMock(url, lenient: lenient) {
                     stubs += wireMock.stubs
                     skipped += wireMock.skipped
                     wireMockSources.append((path, wireMock.stubs.count))

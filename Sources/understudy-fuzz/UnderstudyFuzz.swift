@@ -2,7 +2,7 @@
 //
 //   understudy-fuzz TARGET [libFuzzer flags] [corpus folders or files]
 //
-// TARGET is spec-yaml, spec-json, wiremock, admin, matcher or http. Built by scripts/fuzz with
+// TARGET is spec-yaml, spec-json, wiremock, pact, admin, matcher or http. Built by scripts/fuzz with
 // -sanitize=fuzzer,address, libFuzzer runs the target; in the normal build a
 // stand-in replays the named corpus files once (see CFuzzerDriver).
 import CFuzzerDriver
@@ -16,6 +16,7 @@ enum FuzzTarget: String, CaseIterable {
     case specYAML = "spec-yaml"
     case specJSON = "spec-json"
     case wiremock
+    case pact
     case admin
     case matcher
     case http
@@ -25,6 +26,7 @@ enum FuzzTarget: String, CaseIterable {
         case .specYAML: SpecFuzz.run(bytes, name: "fuzz.yaml")
         case .specJSON: SpecFuzz.run(bytes, name: "fuzz.json")
         case .wiremock: WireMockFuzz.run(bytes)
+        case .pact: PactFuzz.run(bytes)
         case .admin: AdminFuzz.run(bytes)
         case .matcher: MatcherFuzz.run(bytes)
         case .http: HTTPFuzz.run(bytes)

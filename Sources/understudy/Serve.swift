@@ -21,7 +21,7 @@ struct Serve: ParsableCommand {
             """
     )
 
-    @Argument(help: "Spec files (YAML or JSON), WireMock mapping files, or WireMock root folders (with mappings/ and __files/).")
+    @Argument(help: "Spec files (YAML or JSON), pact files (V2-V4), WireMock mapping files, or WireMock root folders (with mappings/ and __files/).")
     var specs: [String] = []
 
     @Flag(help: "Serve the WireMock mappings that translate and list those that use what Understudy cannot serve (templating, webhooks, XML...).")
@@ -60,6 +60,11 @@ struct Serve: ParsableCommand {
     @Flag(help: #"Print exactly one ready line, {"url":…,"port":…}, for scripts."#)
     var readyJSON = false
 
+    @Option(name: .customLong("provider-state-header"), help: ArgumentHelp(
+        "For pacts: a request sending this header is answered only by interactions in the provider state it names (as pact stub's --provider-state-header-name).",
+        valueName: "name"))
+    var providerStateHeader: String?
+
     @Flag(name: .customLong("no-admin"), help: "Serve no admin routes (/__admin, WireMock's admin API).")
     var noAdmin = false
 
@@ -80,7 +85,7 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         keepFreedMemoryForReuse()
-        let loaded = SpecLoading(paths: specs, lenient: lenient)
+        let loaded = SpecLoading(paths: specs, lenient: lenient, providerStateHeader: providerStateHeader)
         guard loaded.problems.isEmpty else {
             loaded.problems.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
             throw ExitCode(2)
@@ -129,7 +134,7 @@ struct Serve: ParsableCommand {
         if watch, !specs.isEmpty {
             let paths = specs
             watcher = SpecWatcher(paths: paths) {
-                let reloaded = SpecLoading(paths: paths, lenient: lenient)
+                let reloaded = SpecLoading(paths: paths, lenient: lenient, providerStateHeader: providerStateHeader)
                 guard reloaded.problems.isEmpty else {
                     logger.error("reload refused, still serving the previous stubs:\n\(reloaded.problems.map(\.description).joined(separator: "\n"))")
                     return

@@ -40,3 +40,14 @@ ensure_wiremock() {
     fi
     command -v java >/dev/null || ensure_packages openjdk-17-jre-headless
 }
+
+# The Pact reference tools (`pact verifier`, `pact stub`, `pact mock`): PyPI
+# `pact-python-cli`, one executable. Idempotent; prints where `pact` is.
+PACT_CLI_VERSION="1!0.10.9"
+ensure_pact() {
+    if [ "$(python3 -c 'import importlib.metadata as m; print(m.version("pact-python-cli"))' 2>/dev/null)" != "$PACT_CLI_VERSION" ]; then
+        say "installing: pact-python-cli==$PACT_CLI_VERSION (PyPI; the pact verifier, stub and mock)"
+        python3 -m pip install --quiet --disable-pip-version-check "pact-python-cli==$PACT_CLI_VERSION" >&2
+    fi
+    export PACT_DO_NOT_TRACK=true
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The Pact reference tools' one executable, `pact` (PyPI `pact-python-cli`,
+/// installed by scripts/test), found where pip put it.
+public enum PactTool {
+    /// The executable, or `nil` when it is not installed.
+    public static let executable: URL? = {
+        let script = "import sysconfig; print(sysconfig.get_path('scripts'))"
+        if let child = try? ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script]) {
+            let folder = child.readToEnd().output.trimmingCharacters(in: .whitespacesAndNewlines)
+            if child.waitForExit() == 0 {
+                let candidate = URL(fileURLWithPath: folder).appendingPathComponent("pact")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            }
+        }
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("pact")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }()
+
+    /// Whether tests that need it run: when it is here, and always under CI
+    /// (where its absence is a failure, not a skip).
+    public static var shouldRun: Bool { executable != nil || ProcessInfo.processInfo.environment["CI"] != nil }
+
+    /// Runs `pact arguments` to the end (with PACT_DO_NOT_TRACK set) on a thread of its own.
+    public static func run(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+        guard let executable else { throw PactToolMissing() }
+        return try await ChildProcess.finished(URL(fileURLWithPath: "/usr/bin/env"),
+                                               ["PACT_DO_NOT_TRACK=true", executable.path] + arguments)
+    }
+}
+
+/// `pact` is not installed (scripts/test installs it).
+public struct PactToolMissing: Error, CustomStringConvertible {
+    /// Creates the error.
+    public init() {}
+    /// What to do.
+    public var description: String { "the pact executable is not installed (pip install pact-python-cli; scripts/test does)" }
+}
