@@ -108,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "understudy",
             dependencies: [
-                "UnderstudyCLI", "StubSpec", "StubServer", "StubKit", "MarvelFake", "CAllocatorTuning",
+                "UnderstudyCLI", "StubSpec", "StubServer", "StubKit", "PactFormat", "MarvelFake", "CAllocatorTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
