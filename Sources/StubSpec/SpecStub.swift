@@ -11,6 +11,9 @@ public struct SpecStub: Sendable {
     public var verify: VerifyRule
     /// Why there is no example to replay, when there is none.
     public var noExampleReason: String?
+    /// Where the stub is in the spec file (its ``Stub/location`` is its
+    /// `declared:` site instead, when it has one).
+    public var specLocation: CodeLocation
 }
 
 /// The credentials a stub's guard asks for, so an example request can carry

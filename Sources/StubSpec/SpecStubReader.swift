@@ -69,7 +69,7 @@ struct SpecStubReader {
         if let node = fields["scenario"] { stub.scenario = scenario(node) }
         let rule = fields["verify"].map { verifyRule($0) } ?? VerifyRule()
         let (example, reason) = example(fields["example"], pattern: pattern, credentials: credentials)
-        return SpecStub(stub: stub, example: example, verify: rule, noExampleReason: reason)
+        return SpecStub(stub: stub, example: example, verify: rule, noExampleReason: reason, specLocation: specLine)
     }
 
     // MARK: Request

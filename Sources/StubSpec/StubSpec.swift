@@ -65,8 +65,14 @@ public struct StubSpec: Sendable {
                 _ = try StubValidation.check(entries.map(\.stub), fixtures: fixtures)
             } catch let error as StubValidationError {
                 reader.reading.problems += error.problems.map { problem in
+                    // Located at the stub's line in this file; a `declared:` site is named in the message.
                     var located = problem
-                    located.subject = "stubs[\(entries.firstIndex { $0.stub.location == problem.location } ?? 0)]"
+                    let index = entries.firstIndex { $0.stub.location == problem.location } ?? 0
+                    located.subject = "stubs[\(index)]"
+                    if let entry = entries.indices.contains(index) ? entries[index] : nil, entry.specLocation != problem.location {
+                        located.location = entry.specLocation
+                        located.message += " (declared at \(problem.location))"
+                    }
                     return located
                 }
             } catch {

@@ -41,10 +41,7 @@ public struct PactVerification: Sendable {
     public static func run(
         _ pacts: [PactFile], against provider: URL, stateChangeURL: URL? = nil, teardown: Bool = false, timeout: TimeInterval = 10
     ) async -> PactVerification {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.httpShouldSetCookies = false
-        let session = URLSession(configuration: configuration)
+        let session = SpecVerification.verificationSession(timeout: timeout)
         defer { session.finishTasksAndInvalidate() }
         var rows: [Row] = []
         for pact in pacts {

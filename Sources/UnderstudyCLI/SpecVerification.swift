@@ -43,10 +43,7 @@ public struct SpecVerification: Sendable {
     ) async throws -> SpecVerification {
         let local = try StubServer.start(.stubs(spec.stubs))
         defer { local.stop() }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.httpShouldSetCookies = false
-        let session = URLSession(configuration: configuration)
+        let session = verificationSession(timeout: timeout)
         defer { session.finishTasksAndInvalidate() }
         var rows: [Row] = []
         for entry in spec.entries {
@@ -101,6 +98,14 @@ public struct SpecVerification: Sendable {
             return "the stub's own guard (\(refused)) refuses the example, so both sides would only be compared refusing it"
         }
         return nil
+    }
+
+    /// A session for replaying requests: no cookies kept, `timeout` per request.
+    static func verificationSession(timeout: TimeInterval) -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.httpShouldSetCookies = false
+        return URLSession(configuration: configuration)
     }
 
     struct Response {

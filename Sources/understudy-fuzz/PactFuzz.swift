@@ -24,12 +24,7 @@ enum PactFuzz {
             }
             _ = try? StubSet(pact.stubs(stateHeader: "X-Provider-State"))
         } catch {
-            precondition(!error.problems.isEmpty, "a StubValidationError with no problem")
-            for problem in error.problems {
-                precondition(problem.location.fileID == name && problem.location.line >= 1 && problem.location.column >= 1,
-                             "a problem without its place: \(problem)")
-            }
-            _ = error.description
+            LocatedRefusal.check(error, file: name)
         }
     }
 }

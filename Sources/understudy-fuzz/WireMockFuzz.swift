@@ -40,12 +40,7 @@ enum WireMockFuzz {
             _ = try? StubSet(loaded.stubs)
             roundTrip(loaded.stubs)
         } catch {
-            precondition(!error.problems.isEmpty, "a StubValidationError with no problem")
-            for problem in error.problems {
-                precondition(problem.location.fileID == name && problem.location.line >= 1 && problem.location.column >= 1,
-                             "a problem without its place: \(problem)")
-            }
-            _ = error.description
+            LocatedRefusal.check(error, file: name)
         }
     }
 }

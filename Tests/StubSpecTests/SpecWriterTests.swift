@@ -73,4 +73,20 @@ import Testing
         let error = #expect(throws: StubNotPortable.self) { try SpecWriter.document(custom) }
         #expect(error?.reason.contains("only bearer, API-key and Marvel guards can travel") == true)
     }
+
+    @Test func aRefusedStubIsLocatedInTheFileAndNamesItsDeclaration() {
+        let text = """
+            stubs:
+              - request: { method: GET, path: /a }
+              - declared: { fileID: App/Tests.swift, line: 12, column: 9 }
+                request: { method: GET, path: /a }
+            """
+        let error = #expect(throws: StubValidationError.self) {
+            try StubSpec.parse(text, name: "remote.yaml", directory: URL(fileURLWithPath: "/"))
+        }
+        let problem = error?.problems.first
+        #expect(problem?.location.fileID == "remote.yaml")
+        #expect(problem?.location.line == 3)
+        #expect(problem?.message.contains("(declared at App/Tests.swift:12:9)") == true, "\(problem?.description ?? "")")
+    }
 }
