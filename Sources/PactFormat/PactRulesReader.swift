@@ -93,8 +93,8 @@ struct PactRulesReader {
         }
         func count(_ key: String) throws(PactError) -> Int? {
             guard let given = fields[key] else { return nil }
-            guard case .number(let number) = given, number >= 0, number.rounded() == number else {
-                throw PactError(pointer: pointer + "/" + key, message: "\(key) is a whole number of at least 0, not \(given)")
+            guard case .number(let number) = given, number >= 0, number.rounded() == number, number <= 1e15 else {
+                throw PactError(pointer: pointer + "/" + key, message: "\(key) is a whole number from 0 to 10^15, not \(given)")
             }
             return Int(number)
         }
@@ -130,8 +130,9 @@ struct PactRulesReader {
             var variants: [ShapeVariant] = []
             for (index, item) in items.enumerated() {
                 let at = "\(pointer)/variants/\(index)"
-                guard case .object(let variant) = item, case .number(let position)? = variant["index"] else {
-                    throw PactError(pointer: at, message: "a variant needs an index")
+                guard case .object(let variant) = item, case .number(let position)? = variant["index"],
+                      position >= 0, position.rounded() == position, position <= 1e15 else {
+                    throw PactError(pointer: at, message: "a variant needs an index: a whole number of at least 0")
                 }
                 var rules: [ShapePathRules] = []
                 if case .object(let paths)? = variant["rules"] {
