@@ -93,9 +93,14 @@ extension SpecStubReader {
         if node.isSequence {
             return (reading.items(node) ?? []).flatMap { bodyMatchers($0) }
         }
-        let keys = ["equals", "base64", "contains", "matches", "json", "jsonSubset", "ignoringArrayOrder", "jsonPath", "value"]
+        let keys = ["equals", "base64", "contains", "matches", "json", "jsonSubset", "ignoringArrayOrder", "jsonPath", "value",
+                    "like", "rules", "allowsExtraKeys", "wildcardsJudgeExtraKeys"]
         guard let fields = reading.members(node, allowed: keys) else { return [] }
         var found: [BodyMatcher] = []
+        if fields["like"] != nil, let shape = shape(fields) { found.append(shape) }
+        for key in ["rules", "allowsExtraKeys", "wildcardsJudgeExtraKeys"] where fields["like"] == nil {
+            if let stray = fields[key] { reading.fail(stray, "\(key) goes with like: <example>") }
+        }
         if let operand = fields["equals"], let text = reading.string(operand) { found.append(.text(text)) }
         if let operand = fields["base64"], let data = base64(operand) { found.append(.exact(data)) }
         if let operand = fields["contains"], let text = reading.string(operand) { found.append(.contains(text)) }

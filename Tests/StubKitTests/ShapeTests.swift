@@ -1,3 +1,4 @@
+import Foundation
 import StubKit
 import Testing
 
@@ -59,7 +60,7 @@ import Testing
     @Test func arrayContainsFindsEachVariantAnywhere() {
         let example: JSONValue = ["items": [["kind": "book"], ["kind": "film", "minutes": 90]]]
         let variants = [ShapeVariant(index: 0, rules: []),
-                        ShapeVariant(index: 1, rules: [ShapePathRules(ShapePath("$.minutes")!, ShapeRuleSet([.integer]))])]
+                        ShapeVariant(index: 1, rules: [ShapePathRules("$.minutes", ShapeRuleSet([.integer]))])]
         let shape = Self.shape(example, [("$.items", [.arrayContains(variants)])])
         #expect(shape.matches(["items": [["kind": "film", "minutes": 120], ["kind": "toy"], ["kind": "book"]]]))
         #expect(!shape.matches(["items": [["kind": "book"]]]))
@@ -74,8 +75,22 @@ import Testing
     }
 
     @Test func pathsParseEveryNotation() {
-        #expect(ShapePath("$.a['b.c'][2][*].*")?.steps == [.key("a"), .key("b.c"), .index(2), .any, .any])
-        #expect(ShapePath("a.b") == nil)
-        #expect(ShapePath("$.a[") == nil)
+        let parsed: ShapePath = "$.a['b.c'][2][*].*"
+        #expect(parsed.steps == [.key("a"), .key("b.c"), .index(2), .any, .any])
+        #expect(parsed.problem == nil)
+        #expect(ShapePath(String("a.b")) == nil)
+        #expect(("$.a[" as ShapePath).problem != nil)
+    }
+}
+
+/// A shape written in the DSL with a path that does not parse is refused
+/// before the server starts, at the stub.
+@Suite struct ShapeDSLTests {
+    @Test func aBadRulePathIsTheStubsProblem() {
+        let stub = Post("/orders").body(.like(["items": []], rules: ["items[*]": .type()]))
+        #expect(stub.problem?.contains("\"items[*]\" is not a path") == true, "\(stub.problem ?? "no problem")")
+        let good = Post("/orders").body(.like(["items": ["a"]], rules: ["$.items": .type(min: 1)]))
+        #expect(good.problem == nil)
+        #expect(good.request.match(RecordedRequest(method: "POST", target: "/orders", body: Data(#"{"items":["x","y"]}"#.utf8))) != nil)
     }
 }

@@ -24,6 +24,10 @@ import Testing
         Delete("/keys").guarded(by: .apiKey(query: "key", value: "s3cret")).delay(.dribble(chunks: 3, over: .milliseconds(30)))
             .respond(.text("gone")).cookie("session", .matches("^[a-f0-9]+$"))
         Get("/slow").delay(.logNormal(median: .microseconds(1500), sigma: 0.5)).fault(.connectionReset)
+        Post("/orders").body(.like(["id": 1, "lines": [["sku": "A-1", "qty": 2]], "at": "2026-11-23"],
+                                   rules: ["$.id": .integer, "$.lines": .type(min: 1), "$.lines[*].sku": .regex("[A-Z]-\\d+"),
+                                           "$.at": .dateTime(.date, format: "yyyy-MM-dd")]))
+            .respond(StubResponse(status: 201))
     }
 
     @Test func writtenStubsReadBackAsTheSameStubs() throws {
@@ -88,5 +92,28 @@ import Testing
         #expect(problem?.location.fileID == "remote.yaml")
         #expect(problem?.location.line == 3)
         #expect(problem?.message.contains("(declared at App/Tests.swift:12:9)") == true, "\(problem?.description ?? "")")
+    }
+
+    @Test func aLikeBodyInASpecMatchesByItsRulesAndABadRuleIsNamed() throws {
+        let spec = try StubSpec.parse("""
+            stubs:
+              - request:
+                  method: POST
+                  path: /orders
+                  body: { like: { id: 1, lines: [ { sku: A-1 } ] }, rules: { '$.id': integer, '$.lines': { type: { min: 1 } }, '$.lines[*].sku': { regex: '[A-Z]-\\d+' } } }
+            """, name: "orders.yaml", directory: URL(fileURLWithPath: "/"))
+        let pattern = try #require(spec.stubs.first).request
+        #expect(pattern.match(RecordedRequest(method: "POST", target: "/orders", body: Data(#"{"id":7,"lines":[{"sku":"B-2"},{"sku":"C-30"}]}"#.utf8))) != nil)
+        #expect(pattern.match(RecordedRequest(method: "POST", target: "/orders", body: Data(#"{"id":7,"lines":[{"sku":"b2"}]}"#.utf8))) == nil)
+        #expect(pattern.match(RecordedRequest(method: "POST", target: "/orders", body: Data(#"{"id":7.5,"lines":[{"sku":"B-2"}]}"#.utf8))) == nil)
+
+        let error = #expect(throws: StubValidationError.self) {
+            try StubSpec.parse("""
+                stubs:
+                  - request: { method: POST, path: /x, body: { like: { id: 1 }, rules: { '$.id': integr } } }
+                """, name: "bad.yaml", directory: URL(fileURLWithPath: "/"))
+        }
+        #expect(error?.description.contains("bad.yaml:2:") == true)
+        #expect(error?.description.contains("unknown rule \"integr\"; did you mean \"integer\"?") == true, "\(error?.description ?? "")")
     }
 }

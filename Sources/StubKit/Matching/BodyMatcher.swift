@@ -31,6 +31,17 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
     /// The body is exactly this UTF-8 text.
     public static func text(_ text: String) -> BodyMatcher { .exact(Data(text.utf8)) }
 
+    /// The body is JSON like `example`: equal to it except where `rules`
+    /// say otherwise (Pact's matching rules, by path). Extra object keys
+    /// fail unless `allowsExtraKeys`.
+    ///
+    /// ```swift
+    /// Post("/users").body(.like(["name": "Ada", "tags": ["x"]], rules: ["$.name": .type(), "$.tags": .type(min: 1)]))
+    /// ```
+    public static func like(_ example: JSONValue, rules: KeyValuePairs<ShapePath, ShapeRule> = [:], allowsExtraKeys: Bool = false) -> BodyMatcher {
+        .shape(Shape(example: example, rules: rules.map { ShapePathRules($0.key, ShapeRuleSet([$0.value])) }, allowsExtraKeys: allowsExtraKeys))
+    }
+
     /// The body is JSON equal to this JSON text. Text that is not JSON makes
     /// the server refuse to start, naming the stub.
     public static func json(_ text: String) -> BodyMatcher {
@@ -107,6 +118,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         case .jsonPath(let path, _): return JSONPath.parse(path) == nil ? "malformed JSON path \(quoted(path))" : nil
         case .unparsableJSON(let text): return "the body matcher's JSON is not valid JSON: \(quoted(text))"
         case .unencodable(let reason): return "the body matcher's value cannot be encoded as JSON: \(reason)"
+        case .shape(let shape): return shape.problem
         default: return nil
         }
     }

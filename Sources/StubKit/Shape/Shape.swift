@@ -42,6 +42,16 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
     /// Whether `actual` matches.
     public func matches(_ actual: JSONValue) -> Bool { mismatches(actual).isEmpty }
 
+    /// Why the shape cannot work (a path that does not parse, a bad regex), or `nil`.
+    public var problem: String? {
+        var found: [String] = []
+        for rule in rules {
+            if let problem = rule.path.problem { found.append(problem) }
+            for case .regex(let pattern) in rule.set.rules { if let problem = pattern.problem { found.append(problem) } }
+        }
+        return found.isEmpty ? nil : found.joined(separator: "; ")
+    }
+
     /// `shape of {…} (2 rules)`.
     public var description: String {
         "shape of \(example)" + (rules.isEmpty ? "" : " (" + rules.map { "\($0.path): \($0.set.rules.map(\.description).joined(separator: ", "))" }.joined(separator: "; ") + ")")

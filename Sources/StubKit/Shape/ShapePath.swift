@@ -7,7 +7,7 @@ import Foundation
 /// Several paths may cover one value; the one with the highest weight wins
 /// (``weight(against:)``), and a path also covers everything beneath what it
 /// names until a deeper path applies.
-public struct ShapePath: Sendable, Hashable, CustomStringConvertible {
+public struct ShapePath: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// One step of a path.
     public enum Step: Sendable, Hashable {
         /// An object member.
@@ -23,16 +23,34 @@ public struct ShapePath: Sendable, Hashable, CustomStringConvertible {
     /// The path as written.
     public let source: String
 
+    /// Why the path as written is not one; such a path names nothing, and a
+    /// stub using it is refused before the server starts.
+    public let problem: String?
+
     /// Parses `source`; `nil` when it is not a path (it must start with `$`).
     public init?(_ source: String) {
         guard let steps = Self.parse(source) else { return nil }
         self.steps = steps
         self.source = source
+        self.problem = nil
+    }
+
+    /// A path written in the DSL (`"$.items[*].id"`); one that does not
+    /// parse names nothing and carries its ``problem``.
+    public init(stringLiteral source: String) {
+        if let parsed = ShapePath(source) {
+            self = parsed
+        } else {
+            self.steps = []
+            self.source = source
+            self.problem = "\"\(source)\" is not a path ($, .name, ['name'], [0], [*], .*)"
+        }
     }
 
     /// A path made of `steps`.
     public init(steps: [Step]) {
         self.steps = steps
+        self.problem = nil
         self.source = "$" + steps.map { step in
             switch step {
             case .key(let name) where name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) && !name.isEmpty:
@@ -49,7 +67,7 @@ public struct ShapePath: Sendable, Hashable, CustomStringConvertible {
     /// exact step and 1 for each `*`. A path shorter than `actual` names an
     /// ancestor, whose rule cascades.
     public func weight(against actual: [Step]) -> Int {
-        guard steps.count <= actual.count else { return 0 }
+        guard problem == nil, steps.count <= actual.count else { return 0 }
         var weight = 2
         for (mine, theirs) in zip(steps, actual) {
             switch (mine, theirs) {

@@ -109,7 +109,7 @@ package enum SpecPatternWriter {
             return one("jsonPath", .object([("path", .string(path)), ("equals", .value(value))]))
         case .value(let condition): return one("value", try self.matcher(condition))
         case .unparsableJSON, .unencodable: throw Unwritable(matcher.problem ?? "its body matcher is invalid")
-        case .shape: throw Unwritable("a Pact body shape has no spec-file form yet")
+        case .shape(let shape): return try SpecShapeWriter.shape(shape)
         }
     }
 }
