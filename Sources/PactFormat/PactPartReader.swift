@@ -40,6 +40,21 @@ public struct PactPartReader: Sendable {
         return PactResponse(status: status, headers: headers, body: body, rules: rules)
     }
 
+    /// A message's contents (V3: `contents` with `metaData.contentType`;
+    /// V4: a `contents` body object) and its `matchingRules`.
+    public func message(_ value: JSONValue, at pointer: String) throws(PactError) -> PactMessage {
+        let fields = try object(value, at: pointer)
+        var headers: [(name: String, value: String)] = []
+        for key in ["metaData", "metadata"] {
+            if case .object(let meta)? = fields[key], case .string(let type)? = meta["contentType"] ?? meta["content-type"] {
+                headers.append(("Content-Type", type))
+            }
+        }
+        let rules = try PactRulesReader(version: version).rules(fields["matchingRules"], at: pointer + "/matchingRules")
+        let contents = try body(fields["contents"], present: fields.keys.contains("contents"), headers: headers, at: pointer + "/contents")
+        return PactMessage(contents: contents, rules: rules)
+    }
+
     // MARK: Parts
 
     /// `"a=1&b=2"` (V2) or `{"a": ["1"], "b": ["2"]}`; names and values decoded.

@@ -116,3 +116,23 @@ public struct PactResponse: Sendable, Hashable {
     /// Hashes the status.
     public func hash(into hasher: inout Hasher) { hasher.combine(status) }
 }
+
+/// What a pact says a message carries (message pacts are read, not served).
+public struct PactMessage: Sendable, Hashable {
+    /// The contents.
+    public var contents: PactBody
+    /// The matching rules (category `body` in V3, `content` in V4).
+    public var rules: PactRules
+
+    /// Every way `actual` contents differ from these: the same body
+    /// conditions a response's body gets (unexpected keys allowed).
+    public func mismatches(_ actual: PactBody) -> [String] {
+        PactConditions.body(contents, rules, allowsExtraKeys: true).compactMap { condition in
+            guard !condition.accepts(actual.data) else { return nil }
+            if case .shape(let shape) = condition, let json = JSONValue(data: actual.data) {
+                return shape.mismatches(json).map(\.description).joined(separator: "; ")
+            }
+            return "expected \(condition)"
+        }
+    }
+}
