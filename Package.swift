@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "StubAssertions", dependencies: ["StubKit", "StubRemote"], swiftSettings: strictSettings),
         // The companion test library: the Swift Testing trait, XCTest scope,
         // the assertions on a local server, and contract checks.
-        .target(name: "StubTesting", dependencies: ["StubServer", "StubKit", "StubAssertions"], swiftSettings: strictSettings),
+        .target(name: "StubTesting", dependencies: ["StubServer", "StubKit", "StubAssertions", "PactFormat"], swiftSettings: strictSettings),
         // The /__admin routes beside the stubs: WireMock's admin API, and ours.
         .target(
             name: "StubAdmin",

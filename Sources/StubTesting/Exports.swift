@@ -2,3 +2,4 @@
 @_exported public import StubKit
 @_exported public import StubServer
 @_exported public import StubAssertions
+@_exported public import PactFormat

@@ -1,3 +1,5 @@
+import Foundation
+import PactFormat
 import StubAssertions
 import StubKit
 import StubServer
@@ -11,6 +13,8 @@ struct ServerScope: Sendable {
     let allowsUnmatched: Bool
     /// Where the scope was declared: the trait or the `withStubServer` call.
     let location: CodeLocation
+    /// The pact exercised stubs are written to, when one is recorded.
+    var pact: PactRecording? = nil
 
     /// Runs `body` with the server as the task's current one, then finishes,
     /// whether `body` returned or threw.
@@ -29,6 +33,7 @@ struct ServerScope: Sendable {
     /// closures at their stub.
     func finish() {
         server.stop()
+        if let pact { writePact(pact) }
         for issue in server.takeIssues() {
             switch issue.kind {
             case .unmatched(let report):
@@ -41,6 +46,29 @@ struct ServerScope: Sendable {
         let dropped = server.droppedIssueCount
         if dropped > 0, !allowsUnmatched {
             IssueRecorder.record("\(dropped) more issue\(dropped == 1 ? "" : "s") found while serving were not kept (the first 1000 are reported above)", at: location)
+        }
+    }
+
+    /// Writes one interaction per stub the test exercised (built from the
+    /// first request it answered); says which stubs a pact cannot state, and
+    /// fails the test for an interaction that clashes with one already written.
+    func writePact(_ pact: PactRecording) {
+        var seen: Set<StubID> = []
+        var interactions: [PactInteraction] = []
+        for entry in server.journal.entries {
+            guard let stub = entry.stub, seen.insert(stub.id).inserted else { continue }
+            do {
+                interactions.append(try PactInteractionBuilder.interaction(for: stub, answering: entry.request))
+            } catch {
+                FileHandle.standardError.write(Data("\(error.problem.location): note: left out of \(pact.file.lastPathComponent): \(error.problem.message)\n".utf8))
+            }
+        }
+        do {
+            for conflict in try PactLedger.shared.record(interactions, for: pact) {
+                IssueRecorder.record(conflict.description, at: location, preferring: conflict.second)
+            }
+        } catch {
+            IssueRecorder.record("Could not write the pact \(pact.file.path): \(error)", at: location)
         }
     }
 

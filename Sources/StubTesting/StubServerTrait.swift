@@ -1,5 +1,6 @@
 #if canImport(Testing)
 public import StubKit
+public import PactFormat
 public import StubServer
 public import Testing
 
@@ -25,14 +26,17 @@ public import Testing
 public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     private let setup: ServerSetup
     private let allowsUnmatched: Bool
+    /// The pact the exercised stubs are written to, when one is recorded.
+    private let pact: PactRecording?
     /// Where Swift says the trait was written (the declaration it is attached
     /// to, a macro's doing); each stub declared in the trait is put back at
     /// its own line before it is checked.
     private let declaration: CodeLocation
 
-    init(setup: ServerSetup, allowsUnmatched: Bool, declaration: CodeLocation) {
+    init(setup: ServerSetup, allowsUnmatched: Bool, pact: PactRecording? = nil, declaration: CodeLocation) {
         self.setup = setup
         self.allowsUnmatched = allowsUnmatched
+        self.pact = pact
         self.declaration = declaration
     }
 
@@ -58,7 +62,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         } catch {
             throw ServerStartFailure(location: location, reason: "\(error)")
         }
-        try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location).run { _ in
+        try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location, pact: pact).run { _ in
             try await function()
         }
     }
@@ -67,13 +71,17 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
 extension Trait where Self == StubServerTrait {
     /// A server per test for the stubs `content` declares; `content` runs for
     /// each test, so stubs with state (scenarios, sequences) start fresh.
+    ///
+    /// With `pact`, each stub the test exercised is written to that
+    /// consumer-provider pact as one interaction (see ``PactRecording``).
     public static func stubServer(
         allowsUnmatched: Bool = false,
         configuration: StubServer.Configuration = .default,
+        pact: PactRecording? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         @StubBuilder _ content: @escaping @Sendable () -> [Stub]
     ) -> Self {
-        StubServerTrait(setup: .stubs(configuration: configuration, content), allowsUnmatched: allowsUnmatched,
+        StubServerTrait(setup: .stubs(configuration: configuration, content), allowsUnmatched: allowsUnmatched, pact: pact,
                         declaration: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -83,9 +91,10 @@ extension Trait where Self == StubServerTrait {
     public static func stubServer(
         _ setup: ServerSetup,
         allowsUnmatched: Bool = false,
+        pact: PactRecording? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Self {
-        StubServerTrait(setup: setup, allowsUnmatched: allowsUnmatched,
+        StubServerTrait(setup: setup, allowsUnmatched: allowsUnmatched, pact: pact,
                         declaration: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

@@ -1,0 +1,137 @@
+import Foundation
+public import StubKit
+
+extension Stub {
+    /// Puts the stub in a Pact provider state: a pact written from a test
+    /// that used it names the state (and its parameters) for the provider.
+    ///
+    /// ```swift
+    /// Get("/users/42").respond(.json(user)).given("user 42 exists", ["id": 42])
+    /// ```
+    public func given(_ state: String, _ params: [String: JSONValue] = [:]) -> Stub {
+        var copy = self
+        var pact: [String: JSONValue] = ["description": .string(name ?? request.description)]
+        if case .object(let existing)? = metadata["pact"] { pact = existing }
+        var states: [JSONValue] = []
+        if case .array(let earlier)? = pact["providerStates"] { states = earlier }
+        states.append(.object(["name": .string(state), "params": .object(params)]))
+        pact["providerStates"] = .array(states)
+        copy.metadata["pact"] = .object(pact)
+        return copy
+    }
+
+    /// The provider states ``given(_:_:)`` (or a served pact) put the stub in.
+    public var providerStates: [PactProviderState] {
+        guard case .object(let pact)? = metadata["pact"], case .array(let states)? = pact["providerStates"] else { return [] }
+        return states.compactMap { state in
+            guard case .object(let fields) = state, case .string(let name)? = fields["name"] else { return nil }
+            return PactProviderState(name: name, params: fields["params"] ?? .object([:]))
+        }
+    }
+}
+
+/// The interaction a stub stands for in a consumer's pact: the request a
+/// test sent that the stub answered (its conditions as matching rules) and
+/// the response the stub gives it.
+public enum PactInteractionBuilder {
+    /// The interaction, or why the stub cannot be one (a closure makes its
+    /// response, a fault or a delay shapes it), with its declaration site.
+    ///
+    /// - Throws: ``PactLeftOut`` naming the stub and why.
+    public static func interaction(for stub: Stub, answering sent: RecordedRequest) throws(PactLeftOut) -> PactInteraction {
+        if stub.fault != nil { throw PactLeftOut(problem: StubProblem(stub, "a fault cannot be stated in a pact; the stub is left out of it")) }
+        if stub.delay != nil { throw PactLeftOut(problem: StubProblem(stub, "a delay cannot be stated in a pact; the stub is left out of it")) }
+        let response: StubResponse
+        switch stub.response {
+        case .fixed(let fixed): response = fixed
+        case .sequence(let steps):
+            guard case .fixed(let first)? = steps.first else { throw PactLeftOut(problem: StubProblem(stub, "its sequence does not start with a fixed response")) }
+            response = first
+        case .marvelPage(let results, let attribution): response = .marvel(results, for: sent, attribution: attribution)
+        case .dynamic: throw PactLeftOut(problem: StubProblem(stub, "a Swift closure makes its response, which a pact cannot state; the stub is left out of it"))
+        case .fixture, .invalid: throw PactLeftOut(problem: StubProblem(stub, "its response was not resolved"))
+        }
+        var requestRules = PactRules()
+        requestRules.path = pathRule(stub.request.path)
+        var query: [(name: String, values: [String])] = []
+        for item in sent.query {
+            if let index = query.firstIndex(where: { $0.name == item.name }) { query[index].values.append(item.value ?? "") } else { query.append((item.name, [item.value ?? ""])) }
+        }
+        for condition in stub.request.query { if let rule = rule(for: condition.matcher) { requestRules.query[condition.name] = rule } }
+        var headers: [(name: String, value: String)] = []
+        for condition in stub.request.headers where !sent.headers.values(for: condition.name).isEmpty {
+            headers.append((condition.name, sent.headers.values(for: condition.name).joined(separator: ", ")))
+            if let rule = rule(for: condition.matcher) { requestRules.header[condition.name] = rule }
+        }
+        let requestBody = body(sent.body, contentType: sent.headers["Content-Type"])
+        if requestBody != .absent, let type = sent.headers["Content-Type"], !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+            headers.append(("Content-Type", type))
+        }
+        for case .shape(let shape) in stub.request.body { requestRules.body += shape.rules }
+        let request = PactRequest(method: sent.method.uppercased(), path: sent.path, query: query, headers: headers, body: requestBody,
+                                  rules: requestRules)
+        let answer = PactResponse(status: response.status, headers: response.headers.pairs.map { ($0.name, $0.value) },
+                                  body: body(response.body, contentType: response.headers["Content-Type"]), rules: PactRules())
+        return PactInteraction(description: stub.name ?? stub.request.description, providerStates: stub.providerStates,
+                               request: request, response: answer, pending: false, key: nil, location: stub.location)
+    }
+
+    /// A body as a pact states it: JSON when it parses as JSON (or says it is), else bytes.
+    static func body(_ data: Data, contentType: String?) -> PactBody {
+        if data.isEmpty { return .absent }
+        if let value = JSONValue(data: data), contentType.map(PactPartReader.isJSON) ?? true { return .json(value) }
+        return .bytes(data, contentType: contentType)
+    }
+
+    /// A template or regex path as a regex rule; a literal path needs none.
+    static func pathRule(_ path: PathPattern) -> ShapeRuleSet? {
+        switch path {
+        case .literal: return nil
+        case .regex(let pattern): return ShapeRuleSet([.regex(TextPattern(pattern.source.trimmingAnchors))])
+        case .any: return ShapeRuleSet([.regex(".*")])
+        case .template(let template):
+            let regex = template.segments.map { segment -> String in
+                switch segment {
+                case .literal(let text): return "/" + NSRegularExpression.escapedPattern(for: text)
+                case .capture(_, .int): return "/-?\\d+"
+                case .capture(_, .uuid): return "/[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+                case .capture: return "/[^/]+"
+                case .rest: return "(/.*)?"
+                }
+            }.joined()
+            return ShapeRuleSet([.regex(TextPattern(regex.isEmpty ? "/" : regex))])
+        }
+    }
+
+    /// A condition as a Pact rule: equality needs none; the others become
+    /// the rule that accepts what they accept, as closely as Pact can say.
+    static func rule(for matcher: ValueMatcher) -> ShapeRuleSet? {
+        switch matcher {
+        case .equals, .values, .headerValue, .absent: return nil
+        case .matches(let pattern): return ShapeRuleSet([.regex(TextPattern(pattern.source.trimmingAnchors))])
+        case .equalsIgnoringCase(let text): return ShapeRuleSet([.regex(TextPattern("(?i)" + NSRegularExpression.escapedPattern(for: text)))])
+        case .contains(let text): return ShapeRuleSet([.include(text)])
+        case .oneOf(let texts): return ShapeRuleSet([.regex(TextPattern(texts.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")))])
+        case .rules(let set, _): return set
+        default: return ShapeRuleSet([.type()])
+        }
+    }
+}
+
+extension String {
+    /// The expression without a leading `^` and trailing `$` (Pact's regex rules match the whole value).
+    fileprivate var trimmingAnchors: String {
+        var text = Substring(self)
+        if text.hasPrefix("^") { text = text.dropFirst() }
+        if text.hasSuffix("$"), !text.hasSuffix("\\$") { text = text.dropLast() }
+        return String(text)
+    }
+}
+
+/// A stub a pact cannot state, with its declaration site and why.
+public struct PactLeftOut: Error, Sendable, CustomStringConvertible {
+    /// The stub's place and the reason.
+    public var problem: StubProblem
+    /// `File.swift:12:5: error: GET /x: …`.
+    public var description: String { problem.description }
+}

@@ -1,0 +1,86 @@
+public import Foundation
+public import StubKit
+import Synchronization
+
+/// Where and how a test run writes its pacts: one file per consumer and
+/// provider, `DIRECTORY/CONSUMER-PROVIDER.json`.
+public struct PactRecording: Sendable, Hashable {
+    /// The consumer's name (the app under test).
+    public var consumer: String
+    /// The provider's name (the API it calls).
+    public var provider: String
+    /// The folder the file goes in (created when missing).
+    public var directory: URL
+    /// The specification written: V4 by default, V3 on request.
+    public var version: PactVersion
+
+    /// Records into `directory/consumer-provider.json` (`pacts/` under the current folder by default).
+    public init(consumer: String, provider: String, directory: URL? = nil, version: PactVersion = .v4) {
+        self.consumer = consumer
+        self.provider = provider
+        self.directory = directory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("pacts")
+        self.version = version
+    }
+
+    /// The pact file's URL.
+    public var file: URL { directory.appendingPathComponent("\(consumer)-\(provider).json") }
+}
+
+/// Two interactions with one description and different content.
+public struct PactConflict: Sendable, CustomStringConvertible {
+    /// The shared description.
+    public var interaction: String
+    /// Where the one already recorded was declared.
+    public var first: CodeLocation
+    /// Where the differing one was declared.
+    public var second: CodeLocation
+
+    /// What clashed and where both are.
+    public var description: String {
+        "two interactions are both described as \"\(interaction)\" but differ: one declared at \(first), the other at \(second); give the stubs different names (.named(_:))"
+    }
+}
+
+/// The interactions every test of this process recorded, by pact file: each
+/// new one is merged in and the file rewritten, so parallel tests share one
+/// file. The first write of a run replaces what an earlier run left.
+public final class PactLedger: Sendable {
+    /// The ledger tests record into.
+    public static let shared = PactLedger()
+
+    private struct Entry {
+        var interaction: PactInteraction
+        var written: String
+    }
+    private let files = Mutex<[URL: [Entry]]>([:])
+
+    /// Creates an empty ledger.
+    public init() {}
+
+    /// Merges `interactions` into `recording`'s pact and rewrites it; the
+    /// interactions that clash with one already there are returned, not written.
+    ///
+    /// - Throws: what writing the file throws.
+    public func record(_ interactions: [PactInteraction], for recording: PactRecording) throws -> [PactConflict] {
+        try files.withLock { files in
+            var entries = files[recording.file] ?? []
+            var conflicts: [PactConflict] = []
+            for interaction in interactions {
+                let written = PactWriter.interaction(interaction, recording.version).text
+                if let earlier = entries.first(where: { $0.interaction.description == interaction.description }) {
+                    if earlier.written != written {
+                        conflicts.append(PactConflict(interaction: interaction.description, first: earlier.interaction.location, second: interaction.location))
+                    }
+                    continue
+                }
+                entries.append(Entry(interaction: interaction, written: written))
+            }
+            files[recording.file] = entries
+            try FileManager.default.createDirectory(at: recording.directory, withIntermediateDirectories: true)
+            let text = PactWriter.text(consumer: recording.consumer, provider: recording.provider,
+                                       interactions: entries.map(\.interaction), version: recording.version)
+            try Data(text.utf8).write(to: recording.file, options: .atomic)
+            return conflicts
+        }
+    }
+}
