@@ -84,12 +84,19 @@ let package = Package(
         // A server in another process, driven through its admin API: Foundation
         // and StubKit only, so an iOS UI test target can link it.
         .target(name: "StubRemote", dependencies: ["StubKit"], swiftSettings: strictSettings),
-        // The assertions over a journal (expectReceived, expectInOrder, expectSigned,
-        // expectUnmatched), for local and remote servers alike; links no server.
-        .target(name: "StubAssertions", dependencies: ["StubKit", "StubRemote"], swiftSettings: strictSettings),
-        // The companion test library: the Swift Testing trait, XCTest scope,
-        // the assertions on a local server, and contract checks.
-        .target(name: "StubTesting", dependencies: ["StubServer", "StubKit", "StubAssertions", "PactFormat"], swiftSettings: strictSettings),
+        // The companion test library, the only code that imports a test framework, in
+        // two modules. StubAssertions (Sources/StubTesting/Assertions): the assertions
+        // over a journal, for local and remote servers alike, linking no server, so a
+        // UI test target can use it. StubTesting: the Swift Testing trait, the XCTest
+        // scope, the assertions on a local server, pact recording, contract checks.
+        .target(
+            name: "StubAssertions", dependencies: ["StubKit", "StubRemote"],
+            path: "Sources/StubTesting/Assertions", swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StubTesting", dependencies: ["StubServer", "StubKit", "StubAssertions", "PactFormat"],
+            exclude: ["Assertions"], swiftSettings: strictSettings
+        ),
         // The /__admin routes beside the stubs: WireMock's admin API, and ours.
         .target(
             name: "StubAdmin",

@@ -129,8 +129,8 @@ extension SpecStubReader {
     mutating func declared(_ node: SpecNode) -> CodeLocation? {
         guard let parts = reading.members(node, allowed: ["fileID", "filePath", "line", "column"]),
               let fileID = parts["fileID"].flatMap({ reading.string($0) }),
-              let line = parts["line"].flatMap({ reading.int($0, in: 0...Int.max) }),
-              let column = parts["column"].flatMap({ reading.int($0, in: 0...Int.max) })
+              let line = parts["line"].flatMap({ reading.int($0, in: 1...Int.max) }),
+              let column = parts["column"].flatMap({ reading.int($0, in: 1...Int.max) })
         else {
             reading.fail(node, "declared needs fileID, line and column (filePath is optional)")
             return nil

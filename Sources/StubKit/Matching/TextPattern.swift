@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A regular expression (ICU syntax, as `NSRegularExpression`) kept with its
 /// source text. An invalid expression does not trap: it matches nothing and is
@@ -23,6 +24,13 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible, Expressi
     /// Whether the expression matches anywhere in `text`.
     public func matches(_ text: String) -> Bool {
         guard let regex = compiled.regex else { return false }
+        return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    /// Whether the expression matches the whole of `text` (Pact's regex rule,
+    /// a format check), not just a part of it.
+    public func matchesWhole(_ text: String) -> Bool {
+        guard let regex = compiled.wholeRegex else { return false }
         return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
@@ -55,8 +63,22 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible, Expressi
         let regex: NSRegularExpression?
         let problem: String?
         let groupNames: [String]
+        /// The expression anchored at both ends (`^(?:…)$`), compiled on first use.
+        private let whole = Mutex<NSRegularExpression??>(nil)
+        private let source: String
+
+        /// The whole-value form of the expression, compiled once.
+        var wholeRegex: NSRegularExpression? {
+            whole.withLock { cached in
+                if let cached { return cached }
+                let compiled = try? NSRegularExpression(pattern: "^(?:" + source + ")$")
+                cached = .some(compiled)
+                return compiled
+            }
+        }
 
         init(_ source: String) {
+            self.source = source
             do {
                 regex = try NSRegularExpression(pattern: source)
                 problem = nil

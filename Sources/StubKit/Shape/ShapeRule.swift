@@ -219,10 +219,3 @@ public struct ShapePathRules: Sendable, Hashable {
         self.set = set
     }
 }
-
-extension TextPattern {
-    /// Whether the whole of `text` matches (Pact's regex rule).
-    func matchesWhole(_ text: String) -> Bool {
-        TextPattern("^(?:" + source + ")$").matches(text)
-    }
-}
