@@ -34,46 +34,104 @@ extension Stub {
 /// test sent that the stub answered (its conditions as matching rules) and
 /// the response the stub gives it.
 public enum PactInteractionBuilder {
-    /// The interaction, or why the stub cannot be one (a closure makes its
-    /// response, a fault or a delay shapes it), with its declaration site.
+    /// The interaction, or why the stub cannot be one (a fault or a delay
+    /// shapes its response, a closure made it but the response was not kept),
+    /// with its declaration site.
     ///
+    /// A stub whose response is a value states its conditions as matching
+    /// rules. A stub whose response a closure made states the exact request
+    /// the test sent and `served`, the response the closure made for it: the
+    /// closure may depend on any part of the request, so no condition is
+    /// widened into a rule. Either way, a value a client makes anew for
+    /// every request (a timestamp, a signature: ``AuthRule/regenerated``) is
+    /// stated by its pattern when the request passes the rule that names it,
+    /// whether the rule guards the stub or is passed in `signing`.
+    ///
+    /// - Parameters:
+    ///   - served: the response the server made for `sent`, when it kept it.
+    ///   - signing: rules the requests are known to be signed by (a contract's `Authenticated`).
+    ///   - description: the interaction's description; the stub's name or request by default.
+    ///   - location: where the interaction was declared; the stub's place by default.
     /// - Throws: ``PactLeftOut`` naming the stub and why.
-    public static func interaction(for stub: Stub, answering sent: RecordedRequest) throws(PactLeftOut) -> PactInteraction {
+    public static func interaction(
+        for stub: Stub, answering sent: RecordedRequest, served: StubResponse? = nil, signing: [AuthRule] = [],
+        description: String? = nil, location: CodeLocation? = nil
+    ) throws(PactLeftOut) -> PactInteraction {
         if stub.fault != nil { throw PactLeftOut(problem: StubProblem(stub, "a fault cannot be stated in a pact; the stub is left out of it")) }
         if stub.delay != nil { throw PactLeftOut(problem: StubProblem(stub, "a delay cannot be stated in a pact; the stub is left out of it")) }
+        let made = isMade(stub.response)
         let response: StubResponse
-        switch stub.response {
-        case .fixed(let fixed): response = fixed
-        case .sequence(let steps):
-            guard case .fixed(let first)? = steps.first else { throw PactLeftOut(problem: StubProblem(stub, "its sequence does not start with a fixed response")) }
-            response = first
-        case .marvelPage(let results, let attribution): response = .marvel(results, for: sent, attribution: attribution)
-        case .dynamic: throw PactLeftOut(problem: StubProblem(stub, "a Swift closure makes its response, which a pact cannot state; the stub is left out of it"))
-        case .fixture, .invalid: throw PactLeftOut(problem: StubProblem(stub, "its response was not resolved"))
+        if let served {
+            response = served
+        } else {
+            switch stub.response {
+            case .fixed(let fixed): response = fixed
+            case .sequence(let steps):
+                guard case .fixed(let first)? = steps.first else { throw PactLeftOut(problem: StubProblem(stub, "its sequence does not start with a fixed response")) }
+                response = first
+            case .marvelPage(let results, let attribution): response = .marvel(results, for: sent, attribution: attribution)
+            case .dynamic: throw PactLeftOut(problem: StubProblem(stub, "a Swift closure makes its response and the server did not keep the one it made; the stub is left out of it"))
+            case .fixture, .invalid: throw PactLeftOut(problem: StubProblem(stub, "its response was not resolved"))
+            }
         }
         var requestRules = PactRules()
-        requestRules.path = pathRule(stub.request.path)
         var query: [(name: String, values: [String])] = []
         for item in sent.query {
             if let index = query.firstIndex(where: { $0.name == item.name }) { query[index].values.append(item.value ?? "") } else { query.append((item.name, [item.value ?? ""])) }
         }
-        for condition in stub.request.query { if let rule = rule(for: condition.matcher) { requestRules.query[condition.name] = rule } }
         var headers: [(name: String, value: String)] = []
         for condition in stub.request.headers where !sent.headers.values(for: condition.name).isEmpty {
             headers.append((condition.name, sent.headers.values(for: condition.name).joined(separator: ", ")))
-            if let rule = rule(for: condition.matcher) { requestRules.header[condition.name] = rule }
+            if !made, let rule = rule(for: condition.matcher) { requestRules.header[condition.name] = rule }
+        }
+        if !made {
+            requestRules.path = pathRule(stub.request.path)
+            for condition in stub.request.query { if let rule = rule(for: condition.matcher) { requestRules.query[condition.name] = rule } }
+            for case .shape(let shape) in stub.request.body { requestRules.body += shape.rules }
+        }
+        for rule in stub.guards + signing where rule.problem(with: sent) == nil {
+            for value in rule.regenerated {
+                let set = ShapeRuleSet([.regex(TextPattern(value.pattern))])
+                switch value.place {
+                case .query where query.contains { $0.name == value.name }: requestRules.query[value.name] = set
+                case .header where !sent.headers.values(for: value.name).isEmpty:
+                    if !headers.contains(where: { $0.name.lowercased() == value.name.lowercased() }) {
+                        headers.append((value.name, sent.headers.values(for: value.name).joined(separator: ", ")))
+                    }
+                    requestRules.header[value.name] = set
+                default: break
+                }
+            }
         }
         let requestBody = body(sent.body, contentType: sent.headers["Content-Type"])
         if requestBody != .absent, let type = sent.headers["Content-Type"], !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             headers.append(("Content-Type", type))
         }
-        for case .shape(let shape) in stub.request.body { requestRules.body += shape.rules }
         let request = PactRequest(method: sent.method.uppercased(), path: sent.path, query: query, headers: headers, body: requestBody,
                                   rules: requestRules)
         let answer = PactResponse(status: response.status, headers: response.headers.pairs.map { ($0.name, $0.value) },
                                   body: body(response.body, contentType: response.headers["Content-Type"]), rules: PactRules())
-        return PactInteraction(description: stub.name ?? stub.request.description, providerStates: stub.providerStates,
-                               request: request, response: answer, pending: false, key: nil, location: stub.location)
+        return PactInteraction(description: description ?? stub.name ?? stub.request.description, providerStates: stub.providerStates,
+                               request: request, response: answer, pending: false, key: nil, location: location ?? stub.location)
+    }
+
+    /// The request's target with every value a signing rule makes anew left
+    /// out (`/v1/public/comics?limit=5&apikey=1234`), so two runs of one
+    /// request read the same.
+    public static func stableTarget(of sent: RecordedRequest, signing: [AuthRule]) -> String {
+        let changing = Set(signing.flatMap(\.regenerated).filter { $0.place == .query }.map(\.name))
+        let kept = sent.query.filter { !changing.contains($0.name) }
+        guard !kept.isEmpty else { return sent.path }
+        return sent.path + "?" + kept.map(\.description).joined(separator: "&")
+    }
+
+    /// Whether a closure makes the recipe's answers (alone or in a sequence).
+    public static func isMade(_ recipe: ResponseRecipe) -> Bool {
+        switch recipe {
+        case .dynamic: return true
+        case .sequence(let steps): return steps.contains(where: isMade)
+        default: return false
+        }
     }
 
     /// A body as a pact states it: JSON when it parses as JSON (or says it is), else bytes.

@@ -23,7 +23,7 @@ public final class Journal: Sendable {
     /// none, when `table` is `nil`) with `status`, and returns its sequence number.
     @discardableResult
     func record(
-        _ request: RecordedRequest, table: RouteTable?, index: Int, status: Int?,
+        _ request: RecordedRequest, table: RouteTable?, index: Int, status: Int?, served: StubResponse? = nil,
         beforePublishing: (Int) -> Void = { _ in }
     ) -> Int {
         let (sequence, woken) = storage.withLock { ring -> (Int, Waiter?) in
@@ -32,7 +32,7 @@ public final class Journal: Sendable {
             // unmatched report, so a log following the journal never meets
             // the entry without it).
             beforePublishing(ring.recorded)
-            ring.append(Record(sequence: ring.recorded, request: request, table: table, index: index, status: status))
+            ring.append(Record(sequence: ring.recorded, request: request, table: table, index: index, status: status, served: served))
             guard !ring.waiters.isEmpty,
                   let position = ring.waiters.firstIndex(where: { $0.test(request) })
             else { return (ring.recorded, nil) }
@@ -167,11 +167,12 @@ private struct Record {
     var table: RouteTable?
     var index: Int
     var status: Int?
+    var served: StubResponse?
 
     var entry: JournalEntry {
         let outcome: JournalEntry.Outcome = index == Self.preflight ? .preflight
             : table.map { .matched($0.stubs[index]) } ?? .unmatched
-        return JournalEntry(sequence: sequence, request: request, outcome: outcome, status: status)
+        return JournalEntry(sequence: sequence, request: request, outcome: outcome, status: status, served: served)
     }
 }
 

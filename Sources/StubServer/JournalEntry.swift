@@ -22,13 +22,18 @@ public struct JournalEntry: Sendable {
     /// an unmatched request); `nil` when it sent no HTTP status line (a fault
     /// that closes the connection or sends garbage).
     public var status: Int?
+    /// The response the stub made for this request, before compression, delay
+    /// or fault; kept only while ``StubServer/keepsServedResponses`` is on
+    /// (a test recording a pact turns it on).
+    public var served: StubResponse?
 
     /// Creates an entry.
-    public init(sequence: Int, request: RecordedRequest, outcome: Outcome, status: Int? = nil) {
+    public init(sequence: Int, request: RecordedRequest, outcome: Outcome, status: Int? = nil, served: StubResponse? = nil) {
         self.sequence = sequence
         self.request = request
         self.outcome = outcome
         self.status = status
+        self.served = served
     }
 
     /// The stub that answered, or `nil` when none matched.

@@ -1,6 +1,7 @@
 import Foundation
 import MicroHTTP
 import StubKit
+import Synchronization
 
 /// Decides what a server answers: picks the stub, runs its guards and recipe,
 /// applies its delay or fault, and journals the request. Runs on the daemon's
@@ -35,6 +36,8 @@ final class StubEngine: Sendable {
     let finish: AnswerFinish
     /// The delay of every answer whose stub has none (WireMock's global fixed delay).
     let globalDelay = Locked<Duration?>(nil)
+    /// Whether each answer's response is kept in the journal.
+    let keepsServedResponses = Atomic<Bool>(false)
 
     init(set: StubSet, journal: Journal, seed: UInt64, redaction: Redaction, finish: AnswerFinish) {
         self.redaction = redaction
@@ -83,7 +86,8 @@ final class StubEngine: Sendable {
             ?? reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot,
                      request: request, captures: captures, topLevel: true, thrown: &thrown)
         let (delivered, status) = deliver(finish.apply(made, to: request, slot: slot), for: slot)
-        journal.record(request, table: table, index: index, status: status) { sequence in
+        let served = keepsServedResponses.load(ordering: .relaxed) ? made.response.map(StubResponse.init(served:)) : nil
+        journal.record(request, table: table, index: index, status: status, served: served) { sequence in
             if let thrown {
                 issues.append(ServerIssue(sequence: sequence, kind: .responseClosureThrew(stub: slot.stub, error: "\(thrown)")))
             }
@@ -193,6 +197,13 @@ final class StubEngine: Sendable {
         case .garbageThenClose:
             return .raw(Array("\u{1}\u{2}\u{3}UNDERSTUDY-GARBAGE\u{7F}\r\n\u{0}\u{1}not http at all\r\n\r\n".utf8))
         }
+    }
+}
+
+extension StubResponse {
+    /// The response a stub made, as a value again.
+    init(served response: HTTPResponse) {
+        self.init(status: response.status, headers: HTTPHeaders(pairs: response.headers), body: Data(response.body))
     }
 }
 

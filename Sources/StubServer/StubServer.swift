@@ -57,6 +57,14 @@ public final class StubServer: Sendable {
 
     deinit { daemon.stop() }
 
+    /// Whether the journal keeps the response each stub made
+    /// (``JournalEntry/served``): off by default, since a large body per
+    /// request adds up; a test writing a pact turns it on.
+    public var keepsServedResponses: Bool {
+        get { engine.keepsServedResponses.load(ordering: .relaxed) }
+        set { engine.keepsServedResponses.store(newValue, ordering: .relaxed) }
+    }
+
     /// The bound host.
     public var host: String { daemon.host }
     /// The bound port.

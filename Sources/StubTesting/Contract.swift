@@ -1,3 +1,5 @@
+public import Foundation
+public import PactFormat
 import StubAssertions
 import StubKit
 public import StubServer
@@ -23,21 +25,52 @@ public struct Contract: Sendable {
     public let name: String
     /// Where the contract was declared.
     public let location: CodeLocation
-    private let setup: ServerSetup
-    private let clauses: @Sendable (StubServer) -> [ContractClause]
+    /// The pact each clause's requests are written to, when one is recorded.
+    public let pact: PactRecording?
+    private let target: Target
+
+    /// What the clauses run against.
+    private enum Target: Sendable {
+        /// A fresh server for the setup, whose journal the contract reads.
+        case serving(ServerSetup, @Sendable (StubServer) -> [ContractClause])
+        /// A server the contract does not run (a staging API, a pact stub).
+        case remote(URL, @Sendable (URL) -> [ContractClause])
+    }
 
     /// A contract served by a fresh server for `setup`: `.stubs { … }`,
     /// `.stubs(list)`, `.prepared(set)` or `.starting { try MarvelFake().start() }`.
+    ///
+    /// With `pact`, each request a clause sent is written to that consumer
+    /// pact as one interaction described by the clause's name: the request
+    /// as sent (values an `Authenticated` rule makes anew, such as Marvel's
+    /// `ts` and `hash`, by their pattern) and the response the server made.
     public init(
         _ name: String,
         serving setup: ServerSetup,
+        pact: PactRecording? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         @ContractBuilder clauses: @escaping @Sendable (StubServer) -> [ContractClause]
     ) {
         self.name = name
         self.location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.setup = setup
-        self.clauses = clauses
+        self.target = .serving(setup, clauses)
+        self.pact = pact
+    }
+
+    /// A contract against a server it does not run, at `baseURL`: a staging
+    /// API, `understudy serve` in another process, a pact stub. The calls run
+    /// as they do against a stub server; an `Authenticated` clause fails,
+    /// since no journal of ours saw the requests.
+    public init(
+        _ name: String,
+        against baseURL: URL,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        @ContractBuilder clauses: @escaping @Sendable (URL) -> [ContractClause]
+    ) {
+        self.name = name
+        self.location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.target = .remote(baseURL, clauses)
+        self.pact = nil
     }
 
     /// Runs every clause and reports each failure as its own issue at the
@@ -56,6 +89,13 @@ public struct Contract: Sendable {
     /// Runs every clause and returns the results without reporting them, for
     /// runners of their own (the command line's `check`).
     public func run() async -> ContractReport {
+        switch target {
+        case .serving(let setup, let clauses): return await run(setup, clauses)
+        case .remote(let url, let clauses): return await run(against: url, clauses(url))
+        }
+    }
+
+    private func run(_ setup: ServerSetup, _ makeClauses: @Sendable (StubServer) -> [ContractClause]) async -> ContractReport {
         let server: StubServer
         do {
             server = try setup.start()
@@ -65,7 +105,8 @@ public struct Contract: Sendable {
             return ContractReport(name: name, results: [failure])
         }
         defer { server.stop() }
-        let clauses = StubServer.$current.withValue(server) { self.clauses(server) }
+        if pact != nil { server.keepsServedResponses = true }
+        let clauses = StubServer.$current.withValue(server) { makeClauses(server) }
         var results: [ContractReport.ClauseResult?] = Array(repeating: nil, count: clauses.count)
         var senders: [Int: Int] = [:] // journal sequence → clause index
         for (index, clause) in clauses.enumerated() {
@@ -90,7 +131,24 @@ public struct Contract: Sendable {
             )
         }
         _ = server.takeIssues()
-        return ContractReport(name: name, results: results.compactMap { $0 })
+        var kept = results.compactMap { $0 }
+        if let pact { kept += writePact(pact, clauses: clauses, entries: entries, senders: senders) }
+        return ContractReport(name: name, results: kept)
+    }
+
+    /// Runs the calls against a server the contract does not run.
+    private func run(against url: URL, _ clauses: [ContractClause]) async -> ContractReport {
+        var results: [ContractReport.ClauseResult] = []
+        for clause in clauses {
+            switch clause.step {
+            case .call(let call):
+                results.append(.init(name: clause.name, location: clause.location, failure: await call()))
+            case .signatures:
+                results.append(.init(name: clause.name, location: clause.location,
+                                     failure: "Signing cannot be checked against \(url.absoluteString): no journal of ours saw the requests. Check it against a stub server instead."))
+            }
+        }
+        return ContractReport(name: name, results: results)
     }
 
     /// The requests a failed call sent and the stub that answered each.

@@ -23,6 +23,7 @@ struct ServerScope: Sendable {
         _ body: (StubServer) async throws -> Result
     ) async throws -> Result {
         defer { finish() }
+        if pact != nil { server.keepsServedResponses = true }
         return try await StubServer.$current.withValue(server) {
             try await body(server)
         }
@@ -50,15 +51,22 @@ struct ServerScope: Sendable {
     }
 
     /// Writes one interaction per stub the test exercised (built from the
-    /// first request it answered); says which stubs a pact cannot state, and
-    /// fails the test for an interaction that clashes with one already written.
+    /// first request it answered), or, for a stub whose response a closure
+    /// makes, one per distinct request it answered; says which stubs a pact
+    /// cannot state, and fails the test for an interaction that clashes with
+    /// one already written.
     func writePact(_ pact: PactRecording) {
-        var seen: Set<StubID> = []
+        var seen: Set<String> = []
         var interactions: [PactInteraction] = []
         for entry in server.journal.entries {
-            guard let stub = entry.stub, seen.insert(stub.id).inserted else { continue }
+            guard let stub = entry.stub else { continue }
+            let made = PactInteractionBuilder.isMade(stub.response)
+            let target = "\(entry.request.method) \(PactInteractionBuilder.stableTarget(of: entry.request, signing: stub.guards))"
+            let description = made ? (stub.name.map { "\($0): " } ?? "") + target : stub.name ?? stub.request.description
+            guard seen.insert(made ? description : "\(stub.id)").inserted else { continue }
             do {
-                interactions.append(try PactInteractionBuilder.interaction(for: stub, answering: entry.request))
+                interactions.append(try PactInteractionBuilder.interaction(for: stub, answering: entry.request, served: entry.served,
+                                                                           description: description))
             } catch {
                 FileHandle.standardError.write(Data("\(error.problem.location): note: left out of \(pact.file.lastPathComponent): \(error.problem.message)\n".utf8))
             }

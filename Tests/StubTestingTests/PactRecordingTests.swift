@@ -12,7 +12,8 @@ import UnderstudyTestSupport
                 .respond(.json(#"{"id":42,"name":"Ada"}"#)).named("a user by id").given("user 42 exists", ["id": 42])
             Post("/users").body(.like(["name": "Ada"], rules: ["$.name": .type()]))
                 .respond(StubResponse(status: 201, headers: ["Location": "/users/43"])).named("creating a user")
-            Get("/now").respond { _ in .text("\(Date())") }
+            Get("/echo").respond { matched in .text(matched.request.queryValue("q") ?? "") }
+            Get("/slow").respond(.text("late")).delay(.milliseconds(1))
             Get("/unused").respond(.text("never called"))
         }
     }
@@ -26,17 +27,25 @@ import UnderstudyTestSupport
         try await withStubServer(.stubs(Self.stubs()), pact: recording) { server in
             _ = try await client.get(server.url("/users/7?fields=name,age"))
             _ = try await client.send("POST", server.url("/users"), body: Data(#"{"name":"Grace"}"#.utf8), headers: ["Content-Type": "application/json"])
-            _ = try await client.get(server.url("/now"))
+            _ = try await client.get(server.url("/echo?q=one"))
+            _ = try await client.get(server.url("/echo?q=two"))
+            _ = try await client.get(server.url("/echo?q=one"))
+            _ = try await client.get(server.url("/slow"))
         }
         let pact = try PactFile.load(recording.file)
         #expect(pact.consumer == "UsersApp" && pact.provider == "Users" && pact.version == .v4)
-        #expect(pact.interactions.map(\.description) == ["a user by id", "creating a user"], "the closure and the unused stub are left out")
+        #expect(pact.interactions.map(\.description) == ["a user by id", "creating a user", "GET /echo?q=one", "GET /echo?q=two"],
+                "a closure's answers are one interaction per distinct request; the delayed and the unused stubs are left out")
+        let echo = try #require(pact.interactions.last)
+        #expect(echo.response.body == .bytes(Data("two".utf8), contentType: "text/plain; charset=utf-8"), "the response the closure made")
+        #expect(echo.request.requestPattern.match(RecordedRequest(method: "GET", target: "/echo?q=three")) == nil,
+                "a closure's request is stated exactly: it may depend on any part of it")
         let user = try #require(pact.interactions.first)
         #expect(user.providerStates == [PactProviderState(name: "user 42 exists", params: ["id": 42])])
         #expect(user.request.path == "/users/7")
         #expect(user.request.requestPattern.match(RecordedRequest(method: "GET", target: "/users/99?fields=id")) != nil, "the template and the regex travel as rules")
         #expect(user.request.requestPattern.match(RecordedRequest(method: "GET", target: "/users/x?fields=id")) == nil)
-        let create = try #require(pact.interactions.last)
+        let create = try #require(pact.interactions.dropFirst().first)
         #expect(create.request.requestPattern.match(RecordedRequest(method: "POST", target: "/users", headers: ["Content-Type": "application/json"],
                                                                   body: Data(#"{"name":"Linus"}"#.utf8))) != nil)
         #expect(create.response.status == 201)
@@ -66,5 +75,51 @@ import UnderstudyTestSupport
         #expect(issues.count == 1)
         #expect(issues.first?.text.contains("two interactions are both described as \"the x\" but differ") == true, "\(issues.first?.text ?? "")")
         #expect(try PactFile.load(recording.file).version == .v3)
+    }
+
+    /// The calls a consumer test makes, against any server.
+    static func calls(_ base: URL, _ client: HTTPClient) async throws {
+        _ = try await client.get(base.appendingPathComponent("users/7").appending(queryItems: [URLQueryItem(name: "fields", value: "name,age")]))
+        _ = try await client.send("POST", base.appendingPathComponent("users"), body: Data(#"{"name":"Grace"}"#.utf8),
+                                  headers: ["Content-Type": "application/json"])
+        _ = try await client.get(base.appendingPathComponent("echo").appending(queryItems: [URLQueryItem(name: "q", value: "one")]))
+    }
+
+    /// A pact we write, loaded by the real `pact mock`: it expects every
+    /// interaction until the same calls arrive, then `pact mock verify` is satisfied.
+    @Test(.enabled(if: PactTool.shouldRun, "the pact tools are not here (scripts/test installs pact-python-cli)"))
+    func pactMockLoadsOurPactAndTheSameCallsSatisfyIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pacts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recording = PactRecording(consumer: "UsersApp", provider: "Users", directory: folder)
+        let client = HTTPClient()
+        defer { client.close() }
+        try await withStubServer(.stubs(Self.stubs()), pact: recording) { server in try await Self.calls(server.baseURL, client) }
+
+        guard let executable = PactTool.executable else { throw PactToolMissing() }
+        let master = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), [
+            "PACT_DO_NOT_TRACK=true", executable.path, "mock", "start", "-p", "0", "-h", "127.0.0.1",
+            "-o", folder.path, "--no-file-log", "--no-term-log", "--log-level", "info"])
+        defer { master.terminate(); _ = master.readToEnd(); _ = master.waitForExit() }
+        var masterPort: String?
+        while masterPort == nil, !master.outputEnded {
+            let line = master.readLine()
+            if let range = line.range(of: #"Master server started on port \d+"#, options: .regularExpression) {
+                masterPort = line[range].split(separator: " ").last.map(String.init)
+            }
+        }
+        let control = try #require(masterPort, "pact mock printed no port")
+        let created = try await PactTool.run(["mock", "create", "-p", control, "-h", "127.0.0.1", "-f", recording.file.path])
+        #expect(created.status == 0, "pact mock create: \(created.output) \(created.errors)")
+        let mockPort = try #require(created.output.range(of: #"started on port \d+"#, options: .regularExpression)
+            .flatMap { created.output[$0].split(separator: " ").last.map(String.init) }, "no mock port in \(created.output)")
+
+        let early = try await PactTool.run(["mock", "verify", "-p", control, "-h", "127.0.0.1", "-m", mockPort])
+        #expect(early.status == 2, "before any call every interaction is missing: \(early.output) \(early.errors)")
+        #expect((early.output + early.errors).contains("Expected request was not received"))
+
+        try await Self.calls(try #require(URL(string: "http://127.0.0.1:\(mockPort)")), client)
+        let verified = try await PactTool.run(["mock", "verify", "-p", control, "-h", "127.0.0.1", "-m", mockPort])
+        #expect(verified.status == 0, "the same calls satisfy pact mock: \(verified.output) \(verified.errors)")
     }
 }

@@ -38,6 +38,31 @@ public struct AuthRule: Sendable, CustomStringConvertible {
     /// The Marvel key pairs (public → private) when the rule is Marvel
     /// signing, so a spec file or a remote server can state it.
     package let marvelKeys: [String: String]?
+    /// The values a client makes anew for every request under this rule (a
+    /// timestamp, a signature), each with the pattern every such value has:
+    /// a contract written from a test (a pact) states them by that pattern,
+    /// since the value one run sent never comes again.
+    public let regenerated: [RegeneratedValue]
+
+    /// A header or query parameter whose value a client makes anew for every
+    /// request, and the pattern every such value has.
+    public struct RegeneratedValue: Sendable, Hashable {
+        /// Where the value is sent.
+        public enum Place: Sendable, Hashable { case header, query }
+        /// A header or the query.
+        public var place: Place
+        /// The header or parameter name.
+        public var name: String
+        /// A regular expression every value matches whole, e.g. `[0-9a-f]{32}`.
+        public var pattern: String
+
+        /// A value sent in `place` under `name`, matching `pattern` whole.
+        public init(_ place: Place, _ name: String, pattern: String) {
+            self.place = place
+            self.name = name
+            self.pattern = pattern
+        }
+    }
 
     /// One header or query parameter that must equal one value, and the
     /// answer when it does not.
@@ -54,17 +79,22 @@ public struct AuthRule: Sendable, CustomStringConvertible {
     /// Creates a rule; `check` returns the refusal for a request that fails
     /// it, or `nil` to let the request through. A guard runs it once per
     /// request, so a rule may count what it sees (a call budget, say).
-    public init(_ description: String, check: @escaping @Sendable (RecordedRequest) -> Refusal?) {
-        self.init(description, requirement: nil, check: check)
+    /// `regenerated` names the values a client makes anew for every request
+    /// (see ``regenerated``).
+    public init(_ description: String, regenerated: [RegeneratedValue] = [],
+                check: @escaping @Sendable (RecordedRequest) -> Refusal?) {
+        self.init(description, requirement: nil, regenerated: regenerated, check: check)
     }
 
     package init(
         _ description: String, requirement: Requirement? = nil, marvelKeys: [String: String]? = nil,
+        regenerated: [RegeneratedValue] = [],
         check: @escaping @Sendable (RecordedRequest) -> Refusal?
     ) {
         self.description = description
         self.requirement = requirement
         self.marvelKeys = marvelKeys
+        self.regenerated = regenerated
         self.judge = check
     }
 

@@ -55,7 +55,8 @@ extension AuthRule {
     /// Marvel server-side signing with any of these key pairs (public key → private key).
     public static func marvel(keys: [String: String]) -> AuthRule {
         let names = keys.keys.sorted()
-        return AuthRule("Marvel signature (apikey \(names.joined(separator: ", ")), ts, hash)", marvelKeys: keys) { request in
+        return AuthRule("Marvel signature (apikey \(names.joined(separator: ", ")), ts, hash)", marvelKeys: keys,
+                        regenerated: [.init(.query, "ts", pattern: "[0-9]+"), .init(.query, "hash", pattern: "[0-9a-f]{32}")]) { request in
             guard let failure = MarvelSigning.check(request.query, keys: keys) else { return nil }
             return Refusal(reason(for: failure, in: request.query, keys: keys), response: .marvelError(failure))
         }
