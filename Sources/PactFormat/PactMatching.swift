@@ -68,6 +68,8 @@ extension PactResponse {
         for condition in PactConditions.body(body, rules, allowsExtraKeys: true) where !condition.accepts(actualBody) {
             if case .shape(let shape) = condition, let json = JSONValue(data: actualBody) {
                 found += shape.mismatches(json).map { "body \($0)" }
+            } else if case .xmlShape(let shape) = condition {
+                found += shape.mismatches(actualBody).map { "body \($0)" }
             } else {
                 found.append("body: expected \(condition), got " + (String(data: actualBody, encoding: .utf8).map { $0.isEmpty ? "an empty body" : "\"\($0.prefix(200))\"" } ?? "\(actualBody.count) bytes"))
             }
@@ -78,6 +80,12 @@ extension PactResponse {
 
 /// The header and body conditions requests and responses share.
 enum PactConditions {
+    /// Whether a content type is XML (`application/xml`, `text/xml`, `…+xml`).
+    static func isXML(_ contentType: String) -> Bool {
+        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return type == "application/xml" || type == "text/xml" || type.hasSuffix("+xml")
+    }
+
     /// Each expected header: its rules, or equality as a header value.
     static func headers(_ headers: [(name: String, value: String)], _ rules: PactRules) -> [FieldMatcher] {
         headers.map { header in
@@ -98,7 +106,10 @@ enum PactConditions {
         case .json(let value):
             return [.shape(Shape(example: value, rules: rules.body, allowsExtraKeys: allowsExtraKeys,
                                  wildcardsJudgeExtraKeys: rules.wildcardsJudgeExtraKeys))]
-        case .bytes(let data, _):
+        case .bytes(let data, let contentType):
+            if contentType.map(isXML) ?? XMLElementValue.looksLikeXML(data), let example = try? XMLElementValue.parse(data) {
+                return [.xmlShape(XMLShape(example: example, rules: rules.body, allowsExtraKeys: allowsExtraKeys))]
+            }
             if let whole = rules.body.first(where: { $0.path.steps.isEmpty }), let text = String(data: data, encoding: .utf8) {
                 return [.value(.rules(whole.set, examples: [text]))]
             }

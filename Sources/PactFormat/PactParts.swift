@@ -132,6 +132,7 @@ public struct PactMessage: Sendable, Hashable {
             if case .shape(let shape) = condition, let json = JSONValue(data: actual.data) {
                 return shape.mismatches(json).map(\.description).joined(separator: "; ")
             }
+            if case .xmlShape(let shape) = condition { return shape.mismatches(actual.data).map(\.description).joined(separator: "; ") }
             return "expected \(condition)"
         }
     }

@@ -72,7 +72,7 @@ enum PatternWriter {
             return try pattern(matcher)
         case .unparsableJSON, .unencodable:
             throw Inexpressible(reason: "its body matcher is invalid: \(matcher)")
-        case .shape:
+        case .shape, .xmlShape:
             throw Inexpressible(reason: "a Pact body shape has no WireMock pattern")
         }
     }

@@ -27,6 +27,8 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
     case unencodable(String)
     /// The body is JSON of this shape: an example plus Pact matching rules.
     case shape(Shape)
+    /// The body is XML of this shape: an example document plus Pact matching rules.
+    case xmlShape(XMLShape)
 
     /// The body is exactly this UTF-8 text.
     public static func text(_ text: String) -> BodyMatcher { .exact(Data(text.utf8)) }
@@ -40,6 +42,21 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public static func like(_ example: JSONValue, rules: KeyValuePairs<ShapePath, ShapeRule> = [:], allowsExtraKeys: Bool = false) -> BodyMatcher {
         .shape(Shape(example: example, rules: rules.map { ShapePathRules($0.key, ShapeRuleSet([$0.value])) }, allowsExtraKeys: allowsExtraKeys))
+    }
+
+    /// The body is XML like the `example` document: the same elements,
+    /// attributes and text except where `rules` say otherwise (paths such as
+    /// `$.animals.alligator['@name']`; see ``XMLShape``).
+    ///
+    /// ```swift
+    /// Post("/animals").body(try .likeXML(#"<animals><alligator name="Mary"/></animals>"#,
+    ///                                    rules: ["$.animals": .type(min: 1), "$.animals.alligator['@name']": .type()]))
+    /// ```
+    ///
+    /// - Throws: ``XMLSyntaxError`` when `example` is not an XML document.
+    public static func likeXML(_ example: String, rules: KeyValuePairs<ShapePath, ShapeRule> = [:], allowsExtraKeys: Bool = false) throws(XMLSyntaxError) -> BodyMatcher {
+        .xmlShape(XMLShape(example: try XMLElementValue.parse(Data(example.utf8)),
+                           rules: rules.map { ShapePathRules($0.key, ShapeRuleSet([$0.value])) }, allowsExtraKeys: allowsExtraKeys))
     }
 
     /// The body is JSON equal to this JSON text. Text that is not JSON makes
@@ -89,6 +106,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
             return matcher.accepts([String(decoding: body, as: UTF8.self)])
         case .unparsableJSON, .unencodable: return false
         case .shape(let shape): return JSONValue(data: body).map(shape.matches) ?? false
+        case .xmlShape(let shape): return shape.matches(body)
         }
     }
 
@@ -107,6 +125,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         case .unparsableJSON(let text): return "JSON == \(quoted(text)) (not valid JSON)"
         case .unencodable(let reason): return "JSON == a value that could not be encoded (\(reason))"
         case .shape(let shape): return "JSON \(shape)"
+        case .xmlShape(let shape): return shape.description
         }
     }
 
@@ -119,6 +138,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         case .unparsableJSON(let text): return "the body matcher's JSON is not valid JSON: \(quoted(text))"
         case .unencodable(let reason): return "the body matcher's value cannot be encoded as JSON: \(reason)"
         case .shape(let shape): return shape.problem
+        case .xmlShape(let shape): return Shape(example: .null, rules: shape.rules).problem
         default: return nil
         }
     }

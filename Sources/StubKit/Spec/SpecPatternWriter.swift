@@ -110,6 +110,7 @@ package enum SpecPatternWriter {
         case .value(let condition): return one("value", try self.matcher(condition))
         case .unparsableJSON, .unencodable: throw Unwritable(matcher.problem ?? "its body matcher is invalid")
         case .shape(let shape): return try SpecShapeWriter.shape(shape)
+        case .xmlShape: throw Unwritable("an XML body shape has no spec form yet")
         }
     }
 }
