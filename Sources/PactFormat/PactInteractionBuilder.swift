@@ -70,6 +70,7 @@ public enum PactInteractionBuilder {
                 guard case .fixed(let first)? = steps.first else { throw PactLeftOut(problem: StubProblem(stub, "its sequence does not start with a fixed response")) }
                 response = first
             case .marvelPage(let results, let attribution): response = .marvel(results, for: sent, attribution: attribution)
+            case .generated(let example, _): response = example
             case .dynamic: throw PactLeftOut(problem: StubProblem(stub, "a Swift closure makes its response and the server did not keep the one it made; the stub is left out of it"))
             case .fixture, .invalid: throw PactLeftOut(problem: StubProblem(stub, "its response was not resolved"))
             }

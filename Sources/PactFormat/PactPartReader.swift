@@ -11,7 +11,7 @@ public struct PactPartReader: Sendable {
     /// A reader for `version`.
     public init(version: PactVersion) { self.version = version }
 
-    /// A request object (`method`, `path`, `query`, `headers`, `body`, `matchingRules`).
+    /// A request object (`method`, `path`, `query`, `headers`, `body`, `matchingRules`, `generators`).
     public func request(_ value: JSONValue, at pointer: String) throws(PactError) -> PactRequest {
         let fields = try object(value, at: pointer)
         let method = try string(fields["method"] ?? .string("GET"), at: pointer + "/method").uppercased()
@@ -21,10 +21,11 @@ public struct PactPartReader: Sendable {
         if let given = fields["query"] { query = try self.query(given, at: pointer + "/query") }
         let rules = try PactRulesReader(version: version).rules(fields["matchingRules"], at: pointer + "/matchingRules")
         let body = try self.body(fields["body"], present: fields.keys.contains("body"), headers: headers, at: pointer + "/body")
-        return PactRequest(method: method, path: path, query: query, headers: headers, body: body, rules: rules)
+        let generators = try PactGeneratorsReader().generators(fields["generators"], at: pointer + "/generators")
+        return PactRequest(method: method, path: path, query: query, headers: headers, body: body, rules: rules, generators: generators)
     }
 
-    /// A response object (`status`, `headers`, `body`, `matchingRules`).
+    /// A response object (`status`, `headers`, `body`, `matchingRules`, `generators`).
     public func response(_ value: JSONValue, at pointer: String) throws(PactError) -> PactResponse {
         let fields = try object(value, at: pointer)
         var status = 200
@@ -37,7 +38,8 @@ public struct PactPartReader: Sendable {
         let headers = try self.headers(fields["headers"], at: pointer + "/headers")
         let rules = try PactRulesReader(version: version).rules(fields["matchingRules"], at: pointer + "/matchingRules")
         let body = try self.body(fields["body"], present: fields.keys.contains("body"), headers: headers, at: pointer + "/body")
-        return PactResponse(status: status, headers: headers, body: body, rules: rules)
+        let generators = try PactGeneratorsReader().generators(fields["generators"], at: pointer + "/generators")
+        return PactResponse(status: status, headers: headers, body: body, rules: rules, generators: generators)
     }
 
     /// A message's contents (V3: `contents` with `metaData.contentType`;

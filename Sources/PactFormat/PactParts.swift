@@ -81,10 +81,12 @@ public struct PactRequest: Sendable, Hashable {
     public var body: PactBody
     /// The matching rules.
     public var rules: PactRules
+    /// What a verifier may make anew for every request.
+    public var generators = PactGenerators()
 
     /// Equal parts, in order.
     public static func == (a: PactRequest, b: PactRequest) -> Bool {
-        a.method == b.method && a.path == b.path && a.body == b.body && a.rules == b.rules
+        a.method == b.method && a.path == b.path && a.body == b.body && a.rules == b.rules && a.generators == b.generators
             && a.query?.map { "\($0.name)=\($0.values)" } == b.query?.map { "\($0.name)=\($0.values)" }
             && a.headers.map { "\($0.name): \($0.value)" } == b.headers.map { "\($0.name): \($0.value)" }
     }
@@ -106,10 +108,12 @@ public struct PactResponse: Sendable, Hashable {
     public var body: PactBody
     /// The matching rules.
     public var rules: PactRules
+    /// What a stub serving the pact makes anew for every answer.
+    public var generators = PactGenerators()
 
     /// Equal parts, in order.
     public static func == (a: PactResponse, b: PactResponse) -> Bool {
-        a.status == b.status && a.body == b.body && a.rules == b.rules
+        a.status == b.status && a.body == b.body && a.rules == b.rules && a.generators == b.generators
             && a.headers.map { "\($0.name): \($0.value)" } == b.headers.map { "\($0.name): \($0.value)" }
     }
 

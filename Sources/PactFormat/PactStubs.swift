@@ -2,7 +2,9 @@ public import StubKit
 
 extension PactInteraction {
     /// The interaction as a stub: its request as the pattern (with the
-    /// pact's matching rules), its response example as the answer, declared
+    /// pact's matching rules), its response example as the answer (with the
+    /// response's generators making their values anew, `ProviderState` ones
+    /// from the interaction's state parameters), declared
     /// at the interaction's place in the file and named by its description.
     public var stub: Stub {
         var headers = HTTPHeaders(pairs: response.headers)
@@ -14,8 +16,12 @@ extension PactInteraction {
         default:
             break
         }
+        let example = StubResponse(status: response.status, headers: headers, body: response.body.data)
+        var parameters: [String: JSONValue] = [:]
+        for state in providerStates { if case .object(let given) = state.params { parameters.merge(given) { first, _ in first } } }
+        let generators = response.generators.forResponse(parameters: parameters)
         var stub = Stub(request: request.requestPattern,
-                        response: .fixed(StubResponse(status: response.status, headers: headers, body: response.body.data)),
+                        response: generators.isEmpty ? .fixed(example) : .generated(example, generators),
                         location: location)
         stub.id = StubID(key ?? description)
         stub.name = description

@@ -33,12 +33,45 @@ public enum PactWriter {
             request.append(("query", .object(query.map { ($0.name, .array($0.values.map(WrittenJSON.string))) })))
         }
         request += parts(interaction.request.headers, interaction.request.body, interaction.request.rules, version)
+        request += generators(interaction.request.generators)
         members.append(("request", .object(request)))
         var response: [(String, WrittenJSON)] = [("status", .number(Double(interaction.response.status)))]
         response += parts(interaction.response.headers, interaction.response.body, interaction.response.rules, version)
+        response += generators(interaction.response.generators)
         members.append(("response", .object(response)))
         if version == .v4, interaction.pending { members.append(("pending", .bool(true))) }
         return .object(members)
+    }
+
+    /// `generators` by category, when there are any.
+    private static func generators(_ generators: PactGenerators) -> [(String, WrittenJSON)] {
+        guard !generators.isEmpty else { return [] }
+        var categories: [(String, WrittenJSON)] = []
+        if let status = generators.status { categories.append(("status", generator(status))) }
+        if let path = generators.path { categories.append(("path", generator(path))) }
+        if !generators.headers.isEmpty { categories.append(("header", .object(generators.headers.sorted { $0.key < $1.key }.map { ($0.key, generator($0.value)) }))) }
+        if !generators.query.isEmpty { categories.append(("query", .object(generators.query.sorted { $0.key < $1.key }.map { ($0.key, generator($0.value)) }))) }
+        if !generators.body.isEmpty { categories.append(("body", .object(generators.body.sorted { $0.key.source < $1.key.source }.map { ($0.key.source, generator($0.value)) }))) }
+        return [("generators", .object(categories))]
+    }
+
+    static func generator(_ generator: ValueGenerator) -> WrittenJSON {
+        func typed(_ name: String, _ more: [(String, WrittenJSON)] = []) -> WrittenJSON { .object([("type", .string(name))] + more) }
+        func format(_ format: String?) -> [(String, WrittenJSON)] { format.map { [("format", .string($0))] } ?? [] }
+        switch generator {
+        case .randomInt(let low, let high): return typed("RandomInt", [("min", .number(Double(low))), ("max", .number(Double(high)))])
+        case .randomDecimal(let digits): return typed("RandomDecimal", [("digits", .number(Double(digits)))])
+        case .randomHexadecimal(let digits): return typed("RandomHexadecimal", [("digits", .number(Double(digits)))])
+        case .randomString(let size): return typed("RandomString", [("size", .number(Double(size)))])
+        case .regex(let pattern): return typed("Regex", [("regex", .string(pattern))])
+        case .uuid(let shape): return typed("Uuid", format(shape))
+        case .date(let shape): return typed("Date", format(shape))
+        case .time(let shape): return typed("Time", format(shape))
+        case .dateTime(let shape): return typed("DateTime", format(shape))
+        case .randomBoolean: return typed("RandomBoolean")
+        case .providerState(let expression): return typed("ProviderState", [("expression", .string(expression))])
+        case .mockServerURL(let regex, let example): return typed("MockServerURL", [("regex", .string(regex)), ("example", .string(example))])
+        }
     }
 
     /// `headers`, `body` and `matchingRules`.

@@ -139,6 +139,9 @@ final class StubEngine: Sendable {
             }
         case .marvelPage(let results, let attribution):
             return .response(HTTPResponse(.marvel(results, for: request, attribution: attribution), extraHeaders: slot.stub.responseHeaders))
+        case .generated(let example, let generators):
+            let made = random.withLock { generators.apply(to: example, for: request, using: &$0) }
+            return .response(HTTPResponse(made, extraHeaders: slot.stub.responseHeaders))
         case .sequence(let steps):
             guard let last = steps.indices.last else { return .response(HTTPResponse(status: 200)) }
             return reply(steps[min(call, last)], call: call, slot: slot, request: request, captures: captures,

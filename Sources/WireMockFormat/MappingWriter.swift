@@ -123,6 +123,13 @@ struct MappingWriter {
             }
             written.rendered = true
             return (try render { .marvel(results, for: $0.request, attribution: attribution) }, nil)
+        case .generated(let example, let generators):
+            guard renderClosures else {
+                throw Inexpressible(reason: "its response has values made anew for every answer (\(generators.body.values.map(\.description).sorted().joined(separator: ", "))); "
+                                    + "rendering exports the example response")
+            }
+            written.rendered = true
+            return (example, nil)
         case .sequence:
             throw Inexpressible(reason: "a response sequence inside a sequence")
         case .invalid(let reason):

@@ -15,6 +15,10 @@ public enum ResponseRecipe: Sendable {
     /// ``ResponseRecipe/marvel(results:attribution:encoder:)``). A value, not
     /// a closure, so it can be written to a spec file and sent to a remote server.
     case marvelPage(MarvelResults, attribution: MarvelAttribution)
+    /// The example response with values made anew for every answer (Pact's
+    /// generators: a random id, a fresh UUID, today's date, the server's own
+    /// URL). A value, so the generators can be listed and written back.
+    case generated(StubResponse, ResponseGenerators)
     /// A recipe that could not be built (say, a value that failed to encode);
     /// the server refuses to start and reports it with the stub's location.
     case invalid(String)

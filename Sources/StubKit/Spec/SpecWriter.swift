@@ -104,6 +104,8 @@ package enum SpecWriter {
                 ])))
             }
             return .object([("marvel", .object(envelope))])
+        case .generated:
+            throw Unwritable("its response has generated values (Pact generators), which have no spec form yet; serve the pact itself")
         case .dynamic:
             throw Unwritable("a Swift closure makes its response, and a closure cannot leave the process; "
                              + "use a fixed response, a sequence or a Marvel envelope, or declare the stub where the server runs")

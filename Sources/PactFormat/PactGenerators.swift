@@ -1,0 +1,101 @@
+import Foundation
+public import StubKit
+
+/// A request's or response's generators by category (V3 and V4): what a
+/// stub serving the pact makes anew for every answer, and what a verifier
+/// may make anew for every request.
+public struct PactGenerators: Sendable, Hashable {
+    /// The status (responses).
+    public var status: ValueGenerator?
+    /// The path (requests).
+    public var path: ValueGenerator?
+    /// Header values by name.
+    public var headers: [String: ValueGenerator] = [:]
+    /// Query parameter values by name (requests).
+    public var query: [String: ValueGenerator] = [:]
+    /// Body values by path.
+    public var body: [ShapePath: ValueGenerator] = [:]
+
+    /// None.
+    public init() {}
+
+    /// Whether there are none.
+    public var isEmpty: Bool { status == nil && path == nil && headers.isEmpty && query.isEmpty && body.isEmpty }
+
+    /// The response generators a stub applies, with the provider state's parameters.
+    public func forResponse(parameters: [String: JSONValue]) -> ResponseGenerators {
+        ResponseGenerators(status: status, headers: headers, body: body, parameters: parameters)
+    }
+}
+
+/// Reads `generators` objects; every error names the JSON pointer.
+struct PactGeneratorsReader {
+    func generators(_ value: JSONValue?, at pointer: String) throws(PactError) -> PactGenerators {
+        var found = PactGenerators()
+        guard let value, value != .null else { return found }
+        guard case .object(let categories) = value else { throw PactError(pointer: pointer, message: "expected generators by category, got \(value)") }
+        for category in categories.keys.sorted() {
+            let here = pointer + "/" + category
+            let entry = categories[category]!
+            switch category {
+            case "status": found.status = try generator(entry, at: here)
+            case "path": found.path = try generator(entry, at: here)
+            case "header", "query", "body", "content", "metadata":
+                guard case .object(let named) = entry else { throw PactError(pointer: here, message: "expected generators by name or path") }
+                for key in named.keys.sorted() {
+                    let at = here + "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+                    let made = try generator(named[key]!, at: at)
+                    switch category {
+                    case "header": found.headers[key] = made
+                    case "query": found.query[key] = made
+                    case "body", "content":
+                        guard let path = ShapePath(key) else { throw PactError(pointer: at, message: "\"\(key)\" is not a body path (it starts with $)") }
+                        found.body[path] = made
+                    default: break // message metadata: read and checked, not served
+                    }
+                }
+            default:
+                throw PactError(pointer: here, message: "unknown generator category \"\(category)\"; expected status, path, header, query, body")
+            }
+        }
+        return found
+    }
+
+    private func generator(_ value: JSONValue, at pointer: String) throws(PactError) -> ValueGenerator {
+        guard case .object(let fields) = value, case .string(let type)? = fields["type"] else {
+            throw PactError(pointer: pointer, message: "expected a generator object with a \"type\", got \(value)")
+        }
+        func int(_ key: String, _ fallback: Int) throws(PactError) -> Int {
+            guard let given = fields[key] else { return fallback }
+            guard case .number(let number) = given, number.rounded() == number, abs(number) < 1e15 else {
+                throw PactError(pointer: pointer + "/" + key, message: "expected an integer, got \(given)")
+            }
+            return Int(number)
+        }
+        func text(_ key: String) throws(PactError) -> String? {
+            guard let given = fields[key] else { return nil }
+            guard case .string(let string) = given else { throw PactError(pointer: pointer + "/" + key, message: "expected a string, got \(given)") }
+            return string
+        }
+        func required(_ key: String) throws(PactError) -> String {
+            guard let found = try text(key) else { throw PactError(pointer: pointer, message: "a \(type) generator needs \"\(key)\"") }
+            return found
+        }
+        switch type {
+        case "RandomInt": return .randomInt(min: try int("min", 0), max: try int("max", 2_147_483_647))
+        case "RandomDecimal": return .randomDecimal(digits: try int("digits", 10))
+        case "RandomHexadecimal": return .randomHexadecimal(digits: try int("digits", 10))
+        case "RandomString": return .randomString(size: try int("size", 20))
+        case "Regex": return .regex(try required("regex"))
+        case "Uuid": return .uuid(format: try text("format"))
+        case "Date": return .date(format: try text("format"))
+        case "Time": return .time(format: try text("format"))
+        case "DateTime": return .dateTime(format: try text("format"))
+        case "RandomBoolean": return .randomBoolean
+        case "ProviderState": return .providerState(expression: try required("expression"))
+        case "MockServerURL": return .mockServerURL(regex: try required("regex"), example: try required("example"))
+        default:
+            throw PactError(pointer: pointer + "/type", message: "unknown generator \"\(type)\"; expected RandomInt, RandomDecimal, RandomHexadecimal, RandomString, Regex, Uuid, Date, Time, DateTime, RandomBoolean, ProviderState, MockServerURL")
+        }
+    }
+}
