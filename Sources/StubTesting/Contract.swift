@@ -51,10 +51,7 @@ public struct Contract: Sendable {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         @ContractBuilder clauses: @escaping @Sendable (StubServer) -> [ContractClause]
     ) {
-        self.name = name
-        self.location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.target = .serving(setup, clauses)
-        self.pact = pact
+        self.init(name, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .serving(setup, clauses), pact)
     }
 
     /// A contract against a server it does not run, at `baseURL`: a staging
@@ -67,10 +64,14 @@ public struct Contract: Sendable {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         @ContractBuilder clauses: @escaping @Sendable (URL) -> [ContractClause]
     ) {
+        self.init(name, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .remote(baseURL, clauses), nil)
+    }
+
+    private init(_ name: String, _ location: CodeLocation, _ target: Target, _ pact: PactRecording?) {
         self.name = name
-        self.location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.target = .remote(baseURL, clauses)
-        self.pact = nil
+        self.location = location
+        self.target = target
+        self.pact = pact
     }
 
     /// Runs every clause and reports each failure as its own issue at the
