@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "StubSpec", targets: ["StubSpec"]),
         .library(name: "WireMockFormat", targets: ["WireMockFormat"]),
         .library(name: "PactFormat", targets: ["PactFormat"]),
+        .library(name: "OpenAPIStubs", targets: ["OpenAPIStubs"]),
         .library(name: "StubAdmin", targets: ["StubAdmin"]),
         .library(name: "StubRemote", targets: ["StubRemote"]),
         .library(name: "StubAssertions", targets: ["StubAssertions"]),
@@ -61,6 +62,8 @@ let package = Package(
         .target(name: "WireMockFormat", dependencies: ["StubKit"], swiftSettings: strictSettings),
         // Pact files (V2-V4) <-> StubKit values: interactions as patterns, rules as shapes.
         .target(name: "PactFormat", dependencies: ["StubKit"], swiftSettings: strictSettings),
+        // OpenAPI documents: read as written (Yams node tree with marks), schemas validated by our own walker.
+        .target(name: "OpenAPIStubs", dependencies: ["StubKit", .product(name: "Yams", package: "Yams")], swiftSettings: strictSettings),
         // Spec files (YAML/JSON) <-> StubKit values; fixtures read relative to the spec.
         .target(
             name: "StubSpec",
@@ -128,7 +131,7 @@ let package = Package(
         // The fuzz targets (spec loader, matcher, HTTP path), run by scripts/fuzz.
         .executableTarget(
             name: "understudy-fuzz",
-            dependencies: ["CFuzzerDriver", "StubSpec", "WireMockFormat", "PactFormat", "StubAdmin", "StubServer", "StubKit", "MicroHTTP"],
+            dependencies: ["CFuzzerDriver", "StubSpec", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubServer", "StubKit", "MicroHTTP"],
             swiftSettings: strictSettings
         ),
         // A UI-test stand-in that links only the remote client and the assertions;
@@ -185,6 +188,12 @@ let package = Package(
         .testTarget(
             name: "StubRemoteTests",
             dependencies: ["StubRemote", "StubAssertions", "StubKit", "UnderstudyTestSupport", "understudy", "understudy-remote-probe"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OpenAPIStubsTests",
+            dependencies: ["OpenAPIStubs", "StubKit", "UnderstudyTestSupport"],
+            exclude: ["python"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -2,7 +2,7 @@
 //
 //   understudy-fuzz TARGET [libFuzzer flags] [corpus folders or files]
 //
-// TARGET is spec-yaml, spec-json, wiremock, pact, xml, admin, matcher or http. Built by scripts/fuzz with
+// TARGET is spec-yaml, spec-json, wiremock, pact, xml, openapi, admin, matcher or http. Built by scripts/fuzz with
 // -sanitize=fuzzer,address, libFuzzer runs the target; in the normal build a
 // stand-in replays the named corpus files once (see CFuzzerDriver).
 import CFuzzerDriver
@@ -18,6 +18,7 @@ enum FuzzTarget: String, CaseIterable {
     case wiremock
     case pact
     case xml
+    case openapi
     case admin
     case matcher
     case http
@@ -29,6 +30,7 @@ enum FuzzTarget: String, CaseIterable {
         case .wiremock: WireMockFuzz.run(bytes)
         case .pact: PactFuzz.run(bytes)
         case .xml: XMLFuzz.run(bytes)
+        case .openapi: OpenAPIFuzz.run(bytes)
         case .admin: AdminFuzz.run(bytes)
         case .matcher: MatcherFuzz.run(bytes)
         case .http: HTTPFuzz.run(bytes)

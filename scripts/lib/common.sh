@@ -44,6 +44,17 @@ ensure_wiremock() {
 # The Pact reference tools (`pact verifier`, `pact stub`, `pact mock`): PyPI
 # `pact-python-cli`, one executable. Idempotent; prints where `pact` is.
 PACT_CLI_VERSION="1!0.10.9"
+# The instance-validation oracle for OpenAPI schemas (jsonschema with OpenAPI's
+# dialects; rfc3339-validator makes it check date-time).
+OPENAPI_SCHEMA_VALIDATOR_VERSION=0.9.0
+ensure_openapi_oracle() {
+    if [ "$(python3 -c 'import importlib.metadata as m; print(m.version("openapi-schema-validator"))' 2>/dev/null)" != "$OPENAPI_SCHEMA_VALIDATOR_VERSION" ] \
+        || ! python3 -c 'import rfc3339_validator' 2>/dev/null; then
+        say "installing: openapi-schema-validator==$OPENAPI_SCHEMA_VALIDATOR_VERSION rfc3339-validator (PyPI; the oracle for our schema validator)"
+        python3 -m pip install --quiet --disable-pip-version-check "openapi-schema-validator==$OPENAPI_SCHEMA_VALIDATOR_VERSION" rfc3339-validator >&2
+    fi
+}
+
 ensure_pact() {
     if [ "$(python3 -c 'import importlib.metadata as m; print(m.version("pact-python-cli"))' 2>/dev/null)" != "$PACT_CLI_VERSION" ]; then
         say "installing: pact-python-cli==$PACT_CLI_VERSION (PyPI; the pact verifier, stub and mock)"

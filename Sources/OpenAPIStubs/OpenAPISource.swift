@@ -1,0 +1,124 @@
+public import Foundation
+import StubKit
+import Yams
+
+/// An OpenAPI document as written: its node tree with every node's line and
+/// column, read with Yams so key order is the document's (JSON documents
+/// too). Schemas are validated on this tree, not on a decoded model, so
+/// every keyword is seen and `$ref` is followed lazily (recursive schemas work).
+public struct OpenAPISource: @unchecked Sendable {
+    /// Which JSON Schema dialect the document's schemas use.
+    public enum Dialect: Sendable, Hashable {
+        /// OpenAPI 3.0: `nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`, `$ref` siblings ignored.
+        case openAPI30
+        /// OpenAPI 3.1 and later: JSON Schema 2020-12 (type arrays, `const`, `prefixItems`, …).
+        case openAPI31
+    }
+
+    /// The file name used in locations.
+    public let file: String
+    /// The dialect, from the `openapi` field.
+    public let dialect: Dialect
+    /// The root node (`Yams.Node` is an immutable value; hence `@unchecked Sendable`).
+    let root: Node
+
+    /// Reads `data` (YAML or JSON) named `file`.
+    ///
+    /// - Throws: ``OpenAPIError`` naming the file, line and column (a YAML
+    ///   syntax error, a root that is not a mapping, a missing or unknown
+    ///   `openapi` version).
+    public init(data: Data, file: String) throws(OpenAPIError) {
+        self.file = file
+        let text = String(decoding: data, as: UTF8.self)
+        let composed: Node?
+        do {
+            composed = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Self.located(error, file: file)
+        } catch {
+            throw OpenAPIError(file: file, line: 1, column: 1, key: "", message: "\(error)")
+        }
+        guard let root = composed, case .mapping = root else {
+            throw OpenAPIError(file: file, line: 1, column: 1, key: "", message: "an OpenAPI document is a mapping with an `openapi` version")
+        }
+        self.root = root
+        guard let version = root["openapi"], case .scalar(let scalar) = version else {
+            throw OpenAPIError(file: file, line: 1, column: 1, key: "openapi", message: "no `openapi` version (Swagger 2.0 is not read; convert it to OpenAPI 3)")
+        }
+        if scalar.string.hasPrefix("3.0") {
+            dialect = .openAPI30
+        } else if scalar.string.hasPrefix("3.1") || scalar.string.hasPrefix("3.2") {
+            dialect = .openAPI31
+        } else {
+            throw OpenAPIError(file: file, line: version.mark?.line ?? 1, column: version.mark?.column ?? 1, key: "openapi",
+                               message: "OpenAPI \(scalar.string) is not read; expected 3.0, 3.1 or 3.2")
+        }
+    }
+
+    private static func located(_ error: YamlError, file: String) -> OpenAPIError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return OpenAPIError(file: file, line: mark.line, column: mark.column, key: "", message: "YAML: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return OpenAPIError(file: file, line: context.mark.line, column: context.mark.column, key: "",
+                                message: "duplicate key\(duplicates.count == 1 ? "" : "s") \(duplicates.map { "\"\($0)\"" }.joined(separator: ", "))")
+        default:
+            let text = "\(error)"
+            let numbers = text.split(separator: ":").prefix(2).compactMap { Int($0) }
+            return OpenAPIError(file: file, line: numbers.first ?? 1, column: numbers.dropFirst().first ?? 1, key: "",
+                                message: "YAML: \(text.split(separator: "\n").first.map(String.init) ?? text)")
+        }
+    }
+
+    /// Reads the file at `url`.
+    public init(contentsOf url: URL) throws(OpenAPIError) {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw OpenAPIError(file: url.path, line: 1, column: 1, key: "", message: "cannot read the document: \(error.localizedDescription)")
+        }
+        try self.init(data: data, file: url.path)
+    }
+
+    /// The node at a local JSON pointer (`#/components/schemas/Pet`), or `nil`.
+    func resolve(_ reference: String) -> Node? {
+        guard reference.hasPrefix("#") else { return nil }
+        var node = root
+        for raw in reference.dropFirst().split(separator: "/", omittingEmptySubsequences: true) {
+            let token = (String(raw).removingPercentEncoding ?? String(raw))
+                .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            switch node {
+            case .mapping(let mapping):
+                guard let next = mapping.first(where: { $0.key.string == token })?.value else { return nil }
+                node = next
+            case .sequence(let items):
+                guard let index = Int(token), items.indices.contains(index) else { return nil }
+                node = items[index]
+            default:
+                return nil
+            }
+        }
+        return node
+    }
+
+    /// Where `node` is, as a location in this document.
+    func location(of node: Node, pointer: String) -> CodeLocation {
+        CodeLocation(fileID: file, filePath: "", line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, pointer: pointer)
+    }
+}
+
+/// A document that cannot be read, with its place.
+public struct OpenAPIError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file.
+    public var file: String
+    /// 1-based line.
+    public var line: Int
+    /// 1-based column.
+    public var column: Int
+    /// The key or JSON pointer concerned (`paths./pets.get`), or empty.
+    public var key: String
+    /// What is wrong.
+    public var message: String
+
+    /// `api.yaml:3:5: error: openapi: …`.
+    public var description: String { "\(file):\(line):\(column): error: " + (key.isEmpty ? "" : "\(key): ") + message }
+}
