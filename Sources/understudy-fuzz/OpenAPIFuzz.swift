@@ -3,8 +3,8 @@ import OpenAPIStubs
 import StubKit
 
 /// The OpenAPI reader and our schema validator on arbitrary bytes. The
-/// document either reads or fails with an ``OpenAPIError`` whose line and
-/// column lie inside the input; when it reads, every component schema judges
+/// document either reads or fails with an ``OpenAPIError`` naming the file,
+/// a line and a column; when it reads, every component schema judges
 /// a few instances (the input's own JSON among them) without trapping or
 /// hanging, in both directions.
 enum OpenAPIFuzz {
@@ -23,8 +23,8 @@ enum OpenAPIFuzz {
                 }
             }
         } catch {
-            let lines = bytes.count { $0 == 0x0A } + 1
-            precondition(error.line >= 1 && error.line <= lines + 1 && error.column >= 1, "an OpenAPI error outside the input: \(error)")
+            // Yams counts every Unicode line break (NEL, LS, PS, CR), so only the lower bounds hold for any input.
+            precondition(error.file == "fuzz.yaml" && error.line >= 1 && error.column >= 1, "an OpenAPI error without its place: \(error)")
         }
     }
 
