@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Spec files: YAML (and JSON, read as YAML) with line and column marks.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // OpenAPI documents' structure (3.0 read and converted to 3.1); `traits: []` leaves out external loading.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
         // The command line's request log.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
@@ -63,7 +65,15 @@ let package = Package(
         // Pact files (V2-V4) <-> StubKit values: interactions as patterns, rules as shapes.
         .target(name: "PactFormat", dependencies: ["StubKit"], swiftSettings: strictSettings),
         // OpenAPI documents: read as written (Yams node tree with marks), schemas validated by our own walker.
-        .target(name: "OpenAPIStubs", dependencies: ["StubKit", .product(name: "Yams", package: "Yams")], swiftSettings: strictSettings),
+        .target(
+            name: "OpenAPIStubs",
+            dependencies: [
+                "StubKit", .product(name: "Yams", package: "Yams"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // Spec files (YAML/JSON) <-> StubKit values; fixtures read relative to the spec.
         .target(
             name: "StubSpec",
@@ -109,7 +119,7 @@ let package = Package(
         // What the command line does, as a library: serving, ready lines, shutdown on signals.
         .target(
             name: "UnderstudyCLI",
-            dependencies: ["StubServer", "StubKit", "StubSpec", "WireMockFormat", "PactFormat", "StubAdmin", "StubRemote", "MarvelFake", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StubServer", "StubKit", "StubSpec", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubRemote", "MarvelFake", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         // The `understudy` command: argument parsing and exit codes only.

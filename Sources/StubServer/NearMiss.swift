@@ -2,7 +2,8 @@ public import StubKit
 
 /// A stub that came close to matching a request, with every condition checked.
 public struct NearMiss: Sendable, Codable, Hashable, CustomStringConvertible {
-    /// The stub's request pattern in short (`GET /path (+1 condition)`).
+    /// The stub's request pattern in short (`GET /path (+1 condition)`),
+    /// after its name when it has one that says more (`getPet: GET /pets/{id}`).
     public var stub: String
     /// The stub's id.
     public var id: String
@@ -40,7 +41,8 @@ extension NearMiss {
         let weights = checks.map { $0.field == "path" ? 3.0 : 1.0 }
         let earned = zip(checks, weights).reduce(0.0) { $0 + ($1.0.matched ? $1.1 : 0) }
         self.init(
-            stub: stub.request.description, id: stub.id.rawValue, declaredAt: stub.location,
+            stub: stub.name.map { $0 == stub.request.description ? $0 : "\($0): \(stub.request.description)" } ?? stub.request.description,
+            id: stub.id.rawValue, declaredAt: stub.location,
             checks: checks, score: earned / max(weights.reduce(0, +), 1)
         )
     }

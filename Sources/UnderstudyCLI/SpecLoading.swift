@@ -1,12 +1,14 @@
 import Foundation
 public import StubKit
 public import StubSpec
+import OpenAPIStubs
 import PactFormat
 import WireMockFormat
 
 /// Spec files and WireMock mappings named on the command line, loaded together.
 ///
 /// A path is read as a WireMock root when it is a folder with `mappings/`,
+/// as an OpenAPI document when it is YAML or JSON with a top-level `openapi`,
 /// as a pact when it is JSON with `consumer`, `provider` and `interactions`,
 /// as a WireMock mapping file when it is JSON whose top level has `request`
 /// or `mappings`, and as an Understudy spec otherwise.
@@ -24,14 +26,25 @@ public struct SpecLoading: Sendable {
     public var skipped: [StubProblem] = []
     /// The pacts that loaded, with their interaction counts, in the order given.
     public var pactSources: [(path: String, stubs: Int)] = []
+    /// The OpenAPI documents that loaded, with their operation counts, in the order given.
+    public var openAPISources: [(path: String, operations: Int)] = []
 
     /// Loads each of `paths` (relative to the current directory); `lenient`
     /// skips WireMock mappings that use what Understudy cannot serve.
-    public init(paths: [String], lenient: Bool = false, providerStateHeader: String? = nil) {
+    ///
+    /// An OpenAPI document's stubs come after every other source's, so a
+    /// spec file's stubs take precedence over the ones the document makes.
+    public init(paths: [String], lenient: Bool = false, providerStateHeader: String? = nil, seed: UInt64 = 0) {
+        var documentStubs: [Stub] = []
         for path in paths {
             let url = URL(fileURLWithPath: path)
             do {
-                if url.pathExtension.lowercased() == "json", let data = try? Data(contentsOf: url), PactFile.looksLikePact(data) {
+                if ["yaml", "yml", "json"].contains(url.pathExtension.lowercased()), let data = try? Data(contentsOf: url),
+                   OpenAPIDocument.looksLikeOpenAPI(data) {
+                    let document = try OpenAPIDocument(data: data, file: path)
+                    documentStubs += document.stubs(seed: seed)
+                    openAPISources.append((path, document.operations.count))
+                } else if url.pathExtension.lowercased() == "json", let data = try? Data(contentsOf: url), PactFile.looksLikePact(data) {
                     let pact = try PactFile.read(data, file: path)
                     let served = pact.stubs(stateHeader: providerStateHeader)
                     stubs += served
@@ -48,10 +61,13 @@ public struct SpecLoading: Sendable {
                 }
             } catch let error as StubValidationError {
                 problems += error.problems
+            } catch let error as OpenAPIError {
+                problems.append(StubProblem(file: error.file, line: error.line, column: error.column, key: error.key, message: error.message))
             } catch {
                 problems.append(StubProblem(file: path, line: 1, column: 1, key: "", message: "\(error)"))
             }
         }
+        stubs += documentStubs
     }
 
     /// The WireMock stubs at `url`, or `nil` when it is not WireMock's.

@@ -28,6 +28,7 @@ struct Lint: ParsableCommand {
         }
         for (path, count) in loaded.wireMockSources { print("\(path): \(count) WireMock stubs, ok") }
         for (path, count) in loaded.pactSources { print("\(path): \(count) pact interactions, ok") }
+        for (path, count) in loaded.openAPISources { print("\(path): \(count) OpenAPI operations, ok") }
         for skip in loaded.skipped { print("\(skip.location): skipped: \(skip.subject): \(skip.message)") }
         if !problems.isEmpty { throw ExitCode(2) }
     }

@@ -5,8 +5,8 @@ import Foundation
 /// `[a-z0-9_]`, groups with `|`, and `? * + {n} {n,m}` (open repeats capped
 /// at a few). Anything else (look-around, back-references, negated classes)
 /// gives `nil`, and so does a sample the expression does not accept.
-enum RegexSampler {
-    static func sample(_ pattern: String, using random: inout some RandomNumberGenerator) -> String? {
+package enum RegexSampler {
+    package static func sample(_ pattern: String, using random: inout some RandomNumberGenerator) -> String? {
         var parser = Parser(Array(pattern.unicodeScalars))
         guard let tree = parser.alternation(), parser.atEnd else { return nil }
         var output = ""

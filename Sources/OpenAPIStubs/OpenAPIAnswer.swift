@@ -1,0 +1,104 @@
+import Foundation
+import StubKit
+
+/// How a served document answers one request for an operation: a
+/// problem+json listing every rule the request breaks, or the response the
+/// request asks for (`Prefer: code=404, example=NAME`), the lowest 2XX
+/// otherwise, with its example or a body made from its schema.
+struct OpenAPIAnswer {
+    let operation: OpenAPIOperation
+    let source: OpenAPISource
+    let pathExpression: NSRegularExpression
+    let pathNames: [String]
+    let seed: UInt64
+
+    func response(to request: RecordedRequest) -> StubResponse {
+        let check = OpenAPIRequestCheck(request, pathValues: pathValues(request.path), operation: operation, source: source)
+        if !check.violations.isEmpty {
+            return problem(check.status, "The request breaks the OpenAPI document",
+                           "\(check.violations.count) violation\(check.violations.count == 1 ? "" : "s") of \(operation.name), declared at \(Self.place(operation.location))",
+                           violations: check.violations)
+        }
+        let prefer = Self.preferences(request.headers.values(for: "Prefer"))
+        let chosen: OpenAPIResponse
+        if let code = prefer["code"] {
+            guard let named = operation.responses.first(where: { $0.status == code })
+                    ?? operation.responses.first(where: { $0.status == "\(code.prefix(1))XX" })
+                    ?? operation.responses.first(where: { $0.status == "default" }) else {
+                return problem(400, "No such response", "Prefer: code=\(code) names no response of \(operation.name)", violations: [])
+            }
+            chosen = named
+        } else if let success = operation.responses.filter({ Int($0.status).map { (200...299).contains($0) } ?? false }).min(by: { $0.status < $1.status })
+                    ?? operation.responses.first(where: { $0.status == "2XX" }) ?? operation.responses.first(where: { $0.status == "default" })
+                    ?? operation.responses.first {
+            chosen = success
+        } else {
+            return StubResponse(status: 204)
+        }
+        let status = chosen.code(default: prefer["code"].flatMap(Int.init) ?? 200)
+        guard let media = Self.negotiate(chosen.media, accept: request.headers["Accept"]) else { return StubResponse(status: status) }
+        let contentType = media.type.contains("*") ? "application/json" : media.type
+        let body: JSONValue?
+        if let name = prefer["example"] {
+            guard let example = media.examples.first(where: { $0.name == name }) else {
+                return problem(400, "No such example", "Prefer: example=\(name) names no example of the \(chosen.status) response of \(operation.name); it has "
+                               + (media.examples.isEmpty ? "none" : media.examples.map(\.name).joined(separator: ", ")), violations: [])
+            }
+            body = example.value
+        } else if let example = media.examples.first {
+            body = example.value
+        } else if let pointer = media.schemaPointer, let schema = source.resolve(pointer) {
+            var maker = SchemaExample(source: source, direction: .response, seed: seed)
+            body = maker.value(for: schema)
+        } else {
+            body = nil
+        }
+        guard let body else { return StubResponse(status: status, headers: ["Content-Type": contentType]) }
+        let data: Data
+        if case .string(let text) = body, !media.isJSON { data = Data(text.utf8) } else { data = Data(body.description.utf8) }
+        return StubResponse(status: status, headers: ["Content-Type": contentType], body: data)
+    }
+
+    /// The path parameters' raw values, by name.
+    private func pathValues(_ path: String) -> [String: String] {
+        guard let match = pathExpression.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) else { return [:] }
+        var values: [String: String] = [:]
+        for (index, name) in pathNames.enumerated() where index + 1 < match.numberOfRanges {
+            if let range = Range(match.range(at: index + 1), in: path) { values[name] = String(path[range]) }
+        }
+        return values
+    }
+
+    /// The first media type the `Accept` header takes (the first one when it takes none or is absent).
+    static func negotiate(_ media: [OpenAPIMedia], accept: String?) -> OpenAPIMedia? {
+        guard let accept, !accept.isEmpty else { return media.first }
+        let ranges = accept.split(separator: ",").map { $0.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+        return media.first { item in ranges.contains { OpenAPIRequestCheck.accepts($0, item.type) || OpenAPIRequestCheck.accepts(item.type, $0) } } ?? media.first
+    }
+
+    /// `Prefer: code=404, example=cat` as a dictionary.
+    static func preferences(_ headers: [String]) -> [String: String] {
+        var found: [String: String] = [:]
+        for part in headers.flatMap({ $0.split(separator: ",") }) {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2 { found[pair[0].lowercased()] = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        }
+        return found
+    }
+
+    static func place(_ location: CodeLocation) -> String { "\(location.fileID):\(location.line):\(location.column)" }
+
+    /// An RFC 9457 problem naming the operation and, for each violation, where the request breaks which rule.
+    func problem(_ status: Int, _ title: String, _ detail: String, violations: [OpenAPIRequestCheck.Violation]) -> StubResponse {
+        var object: [String: JSONValue] = [
+            "type": .string("about:blank"), "title": .string(title), "status": .number(Double(status)), "detail": .string(detail),
+            "operation": .string(operation.name), "declaredAt": .string(Self.place(operation.location)),
+        ]
+        if !violations.isEmpty {
+            object["violations"] = .array(violations.map { violation in
+                .object(["location": .string(violation.location), "message": .string(violation.message), "rule": .string(Self.place(violation.declared))])
+            })
+        }
+        return StubResponse(status: status, headers: ["Content-Type": "application/problem+json"], body: Data(JSONValue.object(object).description.utf8))
+    }
+}

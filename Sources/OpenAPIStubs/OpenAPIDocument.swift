@@ -1,0 +1,159 @@
+public import Foundation
+import OpenAPIKit
+import OpenAPIKit30
+import OpenAPIKitCompat
+import StubKit
+import Yams
+
+/// An OpenAPI document, read twice over: OpenAPIKit decodes it (through
+/// Yams, so order is kept) to check its structure, and the node tree, with
+/// every node's place, gives the operations and the schemas to validate with.
+public struct OpenAPIDocument: Sendable {
+    /// The document as written.
+    public let source: OpenAPISource
+    /// Every operation, in document order.
+    public let operations: [OpenAPIOperation]
+    /// The validator for the document's schemas.
+    public var validator: SchemaValidator { SchemaValidator(source) }
+
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    /// Reads and checks `data`, named `file`.
+    ///
+    /// - Throws: ``OpenAPIError`` with the file, line, column and key of the
+    ///   first thing that is wrong (YAML, structure, an unresolvable `$ref`).
+    public init(data: Data, file: String) throws(OpenAPIError) {
+        let source = try OpenAPISource(data: data, file: file)
+        try Self.checkStructure(data, source)
+        self.source = source
+        var operations: [OpenAPIOperation] = []
+        for (path, item) in source.root.member("paths")?.members ?? [] {
+            let itemPointer = "#/paths/" + SchemaWalk.escape(path)
+            let item = try source.dereferenced(item, at: itemPointer)
+            let shared = try Self.parameters(item.member("parameters"), source, pointer: itemPointer + "/parameters")
+            for (method, operation) in item.members where Self.methods.contains(method) {
+                let pointer = itemPointer + "/" + method
+                var parameters = shared
+                for parameter in try Self.parameters(operation.member("parameters"), source, pointer: pointer + "/parameters") {
+                    parameters.removeAll { $0.name == parameter.name && $0.place == parameter.place }
+                    parameters.append(parameter)
+                }
+                operations.append(OpenAPIOperation(
+                    method: method.uppercased(), path: path, operationId: operation.member("operationId")?.text,
+                    location: source.location(of: operation, pointer: pointer), parameters: parameters,
+                    requestBody: try Self.requestBody(operation.member("requestBody"), source, pointer: pointer + "/requestBody"),
+                    responses: try Self.responses(operation.member("responses"), source, pointer: pointer + "/responses")))
+            }
+        }
+        self.operations = operations
+    }
+
+    /// Reads and checks the file at `url`.
+    public init(contentsOf url: URL) throws(OpenAPIError) {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw OpenAPIError(file: url.path, line: 1, column: 1, key: "", message: "cannot read the document: \(error.localizedDescription)")
+        }
+        try self.init(data: data, file: url.path)
+    }
+
+    /// Whether `data` looks like an OpenAPI document (a top-level `openapi` key, YAML or JSON).
+    public static func looksLikeOpenAPI(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        return head.range(of: #"(?m)^\s*["']?openapi["']?\s*:"#, options: .regularExpression) != nil
+    }
+
+    /// OpenAPIKit's decode of the document; its error, placed by its coding path.
+    private static func checkStructure(_ data: Data, _ source: OpenAPISource) throws(OpenAPIError) {
+        do {
+            let decoder = YAMLDecoder()
+            switch source.dialect {
+            case .openAPI30: _ = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: data).convert(to: .v3_1_1)
+            case .openAPI31: _ = try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: data)
+            }
+        } catch {
+            let readable = OpenAPIKit.OpenAPI.Error(from: error)
+            let keys = readable.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            var node = source.root
+            for key in keys {
+                guard let next = node.member(key) ?? Int(key).flatMap({ node.items.indices.contains($0) ? node.items[$0] : nil }) else { break }
+                node = next
+            }
+            throw OpenAPIError(file: source.file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1,
+                               key: keys.joined(separator: "."), message: readable.localizedDescription)
+        }
+    }
+
+    private static func parameters(_ list: Node?, _ source: OpenAPISource, pointer: String) throws(OpenAPIError) -> [OpenAPIParameter] {
+        var found: [OpenAPIParameter] = []
+        for (index, raw) in (list?.items ?? []).enumerated() {
+            let here = pointer + "/\(index)"
+            let node = try source.dereferenced(raw, at: here)
+            guard let name = node.member("name")?.text, let place = node.member("in")?.text.flatMap(OpenAPIParameter.Place.init(rawValue:)) else {
+                throw source.error(at: node, pointer: here, "a parameter needs a name and an `in` of path, query, header or cookie")
+            }
+            let style = node.member("style")?.text ?? (place == .query || place == .cookie ? "form" : "simple")
+            var schemaPointer = node.member("schema").map { _ in here + "/schema" }
+            if schemaPointer == nil, let content = node.member("content")?.members.first {
+                schemaPointer = here + "/content/" + SchemaWalk.escape(content.key) + "/schema"
+            }
+            found.append(OpenAPIParameter(
+                name: name, place: place, required: place == .path || node.member("required")?.boolean == true, style: style,
+                explode: node.member("explode")?.boolean ?? (style == "form"), schemaPointer: schemaPointer,
+                location: source.location(of: node, pointer: here)))
+        }
+        return found
+    }
+
+    private static func requestBody(_ raw: Node?, _ source: OpenAPISource, pointer: String) throws(OpenAPIError) -> OpenAPIRequestBody? {
+        guard let raw else { return nil }
+        let node = try source.dereferenced(raw, at: pointer)
+        return OpenAPIRequestBody(required: node.member("required")?.boolean == true,
+                                  media: try media(node.member("content"), source, pointer: pointer + "/content"))
+    }
+
+    private static func responses(_ raw: Node?, _ source: OpenAPISource, pointer: String) throws(OpenAPIError) -> [OpenAPIResponse] {
+        var found: [OpenAPIResponse] = []
+        for (status, value) in raw?.members ?? [] {
+            let here = pointer + "/" + SchemaWalk.escape(status)
+            let node = try source.dereferenced(value, at: here)
+            found.append(OpenAPIResponse(status: status.uppercased() == "DEFAULT" ? "default" : status.uppercased(),
+                                         media: try media(node.member("content"), source, pointer: here + "/content"),
+                                         location: source.location(of: node, pointer: here)))
+        }
+        return found
+    }
+
+    private static func media(_ content: Node?, _ source: OpenAPISource, pointer: String) throws(OpenAPIError) -> [OpenAPIMedia] {
+        var found: [OpenAPIMedia] = []
+        for (type, node) in content?.members ?? [] {
+            let here = pointer + "/" + SchemaWalk.escape(type)
+            var examples: [(name: String, value: JSONValue)] = []
+            if let example = node.member("example") { examples.append(("default", example.json)) }
+            for (name, raw) in node.member("examples")?.members ?? [] {
+                let example = try source.dereferenced(raw, at: here + "/examples/" + SchemaWalk.escape(name))
+                if let value = example.member("value") ?? example.member("dataValue") { examples.append((name, value.json)) }
+            }
+            found.append(OpenAPIMedia(type: type, schemaPointer: node.member("schema").map { _ in here + "/schema" }, examples: examples))
+        }
+        return found
+    }
+}
+
+extension OpenAPISource {
+    /// The node itself or, when it is a `$ref`, what the reference names (followed up to 16 times).
+    func dereferenced(_ node: Node, at pointer: String) throws(OpenAPIError) -> Node {
+        var current = node
+        for _ in 0..<16 {
+            guard let reference = current.member("$ref")?.text else { return current }
+            guard let target = resolve(reference) else { throw error(at: current, pointer: pointer, "the reference \(reference) names nothing in the document") }
+            current = target
+        }
+        throw error(at: node, pointer: pointer, "a chain of more than 16 references")
+    }
+
+    /// A problem at `node`.
+    func error(at node: Node, pointer: String, _ message: String) -> OpenAPIError {
+        OpenAPIError(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, key: pointer, message: message)
+    }
+}
