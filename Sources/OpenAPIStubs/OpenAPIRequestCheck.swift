@@ -113,7 +113,9 @@ struct OpenAPIRequestCheck {
             guard !values.isEmpty else { return nil }
             if type == "array" {
                 let separator = parameter.style == "spaceDelimited" ? " " : parameter.style == "pipeDelimited" ? "|" : ","
-                let items = parameter.explode ? values : values.flatMap { $0.split(separator: Character(separator), omittingEmptySubsequences: false).map(String.init) }
+                // An empty value of a delimited array is the empty array (`tags=`).
+                let items = parameter.explode ? values
+                    : values.flatMap { $0.isEmpty ? [] : $0.split(separator: Character(separator), omittingEmptySubsequences: false).map(String.init) }
                 return .array(items.map(item))
             }
             return typed(values[0], type, item)

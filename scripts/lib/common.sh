@@ -55,6 +55,18 @@ ensure_openapi_oracle() {
     fi
 }
 
+# schemathesis (property-based API tests) in its own virtual environment,
+# since it pins versions of its own; tests find it at .build/venv-schemathesis.
+SCHEMATHESIS_VERSION=4.32.5
+ensure_schemathesis() {
+    local venv="$ROOT/.build/venv-schemathesis"
+    if [ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("schemathesis"))' 2>/dev/null)" != "$SCHEMATHESIS_VERSION" ]; then
+        say "installing: schemathesis==$SCHEMATHESIS_VERSION (PyPI, in .build/venv-schemathesis)"
+        python3 -m venv "$venv" >&2
+        "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" >&2
+    fi
+}
+
 ensure_pact() {
     if [ "$(python3 -c 'import importlib.metadata as m; print(m.version("pact-python-cli"))' 2>/dev/null)" != "$PACT_CLI_VERSION" ]; then
         say "installing: pact-python-cli==$PACT_CLI_VERSION (PyPI; the pact verifier, stub and mock)"

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+import UnderstudyTestSupport
+
+/// schemathesis (property-based API testing, in .build/venv-schemathesis,
+/// installed by scripts/test) against `understudy serve` serving a
+/// document: with every check on, it finds no request we answer wrongly.
+@Suite(.enabled(if: Schemathesis.executable != nil || ProcessInfo.processInfo.environment["CI"] != nil,
+                "schemathesis is not installed (scripts/test installs it in .build/venv-schemathesis; under CI its absence fails)"))
+struct OpenAPISchemathesisTests {
+    @Test func schemathesisFindsNoFailureAgainstAServedDocument() async throws {
+        let st = try #require(Schemathesis.executable, "schemathesis is not installed")
+        let served = try CommandLineSpecTests.Served([OpenAPIServeTests.document, "--quiet"])
+        defer { _ = served.stop() }
+        let document = CommandLineSpecTests.root.appendingPathComponent(OpenAPIServeTests.document).path
+        let run = try await ChildProcess.finished(st, ["run", document, "--url", served.url + "/", "--checks", "all",
+                                                       "--max-examples", "30", "--seed", "1", "--no-color"])
+        #expect(run.status == 0, "schemathesis: \(run.output.suffix(4000)) \(run.errors.suffix(2000))")
+        #expect(run.output.contains("No issues found"), "\(run.output.suffix(2000))")
+    }
+}
+
+/// Where scripts/test put schemathesis.
+enum Schemathesis {
+    static let executable: URL? = {
+        let candidate = CommandLineSpecTests.root.appendingPathComponent(".build/venv-schemathesis/bin/st")
+        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+    }()
+}
