@@ -17,13 +17,15 @@ struct OpenAPIRequestCheck {
     var violations: [Violation] = []
     var status = 400
 
-    init(_ request: RecordedRequest, pathValues: [String: String], operation: OpenAPIOperation, source: OpenAPISource) {
+    /// With `requiresAll` false (a stub's conditions, which may leave things
+    /// open), a missing parameter, body or media type is not held against it.
+    init(_ request: RecordedRequest, pathValues: [String: String], operation: OpenAPIOperation, source: OpenAPISource, requiresAll: Bool = true) {
         let validator = SchemaValidator(source)
         for parameter in operation.parameters {
             let schema = parameter.schemaPointer.flatMap(source.resolve)
             let types = schema.map { (Self.type(of: $0, source), $0.member("items").map { Self.type(of: $0, source) } ?? "string") }
             guard let value = Self.value(of: parameter, in: request, pathValues: pathValues, type: types?.0, itemType: types?.1 ?? "string") else {
-                if parameter.required {
+                if parameter.required, requiresAll {
                     violations.append(Violation(location: "\(parameter.place.rawValue).\(parameter.name)", message: "the required \(parameter.place.rawValue) parameter \(parameter.name) is missing", declared: parameter.location))
                 }
                 continue
@@ -36,13 +38,23 @@ struct OpenAPIRequestCheck {
         }
         guard violations.isEmpty, let body = operation.requestBody else { return }
         if request.body.isEmpty {
-            if body.required {
+            if body.required, requiresAll {
                 status = 422
                 violations.append(Violation(location: "body", message: "the request body is required", declared: operation.location))
             }
             return
         }
         let sent = request.headers["Content-Type"] ?? ""
+        if sent.isEmpty, !requiresAll, body.media.contains(where: \.isJSON), JSONValue(data: request.body) != nil {
+            status = 422
+            if let media = body.media.first(where: \.isJSON), let pointer = media.schemaPointer, let schema = source.resolve(pointer),
+               let json = JSONValue(data: request.body) {
+                for violation in validator.violations(of: json, against: schema, schemaPointer: pointer, direction: .request) {
+                    violations.append(Violation(location: "body\(violation.instancePath)", message: violation.message, declared: violation.schemaLocation))
+                }
+            }
+            return
+        }
         guard let media = body.media.first(where: { Self.accepts($0.type, sent) }) ?? (sent.isEmpty ? body.media.first : nil) else {
             status = 415
             violations.append(Violation(location: "header.Content-Type",

@@ -17,6 +17,9 @@ struct Lint: ParsableCommand {
     @Flag(help: "Accept WireMock mappings that use what Understudy cannot serve; list them instead of failing.")
     var lenient = false
 
+    @Option(name: .customLong("openapi"), help: "Also check every stub against this OpenAPI document: paths, methods, parameter and body values, response statuses, content types and JSON bodies.")
+    var openAPI: String?
+
     func run() throws {
         // Loading runs every check: schema, fixtures, JSON bodies, and the
         // server's own refusal of duplicate, shadowed or unworkable stubs.
@@ -30,6 +33,13 @@ struct Lint: ParsableCommand {
         for (path, count) in loaded.pactSources { print("\(path): \(count) pact interactions, ok") }
         for (path, count) in loaded.openAPISources { print("\(path): \(count) OpenAPI operations, ok") }
         for skip in loaded.skipped { print("\(skip.location): skipped: \(skip.subject): \(skip.message)") }
-        if !problems.isEmpty { throw ExitCode(2) }
+        var failed = !problems.isEmpty
+        if let openAPI {
+            let checked = OpenAPILinting.check(loaded.stubs, against: openAPI)
+            for line in checked.problems { FileHandle.standardError.write(Data("\(line)\n".utf8)) }
+            print(checked.summary)
+            failed = failed || checked.failed
+        }
+        if failed { throw ExitCode(2) }
     }
 }

@@ -95,3 +95,37 @@ import UnderstudyTestSupport
         #expect(broken.errors.contains("broken.yaml:6:18: error: paths./a.get.responses:"), "\(broken.errors)")
     }
 }
+
+/// `understudy lint --openapi`: hand-written stubs that drifted from the
+/// document, each named at its own line with the rule it breaks.
+@Suite struct OpenAPILintTests {
+    @Test func everyDriftedStubIsNamedWithTheRuleItBreaks() async throws {
+        let run = try await CommandLineSpecTests.finished(["lint", "--openapi", OpenAPIServeTests.document, "fixtures/openapi/pets-stubs.yaml"])
+        #expect(run.status == 2)
+        #expect(run.output.contains("10 stubs checked against fixtures/openapi/pets.yaml: 8 problems"), "\(run.output)")
+        let lines = run.errors.split(separator: "\n").map(String.init)
+        #expect(lines.count == 8, "\(run.errors)")
+        let expected = [
+            "pets-stubs.yaml:6:5: error: GET /pets/2: its 200 response breaks the schema: body/kind: expected one of \"cat\", \"dog\", \"bird\", got \"wolf\" (rule at fixtures/openapi/pets.yaml:",
+            "pets-stubs.yaml:9:5: error: GET /pets/0: its request could never be valid for GET /pets/{id} (getPet): path.id: expected at least 1, got 0",
+            "pets-stubs.yaml:12:5: error: GET /pets/3: status 418 is not declared for GET /pets/{id} (getPet)",
+            "pets-stubs.yaml:15:5: error: GET /pets/4: Content-Type text/plain; charset=utf-8 is not declared for the 200 response",
+            "pets-stubs.yaml:18:5: error: DELETE /pets/5: the document declares GET for /pets/{id}, not DELETE",
+            "pets-stubs.yaml:21:5: error: GET /owners: the document has no path that /owners matches",
+            "pets-stubs.yaml:24:5: error: GET /pets (+1 condition): its request could never be valid for GET /pets (listPets): query.limit: expected at most 100, got 500",
+            "pets-stubs.yaml:30:5: error: POST /pets (+1 condition): its request could never be valid for POST /pets (createPet): body: the required property kind is missing",
+        ]
+        for part in expected { #expect(lines.contains { $0.contains(part) }, "missing: \(part)\n\(run.errors)") }
+        let scratch = try WireMockCommandTests.Scratch()
+        try scratch.write("good.yaml", """
+            stubs:
+              - request: {method: GET, path: /pets/1}
+                response: {status: 200, json: {id: 1, name: Tom, kind: cat}}
+              - request: {method: POST, path: /pets, body: {json: {name: Tom, kind: cat}}}
+                response: {status: 201, json: {id: 9, name: Tom, kind: cat}}
+            """)
+        let clean = try await CommandLineSpecTests.finished(["lint", "--openapi", OpenAPIServeTests.document, scratch.url.appendingPathComponent("good.yaml").path])
+        #expect(clean.status == 0, "\(clean.errors)")
+        #expect(clean.output.contains("2 stubs checked against fixtures/openapi/pets.yaml: ok"), "\(clean.output)")
+    }
+}
