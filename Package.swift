@@ -219,7 +219,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StubTestingTests",
-            dependencies: ["StubTesting", "StubServer", "StubKit", "UnderstudyTestSupport"],
+            dependencies: ["StubTesting", "StubServer", "StubKit", "OpenAPIStubs", "UnderstudyTestSupport"],
             swiftSettings: strictSettings
         ),
         // The Marvel contract suite: MarvelClient against MarvelFake, written as examples to read.

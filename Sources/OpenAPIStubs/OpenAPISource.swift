@@ -119,6 +119,15 @@ public struct OpenAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
     public var message: String
 
+    /// A problem at `file:line:column`, concerning `key`.
+    public init(file: String, line: Int, column: Int, key: String, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.key = key
+        self.message = message
+    }
+
     /// `api.yaml:3:5: error: openapi: …`.
     public var description: String { "\(file):\(line):\(column): error: " + (key.isEmpty ? "" : "\(key): ") + message }
 }

@@ -64,9 +64,16 @@ extension OpenAPIDocument {
                 report.requestOnly += 1
                 continue
             }
-            checkResponse(response, of: operation, fail)
+            for (message, rule) in responseProblems(response, of: operation) { fail(message, rule) }
         }
         return report
+    }
+
+    /// What `response` breaks of what `operation` declares, with each rule's place.
+    func responseProblems(_ response: StubResponse, of operation: OpenAPIOperation) -> [(message: String, rule: CodeLocation?)] {
+        var found: [(message: String, rule: CodeLocation?)] = []
+        checkResponse(response, of: operation) { found.append(($0, $1)) }
+        return found
     }
 
     private func checkResponse(_ response: StubResponse, of operation: OpenAPIOperation, _ fail: (String, CodeLocation?) -> Void) {

@@ -21,6 +21,8 @@ public final class StubServer: Sendable {
     public var redaction: Redaction { engine.redaction }
     private let engine: StubEngine
     private let daemon: Daemon
+    /// The contract every request and response must keep (``Configuration/contract``), or `nil`.
+    public let contract: (any TrafficContract)?
 
     private init(set: StubSet, configuration: Configuration) throws {
         guard configuration.journalCapacity >= 1 else {
@@ -33,7 +35,9 @@ public final class StubServer: Sendable {
         self.daemon = try Daemon(configuration.daemon) { engine.handle($0) }
         self.journal = journal
         self.engine = engine
+        self.contract = configuration.contract
         self.baseURL = URL(string: "http://\(daemon.address)")!
+        if configuration.contract != nil { engine.keepsServedResponses.store(true, ordering: .relaxed) }
     }
 
     /// Starts a server for `setup`: stubs declared in place (`.stubs { … }`
@@ -63,6 +67,19 @@ public final class StubServer: Sendable {
     public var keepsServedResponses: Bool {
         get { engine.keepsServedResponses.load(ordering: .relaxed) }
         set { engine.keepsServedResponses.store(newValue, ordering: .relaxed) }
+    }
+
+    /// Each journal entry after `sequence` (every one when `nil`) that broke
+    /// the server's ``contract``, with what it broke; empty without a
+    /// contract. A request no stub matched is reported as unmatched instead.
+    public func contractViolations(after sequence: Int? = nil) -> [(entry: JournalEntry, violations: [String])] {
+        guard let contract else { return [] }
+        let entries = sequence.map { journal.entries(after: $0) } ?? journal.entries
+        return entries.compactMap { entry in
+            guard entry.isMatched else { return nil }
+            let found = contract.violations(of: entry.request, response: entry.served)
+            return found.isEmpty ? nil : (entry, found)
+        }
     }
 
     /// The bound host.

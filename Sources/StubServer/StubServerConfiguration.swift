@@ -31,6 +31,11 @@ extension StubServer {
         /// Response compression for every stub that does not choose with
         /// ``Stub/compression(_:)``; `nil` (the default) sends bodies as declared.
         public var compression: CompressionPolicy?
+        /// A contract every request and response must keep (an OpenAPI
+        /// document): the server then keeps each response it makes, the
+        /// command line logs what breaks it, and the test library fails the
+        /// test for it. `nil` (the default) checks nothing.
+        public var contract: (any TrafficContract)?
 
         /// The numeric IPv4 or IPv6 address to bind, or `localhost`;
         /// 127.0.0.1 by default, so nothing off this machine can reach it.
@@ -73,7 +78,8 @@ extension StubServer {
             randomSeed: UInt64? = nil,
             redaction: Redaction = .secrets,
             cors: CORSPolicy? = nil,
-            compression: CompressionPolicy? = nil
+            compression: CompressionPolicy? = nil,
+            contract: (any TrafficContract)? = nil
         ) {
             self.daemon = daemon
             self.daemon.host = host
@@ -84,6 +90,7 @@ extension StubServer {
             self.redaction = redaction
             self.cors = cors
             self.compression = compression
+            self.contract = contract
         }
 
         /// Loopback, a free port, the defaults for everything else.

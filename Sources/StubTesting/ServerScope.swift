@@ -15,6 +15,8 @@ struct ServerScope: Sendable {
     let location: CodeLocation
     /// The pact exercised stubs are written to, when one is recorded.
     var pact: PactRecording? = nil
+    /// Whether requests and responses that break the server's contract are allowed (not reported).
+    var allowsContractViolations = false
 
     /// Runs `body` with the server as the task's current one, then finishes,
     /// whether `body` returned or threw.
@@ -35,6 +37,13 @@ struct ServerScope: Sendable {
     func finish() {
         server.stop()
         if let pact { writePact(pact) }
+        if !allowsContractViolations, let contract = server.contract {
+            for (entry, violations) in server.contractViolations() {
+                let request = "\(entry.request.method) \(server.redaction.target(entry.request.target))"
+                IssueRecorder.record("Request #\(entry.sequence) \(request) broke \(contract.name):\n"
+                                     + violations.map { "  - \($0)" }.joined(separator: "\n"), at: location, preferring: entry.stub?.location)
+            }
+        }
         for issue in server.takeIssues() {
             switch issue.kind {
             case .unmatched(let report):

@@ -26,6 +26,8 @@ public import Testing
 public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     private let setup: ServerSetup
     private let allowsUnmatched: Bool
+    /// Whether traffic that breaks the server's contract (``StubServer/Configuration/contract``) is allowed.
+    private let allowsContractViolations: Bool
     /// The pact the exercised stubs are written to, when one is recorded.
     private let pact: PactRecording?
     /// Where Swift says the trait was written (the declaration it is attached
@@ -33,9 +35,10 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     /// its own line before it is checked.
     private let declaration: CodeLocation
 
-    init(setup: ServerSetup, allowsUnmatched: Bool, pact: PactRecording? = nil, declaration: CodeLocation) {
+    init(setup: ServerSetup, allowsUnmatched: Bool, allowsContractViolations: Bool = false, pact: PactRecording? = nil, declaration: CodeLocation) {
         self.setup = setup
         self.allowsUnmatched = allowsUnmatched
+        self.allowsContractViolations = allowsContractViolations
         self.pact = pact
         self.declaration = declaration
     }
@@ -62,7 +65,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         } catch {
             throw ServerStartFailure(location: location, reason: "\(error)")
         }
-        try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location, pact: pact).run { _ in
+        try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location, pact: pact,
+                              allowsContractViolations: allowsContractViolations).run { _ in
             try await function()
         }
     }
@@ -74,14 +78,18 @@ extension Trait where Self == StubServerTrait {
     ///
     /// With `pact`, each stub the test exercised is written to that
     /// consumer-provider pact as one interaction (see ``PactRecording``).
+    /// With a `configuration.contract` (an OpenAPI document), every request
+    /// and response that breaks it fails the test, unless `allowsContractViolations`.
     public static func stubServer(
         allowsUnmatched: Bool = false,
+        allowsContractViolations: Bool = false,
         configuration: StubServer.Configuration = .default,
         pact: PactRecording? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         @StubBuilder _ content: @escaping @Sendable () -> [Stub]
     ) -> Self {
-        StubServerTrait(setup: .stubs(configuration: configuration, content), allowsUnmatched: allowsUnmatched, pact: pact,
+        StubServerTrait(setup: .stubs(configuration: configuration, content), allowsUnmatched: allowsUnmatched,
+                        allowsContractViolations: allowsContractViolations, pact: pact,
                         declaration: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -91,10 +99,11 @@ extension Trait where Self == StubServerTrait {
     public static func stubServer(
         _ setup: ServerSetup,
         allowsUnmatched: Bool = false,
+        allowsContractViolations: Bool = false,
         pact: PactRecording? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Self {
-        StubServerTrait(setup: setup, allowsUnmatched: allowsUnmatched, pact: pact,
+        StubServerTrait(setup: setup, allowsUnmatched: allowsUnmatched, allowsContractViolations: allowsContractViolations, pact: pact,
                         declaration: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

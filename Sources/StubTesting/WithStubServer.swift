@@ -5,8 +5,10 @@ public import StubServer
 /// Runs `body` with a server for `setup` (`.stubs { … }`, `.stubs(list)`,
 /// `.prepared(set)`, `.starting { … }`), as ``StubServer/current`` too, then
 /// stops it and fails the test, at this call's location, for every request no
-/// stub matched (unless `allowsUnmatched`). With `pact`, each stub the body
-/// exercised is written to that pact as one interaction. Works under XCTest and Swift Testing.
+/// stub matched (unless `allowsUnmatched`) and for every request and response
+/// that broke the server's contract, an OpenAPI document say (unless
+/// `allowsContractViolations`). With `pact`, each stub the body exercised is
+/// written to that pact as one interaction. Works under XCTest and Swift Testing.
 ///
 /// ```swift
 /// func testHealth() async throws {
@@ -22,20 +24,21 @@ public import StubServer
 public func withStubServer<Result>(
     _ setup: ServerSetup,
     allowsUnmatched: Bool = false,
+    allowsContractViolations: Bool = false,
     pact: PactRecording? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (StubServer) async throws -> Result
 ) async throws -> Result {
 
-    return try await scoped(CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), allowsUnmatched, pact,
-                            start: { try setup.start() }, body)
+    return try await scoped(CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), allowsUnmatched,
+                            allowsContractViolations, pact, start: { try setup.start() }, body)
 }
 
 /// Starts a server with `start` and runs `body` in its scope; a start that
 /// fails is reported as a ``ServerStartFailure`` at `location`.
 private func scoped<Result>(
-    _ location: CodeLocation, _ allowsUnmatched: Bool, _ pact: PactRecording?,
+    _ location: CodeLocation, _ allowsUnmatched: Bool, _ allowsContractViolations: Bool, _ pact: PactRecording?,
     isolation: isolated (any Actor)? = #isolation,
     start: () throws -> StubServer,
     _ body: (StubServer) async throws -> Result
@@ -46,5 +49,6 @@ private func scoped<Result>(
     } catch {
         throw ServerStartFailure(location: location, reason: "\(error)")
     }
-    return try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location, pact: pact).run(body)
+    return try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location, pact: pact,
+                                 allowsContractViolations: allowsContractViolations).run(body)
 }

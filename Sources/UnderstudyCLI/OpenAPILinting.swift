@@ -24,4 +24,15 @@ public enum OpenAPILinting {
         }
         return (report.problems.map(\.description), summary, !report.problems.isEmpty)
     }
+
+    /// The document at `path` as the contract a server checks its traffic against.
+    ///
+    /// - Throws: the document's located error when it cannot be read.
+    public static func contract(_ path: String) throws -> any TrafficContract {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw OpenAPIError(file: path, line: 1, column: 1, key: "", message: "cannot read the document: \(error.localizedDescription)")
+        }
+        return try OpenAPIDocument(data: data, file: path)
+    }
 }

@@ -15,6 +15,7 @@ public final class RequestLog: @unchecked Sendable {
     private let colour: Bool
     private let quiet: Bool
     private var seen = 0
+    private var contractSeen = 0
     private var reportedFull = false
     private var timer: (any DispatchSourceTimer)?
     private let queue = DispatchQueue(label: "understudy.request-log")
@@ -47,6 +48,7 @@ public final class RequestLog: @unchecked Sendable {
     /// The flush itself; only ever runs on `queue`, which owns `seen` and `reportedFull`.
     private func flushOnQueue() {
         reportJournalFull()
+        defer { flushContract() }
         if quiet { return flushIssues() }
         let entries = server.journal.entries(after: seen)
         guard let last = entries.last else { return }
@@ -67,6 +69,22 @@ public final class RequestLog: @unchecked Sendable {
             if case .responseClosureThrew(_, let error)? = reports[entry.sequence]?.kind {
                 logThrow(request, error: error)
             }
+        }
+    }
+
+    /// Logs each request since the last call that broke the server's
+    /// contract (an OpenAPI document), with every violation; quiet or not.
+    private func flushContract() {
+        guard let contract = server.contract else { return }
+        let entries = server.journal.entries(after: contractSeen)
+        guard let last = entries.last else { return }
+        contractSeen = last.sequence
+        for entry in entries where entry.isMatched {
+            let found = contract.violations(of: entry.request, response: entry.served)
+            guard !found.isEmpty else { continue }
+            let request = "\(entry.request.method) \(server.redaction.target(entry.request.target))"
+            let lines = found.map { "    - \($0)" }.joined(separator: "\n")
+            logger.warning("\(paint("!", 33)) \(request) broke \(contract.name):\n\(lines)")
         }
     }
 

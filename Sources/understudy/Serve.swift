@@ -39,6 +39,9 @@ struct Serve: ParsableCommand {
     @Flag(help: "Reload the specs when they change.")
     var watch = false
 
+    @Option(name: .customLong("openapi"), help: "Check every request and response served against this OpenAPI document and log what breaks it.")
+    var openAPI: String?
+
     @Option(help: "The Marvel public key the fake accepts.")
     var publicKey = MarvelFake.Configuration.documentationPublicKey
 
@@ -100,6 +103,14 @@ struct Serve: ParsableCommand {
         configuration.port = port
         configuration.redaction = showSecrets ? .none : .secrets
         configuration.journalCapacity = journalCapacity
+        if let openAPI {
+            do {
+                configuration.contract = try OpenAPILinting.contract(openAPI)
+            } catch {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
         http.apply(to: &configuration)
         let server: StubServer
         do {

@@ -129,3 +129,22 @@ import UnderstudyTestSupport
         #expect(clean.output.contains("2 stubs checked against fixtures/openapi/pets.yaml: ok"), "\(clean.output)")
     }
 }
+
+/// `understudy serve --openapi api.yaml SPEC...`: hand-written stubs served,
+/// and every request and response checked against the document as it goes.
+@Suite struct OpenAPITrafficTests {
+    @Test func eachRequestThatBreaksTheDocumentIsLoggedWithItsViolations() async throws {
+        let served = try CommandLineSpecTests.Served(["fixtures/openapi/pets-stubs.yaml", "--openapi", OpenAPIServeTests.document, "--quiet"])
+        let client = HTTPClient()
+        defer { client.close() }
+        #expect(try await client.get(URL(string: "\(served.url)/pets/1")!).status == 200)
+        #expect(try await client.get(URL(string: "\(served.url)/pets/2")!).status == 200)
+        #expect(try await client.get(URL(string: "\(served.url)/pets?limit=500")!).status == 200)
+        let log = served.readLog { $0.contains("limit=500 broke") }
+        let (status, _) = served.stop()
+        #expect(status == 0)
+        #expect(log.contains("GET /pets/2 broke fixtures/openapi/pets.yaml:\n    - response: GET /pets/{id} (getPet): its 200 response breaks the schema: body/kind"), "\(log)")
+        #expect(log.contains("GET /pets?limit=500 broke fixtures/openapi/pets.yaml:\n    - request: GET /pets (listPets): query.limit: expected at most 100, got 500"), "\(log)")
+        #expect(!log.contains("GET /pets/1 broke"), "a request and response that keep the document are not logged")
+    }
+}

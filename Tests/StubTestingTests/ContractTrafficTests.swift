@@ -1,0 +1,55 @@
+import Foundation
+import OpenAPIStubs
+import StubTesting
+import Testing
+import UnderstudyTestSupport
+
+/// A server with an OpenAPI document as its contract: every request and
+/// response that breaks the document fails the test, at the stub that
+/// answered, unless the test allows it.
+@Suite struct ContractTrafficTests {
+    static let document: OpenAPIDocument = {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fixtures/openapi/pets.yaml")
+        return try! OpenAPIDocument(data: Data(contentsOf: file), file: "pets.yaml")
+    }()
+
+    static func stubs() -> [Stub] {
+        Stubs {
+            Get("/pets/1").respond(.json(#"{"id":1,"name":"Tom","kind":"cat"}"#))
+            Get("/pets/2").respond(.json(#"{"id":2,"name":"Rex","kind":"wolf"}"#))
+            Get("/pets").respond(.json("[]"))
+        }
+    }
+
+    @Test func trafficThatBreaksTheDocumentFailsTheTestAtTheStub() async throws {
+        let client = HTTPClient()
+        defer { client.close() }
+        let configuration = StubServer.Configuration(contract: Self.document)
+        let issues = await knownIssues {
+            try await withStubServer(.stubs(Self.stubs(), configuration: configuration)) { server in
+                _ = try await client.get(server.url("/pets/1"))
+                _ = try await client.get(server.url("/pets/2"))
+                _ = try await client.get(server.url("/pets?limit=500"))
+            }
+        }
+        #expect(issues.count == 2, "\(issues.map(\.text))")
+        let wolf = try #require(issues.first { $0.text.contains("/pets/2") })
+        #expect(wolf.text.contains("broke pets.yaml"))
+        #expect(wolf.text.contains("response: GET /pets/{id} (getPet): its 200 response breaks the schema: body/kind: expected one of \"cat\", \"dog\", \"bird\", got \"wolf\""), "\(wolf.text)")
+        #expect(wolf.sourceLocation?.line == 20, "at the stub that answered: \(String(describing: wolf.sourceLocation))")
+        let limit = try #require(issues.first { $0.text.contains("limit=500") })
+        #expect(limit.text.contains("request: GET /pets (listPets): query.limit: expected at most 100, got 500"), "\(limit.text)")
+    }
+
+    @Test func aTestMayAllowTheViolations() async throws {
+        let client = HTTPClient()
+        defer { client.close() }
+        // Any issue the scope recorded would fail this test.
+        let reply = try await withStubServer(.stubs(Self.stubs(), configuration: StubServer.Configuration(contract: Self.document)),
+                                             allowsContractViolations: true) { server in
+            try await client.get(server.url("/pets/2"))
+        }
+        #expect(reply.text.contains("wolf"))
+    }
+}
