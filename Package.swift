@@ -225,7 +225,7 @@ let package = Package(
         // The Marvel contract suite: MarvelClient against MarvelFake, written as examples to read.
         .testTarget(
             name: "MarvelContractTests",
-            dependencies: ["StubTesting", "MarvelClient", "MarvelModels", "MarvelFake", "StubServer", "StubKit", "UnderstudyTestSupport", "understudy"],
+            dependencies: ["StubTesting", "MarvelClient", "MarvelModels", "MarvelFake", "StubServer", "StubKit", "OpenAPIStubs", "UnderstudyTestSupport", "understudy"],
             swiftSettings: strictSettings
         ),
         .testTarget(

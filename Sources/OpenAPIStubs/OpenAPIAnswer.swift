@@ -15,9 +15,7 @@ struct OpenAPIAnswer {
     func response(to request: RecordedRequest) -> StubResponse {
         let check = OpenAPIRequestCheck(request, pathValues: pathValues(request.path), operation: operation, source: source)
         if !check.violations.isEmpty {
-            return problem(check.status, "The request breaks the OpenAPI document",
-                           "\(check.violations.count) violation\(check.violations.count == 1 ? "" : "s") of \(operation.name), declared at \(Self.place(operation.location))",
-                           violations: check.violations)
+            return refusal(check)
         }
         let prefer = Self.preferences(request.headers.values(for: "Prefer"))
         let chosen: OpenAPIResponse
@@ -57,6 +55,33 @@ struct OpenAPIAnswer {
         let data: Data
         if case .string(let text) = body, !media.isJSON { data = Data(text.utf8) } else { data = Data(body.description.utf8) }
         return StubResponse(status: status, headers: ["Content-Type": contentType], body: data)
+    }
+
+    /// The answer to a request that breaks the document: our problem, with
+    /// every violation, under the status the operation declares for it (the
+    /// one we would send, else its first 4XX, else `default`). When the
+    /// declared response has a JSON schema our problem does not fit, its
+    /// example (or a body made from its schema) is sent instead and the
+    /// violations go in the `Understudy-Violations` header.
+    private func refusal(_ check: OpenAPIRequestCheck) -> StubResponse {
+        let ours = problem(check.status, "The request breaks the OpenAPI document",
+                           "\(check.violations.count) violation\(check.violations.count == 1 ? "" : "s") of \(operation.name), declared at \(Self.place(operation.location))",
+                           violations: check.violations)
+        guard let declared = operation.responses.first(where: { $0.status == String(check.status) })
+                ?? operation.responses.first(where: { Int($0.status).map { (400...499).contains($0) } ?? false })
+                ?? operation.responses.first(where: { $0.status == "4XX" || $0.status == "default" }) else { return ours }
+        var answer = ours
+        answer.status = declared.code(default: check.status)
+        guard let media = declared.media.first(where: \.isJSON), let pointer = media.schemaPointer, let schema = source.resolve(pointer),
+              let body = JSONValue(data: ours.body),
+              !SchemaValidator(source).violations(of: body, against: schema, schemaPointer: pointer, direction: .response).isEmpty
+        else { return answer }
+        var maker = SchemaExample(source: source, direction: .response, seed: seed)
+        guard let fitting = media.examples.first?.value ?? maker.value(for: schema) else { return answer }
+        let list = JSONValue.array(check.violations.map { .string("\($0.location): \($0.message)") }).description
+        return StubResponse(status: answer.status, headers: ["Content-Type": media.type.contains("*") ? "application/json" : media.type,
+                                                             "Understudy-Violations": list],
+                            body: Data(fitting.description.utf8))
     }
 
     /// The path parameters' raw values, by name.

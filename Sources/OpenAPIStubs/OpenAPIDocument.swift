@@ -13,6 +13,11 @@ public struct OpenAPIDocument: Sendable {
     public let source: OpenAPISource
     /// Every operation, in document order.
     public let operations: [OpenAPIOperation]
+    /// The path of the first server's URL (`/v1/public` for
+    /// `http://gateway.marvel.com/v1/public`), without a trailing `/`; empty
+    /// when there is none. Operations are served, and traffic checked, under it,
+    /// so a client given the server URL with the mock's host finds them.
+    public let basePath: String
     /// The validator for the document's schemas.
     public var validator: SchemaValidator { SchemaValidator(source) }
 
@@ -26,10 +31,14 @@ public struct OpenAPIDocument: Sendable {
         let source = try OpenAPISource(data: data, file: file)
         try Self.checkStructure(data, source)
         self.source = source
+        let server = source.root.member("servers")?.items.first?.member("url")?.text ?? ""
+        var base = server.range(of: "://").map { String(server[$0.upperBound...].drop { $0 != "/" }) } ?? server
+        if base.contains("{") { base = "" } // a templated server path is not served under
+        while base.hasSuffix("/") { base.removeLast() }
+        self.basePath = base
         var operations: [OpenAPIOperation] = []
         for (path, item) in source.root.member("paths")?.members ?? [] {
-            let itemPointer = "#/paths/" + SchemaWalk.escape(path)
-            let item = try source.dereferenced(item, at: itemPointer)
+            let (item, itemPointer) = try source.dereferencedWithPointer(item, at: "#/paths/" + SchemaWalk.escape(path))
             let shared = try Self.parameters(item.member("parameters"), source, pointer: itemPointer + "/parameters")
             for (method, operation) in item.members where Self.methods.contains(method) {
                 let pointer = itemPointer + "/" + method
@@ -87,8 +96,7 @@ public struct OpenAPIDocument: Sendable {
     private static func parameters(_ list: Node?, _ source: OpenAPISource, pointer: String) throws(OpenAPIError) -> [OpenAPIParameter] {
         var found: [OpenAPIParameter] = []
         for (index, raw) in (list?.items ?? []).enumerated() {
-            let here = pointer + "/\(index)"
-            let node = try source.dereferenced(raw, at: here)
+            let (node, here) = try source.dereferencedWithPointer(raw, at: pointer + "/\(index)")
             guard let name = node.member("name")?.text, let place = node.member("in")?.text.flatMap(OpenAPIParameter.Place.init(rawValue:)) else {
                 throw source.error(at: node, pointer: here, "a parameter needs a name and an `in` of path, query, header or cookie")
             }
@@ -107,16 +115,15 @@ public struct OpenAPIDocument: Sendable {
 
     private static func requestBody(_ raw: Node?, _ source: OpenAPISource, pointer: String) throws(OpenAPIError) -> OpenAPIRequestBody? {
         guard let raw else { return nil }
-        let node = try source.dereferenced(raw, at: pointer)
+        let (node, place) = try source.dereferencedWithPointer(raw, at: pointer)
         return OpenAPIRequestBody(required: node.member("required")?.boolean == true,
-                                  media: try media(node.member("content"), source, pointer: pointer + "/content"))
+                                  media: try media(node.member("content"), source, pointer: place + "/content"))
     }
 
     private static func responses(_ raw: Node?, _ source: OpenAPISource, pointer: String) throws(OpenAPIError) -> [OpenAPIResponse] {
         var found: [OpenAPIResponse] = []
         for (status, value) in raw?.members ?? [] {
-            let here = pointer + "/" + SchemaWalk.escape(status)
-            let node = try source.dereferenced(value, at: here)
+            let (node, here) = try source.dereferencedWithPointer(value, at: pointer + "/" + SchemaWalk.escape(status))
             found.append(OpenAPIResponse(status: status.uppercased() == "DEFAULT" ? "default" : status.uppercased(),
                                          media: try media(node.member("content"), source, pointer: here + "/content"),
                                          location: source.location(of: node, pointer: here)))
@@ -143,11 +150,17 @@ public struct OpenAPIDocument: Sendable {
 extension OpenAPISource {
     /// The node itself or, when it is a `$ref`, what the reference names (followed up to 16 times).
     func dereferenced(_ node: Node, at pointer: String) throws(OpenAPIError) -> Node {
-        var current = node
+        try dereferencedWithPointer(node, at: pointer).node
+    }
+
+    /// The node (a `$ref` followed) and the JSON pointer of where it really is.
+    func dereferencedWithPointer(_ node: Node, at pointer: String) throws(OpenAPIError) -> (node: Node, pointer: String) {
+        var current = node, place = pointer
         for _ in 0..<16 {
-            guard let reference = current.member("$ref")?.text else { return current }
-            guard let target = resolve(reference) else { throw error(at: current, pointer: pointer, "the reference \(reference) names nothing in the document") }
+            guard let reference = current.member("$ref")?.text else { return (current, place) }
+            guard let target = resolve(reference) else { throw error(at: current, pointer: place, "the reference \(reference) names nothing in the document") }
             current = target
+            place = reference
         }
         throw error(at: node, pointer: pointer, "a chain of more than 16 references")
     }

@@ -17,10 +17,10 @@ extension OpenAPIDocument {
         var stubs: [Stub] = []
         var paths: [(path: String, methods: [String], location: CodeLocation)] = []
         for operation in ordered {
-            let (expression, names) = Self.pathExpression(operation.path)
+            let (expression, names) = Self.pathExpression(basePath + operation.path)
             guard let compiled = try? NSRegularExpression(pattern: expression) else { continue }
             let answer = OpenAPIAnswer(operation: operation, source: source, pathExpression: compiled, pathNames: names, seed: seed)
-            var stub = Stub(request: RequestPattern(method: HTTPMethod(rawValue: operation.method), path: Self.pathPattern(operation.path)),
+            var stub = Stub(request: RequestPattern(method: HTTPMethod(rawValue: operation.method), path: Self.pathPattern(basePath + operation.path)),
                             response: .dynamic { answer.response(to: $0.request) }, location: operation.location)
             stub.name = operation.name
             stubs.append(stub)
@@ -34,13 +34,13 @@ extension OpenAPIDocument {
             let allowed = methods + (methods.contains("GET") && !methods.contains("HEAD") ? ["HEAD"] : [])
             let body = JSONValue.object([
                 "type": .string("about:blank"), "title": .string("Method not allowed"), "status": .number(405),
-                "detail": .string("\(path) answers \(allowed.joined(separator: ", ")) in the OpenAPI document"),
+                "detail": .string("\(basePath + path) answers \(allowed.joined(separator: ", ")) in the OpenAPI document"),
             ])
-            var stub = Stub(request: RequestPattern(method: nil, path: Self.pathPattern(path)),
+            var stub = Stub(request: RequestPattern(method: nil, path: Self.pathPattern(basePath + path)),
                             response: .fixed(StubResponse(status: 405, headers: ["Content-Type": "application/problem+json", "Allow": allowed.joined(separator: ", ")],
                                                           body: Data(body.description.utf8))),
                             location: location)
-            stub.name = "\(path): methods the document does not declare"
+            stub.name = "\(basePath + path): methods the document does not declare"
             stubs.append(stub)
         }
         return stubs

@@ -43,7 +43,7 @@ extension OpenAPIDocument {
             func fail(_ message: String, _ rule: CodeLocation?) {
                 report.problems.append(OpenAPIStubProblem(stub: stub.location, request: stub.request.description, message: message, rule: rule))
             }
-            let byPath = operations.filter { Self.compatible(stub.request.path, $0.path) }
+            let byPath = operations.filter { Self.compatible(stub.request.path, basePath + $0.path) }
             guard !byPath.isEmpty else {
                 if case .literal = stub.request.path { fail("the document has no path that \(stub.request.path) matches", nil) }
                 if case .template = stub.request.path { fail("the document has no path that \(stub.request.path) matches", nil) }
@@ -55,7 +55,8 @@ extension OpenAPIDocument {
                 continue
             }
             if let sample = Self.sampleRequest(stub) {
-                let check = OpenAPIRequestCheck(sample.request, pathValues: sample.pathValues(operation), operation: operation, source: source, requiresAll: false)
+                let check = OpenAPIRequestCheck(sample.request, pathValues: sample.pathValues(basePath + operation.path), operation: operation,
+                                                source: source, requiresAll: false)
                 for violation in check.violations {
                     fail("its request could never be valid for \(operation.name): \(violation.location): \(violation.message)", violation.declared)
                 }
@@ -119,7 +120,7 @@ extension OpenAPIDocument {
 
     /// The request a stub's equality conditions spell (its literal path, the
     /// query, headers and body it requires exactly), or `nil` for a path that is not literal.
-    static func sampleRequest(_ stub: Stub) -> (request: RecordedRequest, pathValues: (OpenAPIOperation) -> [String: String])? {
+    static func sampleRequest(_ stub: Stub) -> (request: RecordedRequest, pathValues: (String) -> [String: String])? {
         guard case .literal(let path) = stub.request.path, let method = stub.request.method else { return nil }
         var query: [String] = []
         for condition in stub.request.query {
@@ -140,8 +141,8 @@ extension OpenAPIDocument {
             }
         }
         let request = RecordedRequest(method: method.rawValue, target: path + (query.isEmpty ? "" : "?" + query.joined(separator: "&")), headers: headers, body: body)
-        return (request, { operation in
-            let (expression, names) = pathExpression(operation.path)
+        return (request, { template in
+            let (expression, names) = pathExpression(template)
             guard let compiled = try? NSRegularExpression(pattern: expression),
                   let match = compiled.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) else { return [:] }
             var values: [String: String] = [:]

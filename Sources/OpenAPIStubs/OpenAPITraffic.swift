@@ -10,14 +10,14 @@ extension OpenAPIDocument: TrafficContract {
     /// refuses, an undeclared status or content type, a JSON body the
     /// response schema refuses. Each names the operation and the rule's place.
     public func violations(of request: RecordedRequest, response: StubResponse?) -> [String] {
-        let byPath = operations.filter { OpenAPIDocument.compatible(.literal(request.path), $0.path) }
+        let byPath = operations.filter { OpenAPIDocument.compatible(.literal(request.path), basePath + $0.path) }
             .sorted { $0.path.filter { $0 == "{" }.count < $1.path.filter { $0 == "{" }.count }
         guard let operation = byPath.first(where: { $0.method == request.method }) ?? (request.method == "HEAD" ? byPath.first { $0.method == "GET" } : nil) else {
             return [byPath.isEmpty ? "request: the document has no path that \(request.path) matches"
                     : "request: the document declares \(Set(byPath.map(\.method)).sorted().joined(separator: ", ")) for \(byPath[0].path), not \(request.method)"]
         }
         var found: [String] = []
-        let (expression, names) = Self.pathExpression(operation.path)
+        let (expression, names) = Self.pathExpression(basePath + operation.path)
         var pathValues: [String: String] = [:]
         if let compiled = try? NSRegularExpression(pattern: expression),
            let match = compiled.firstMatch(in: request.path, range: NSRange(request.path.startIndex..., in: request.path)) {
