@@ -73,7 +73,8 @@ public enum MarvelOpenAPI {
                   "        '304': {description: the ETag sent in If-None-Match still names the page}",
                   "        '401': {$ref: '#/components/responses/Error'}", "        '404': {$ref: '#/components/responses/Error'}",
                   "        '405': {$ref: '#/components/responses/Error'}", "        '409': {$ref: '#/components/responses/Error'}",
-                  "        '429': {$ref: '#/components/responses/Error'}"]
+                  "        '429': {$ref: '#/components/responses/Error'}",
+                  "        '414': {description: the request target is longer than the gateway accepts}"]
         return lines
     }
 

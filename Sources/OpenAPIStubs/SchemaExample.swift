@@ -34,7 +34,7 @@ struct SchemaExample {
             for part in parts {
                 guard let made = value(for: part, references: references) else { continue }
                 guard case .object(let members) = made else { return made }
-                merged.merge(members) { first, _ in first }
+                merged.merge(members) { first, second in Self.merged(first, second) }
             }
             return .object(merged)
         }
@@ -68,6 +68,20 @@ struct SchemaExample {
                 members[name] = made
             }
             return .object(members)
+        }
+    }
+
+    /// Two values made for one place by different `allOf` parts, combined so
+    /// both parts' requirements hold: objects member by member, arrays item by item.
+    static func merged(_ first: JSONValue, _ second: JSONValue) -> JSONValue {
+        switch (first, second) {
+        case (.object(let a), .object(let b)): return .object(a.merging(b) { merged($0, $1) })
+        case (.array(let a), .array(let b)):
+            let count = max(a.count, b.count)
+            return .array((0..<count).map { index in
+                index < a.count && index < b.count ? merged(a[index], b[index]) : index < a.count ? a[index] : b[index]
+            })
+        default: return first
         }
     }
 
