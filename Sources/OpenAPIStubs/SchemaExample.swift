@@ -11,12 +11,12 @@ import Yams
 struct SchemaExample {
     let source: OpenAPISource
     let direction: SchemaValidator.Direction
-    var random: SeededRandom
+    var random: SplitMix64
 
     init(source: OpenAPISource, direction: SchemaValidator.Direction, seed: UInt64) {
         self.source = source
         self.direction = direction
-        self.random = SeededRandom(seed: seed)
+        self.random = SplitMix64(seed: seed)
     }
 
     mutating func value(for schema: Node, references: [String] = []) -> JSONValue? {
@@ -116,18 +116,5 @@ struct SchemaExample {
         if let low = schema.member("minLength")?.number, text.count < Int(low) { text += String(repeating: "a", count: Int(low) - text.count) }
         if let high = schema.member("maxLength")?.number, text.count > Int(high) { text = String(text.prefix(Int(high))) }
         return text
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a seed makes the same values every run.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
