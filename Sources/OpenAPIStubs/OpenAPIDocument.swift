@@ -75,10 +75,14 @@ public struct OpenAPIDocument: Sendable {
     /// OpenAPIKit's decode of the document; its error, placed by its coding path.
     private static func checkStructure(_ data: Data, _ source: OpenAPISource) throws(OpenAPIError) {
         do {
-            let decoder = YAMLDecoder()
-            switch source.dialect {
-            case .openAPI30: _ = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: data).convert(to: .v3_1_1)
-            case .openAPI31: _ = try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: data)
+            // Only the check is kept (order comes from the node tree), so a JSON
+            // document takes Foundation's faster decoder; YAML goes through Yams.
+            let json = data.first(where: { !$0.isWhitespace }) == UInt8(ascii: "{")
+            switch (source.dialect, json) {
+            case (.openAPI30, true): _ = try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data).convert(to: .v3_1_1)
+            case (.openAPI30, false): _ = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data).convert(to: .v3_1_1)
+            case (.openAPI31, true): _ = try JSONDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: data)
+            case (.openAPI31, false): _ = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: data)
             }
         } catch {
             let readable = OpenAPIKit.OpenAPI.Error(from: error)
@@ -169,4 +173,9 @@ extension OpenAPISource {
     func error(at node: Node, pointer: String, _ message: String) -> OpenAPIError {
         OpenAPIError(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, key: pointer, message: message)
     }
+}
+
+extension UInt8 {
+    /// Space, tab, line feed or carriage return.
+    fileprivate var isWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
 }
