@@ -14,7 +14,7 @@ struct OpenAPISchemathesisTests {
         defer { _ = served.stop() }
         let document = CommandLineSpecTests.root.appendingPathComponent(OpenAPIServeTests.document).path
         let run = try await ChildProcess.finished(st, ["run", document, "--url", served.url + "/", "--checks", "all",
-                                                       "--max-examples", "30", "--seed", "1", "--no-color"])
+                                                       "--max-examples", "30", "--seed", "1", "--no-color"], directory: Schemathesis.scratch())
         #expect(run.status == 0, "schemathesis: \(run.output.suffix(4000)) \(run.errors.suffix(2000))")
         #expect(run.output.contains("No issues found"), "\(run.output.suffix(2000))")
     }
@@ -29,7 +29,8 @@ extension OpenAPISchemathesisTests {
         defer { _ = served.stop() }
         let document = CommandLineSpecTests.root.appendingPathComponent("specs/marvel.openapi.yaml").path
         let run = try await ChildProcess.finished(st, ["run", document, "--url", served.url + "/v1/public", "--checks", "all",
-                                                       "--phases", "fuzzing", "--max-examples", "5", "--seed", "1", "--no-color"])
+                                                       "--phases", "fuzzing", "--max-examples", "5", "--seed", "1", "--no-color"],
+                                                  directory: Schemathesis.scratch())
         #expect(!run.output.contains("\n- ST"), "no check fails: \(run.output.suffix(4000))")
         let summary = try #require(run.output.split(separator: "\n").first { $0.contains(" generated, ") }, "\(run.output.suffix(2000))")
         #expect(summary.contains("passed"), "\(summary)")
@@ -43,6 +44,13 @@ extension OpenAPISchemathesisTests {
 
 /// Where scripts/test put schemathesis.
 enum Schemathesis {
+    /// A fresh folder to run in: schemathesis writes its cache (`.schemathesis/`) where it runs.
+    static func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schemathesis-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     static let executable: URL? = {
         let candidate = CommandLineSpecTests.root.appendingPathComponent(".build/venv-schemathesis/bin/st")
         return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
