@@ -22,7 +22,7 @@ struct PactGeneratorTests {
         #expect(token != "00000000-0000-4000-8000-000000000000" && UUID(uuidString: token) != nil, "\(who): a fresh UUID, got \(token)")
         let code = try #require(body["code"] as? String)
         #expect(code.range(of: #"^[A-Z]{2}-\d{2}$"#, options: .regularExpression) != nil, "\(who): a string the regex matches, got \(code)")
-        #expect(body["self"] as? String == (fillsStatesAndURLs ? "\(base)/users/1" : "http://localhost:1234/users/1"),
+        #expect(body["self"] as? String == (fillsStatesAndURLs ? "\(base)/users/1" : "http://provider.example/users/1"),
                 "\(who): the URL points at the answering server")
         let created = try #require(body["created"] as? String)
         #expect(created != "2000-01-01T00:00:00" && created.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$"#, options: .regularExpression) != nil,
