@@ -8,12 +8,10 @@ import StubKit
 struct OpenAPIAnswer {
     let operation: OpenAPIOperation
     let source: OpenAPISource
-    let pathExpression: NSRegularExpression
-    let pathNames: [String]
     let seed: UInt64
 
     func response(to request: RecordedRequest) -> StubResponse {
-        let check = OpenAPIRequestCheck(request, pathValues: pathValues(request.path), operation: operation, source: source)
+        let check = OpenAPIRequestCheck(request, pathValues: operation.pathTemplate.values(in: request.path) ?? [:], operation: operation, source: source)
         if !check.violations.isEmpty {
             return refusal(check)
         }
@@ -84,16 +82,6 @@ struct OpenAPIAnswer {
                             body: Data(fitting.description.utf8))
     }
 
-    /// The path parameters' raw values, by name.
-    private func pathValues(_ path: String) -> [String: String] {
-        guard let match = pathExpression.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) else { return [:] }
-        var values: [String: String] = [:]
-        for (index, name) in pathNames.enumerated() where index + 1 < match.numberOfRanges {
-            if let range = Range(match.range(at: index + 1), in: path) { values[name] = String(path[range]) }
-        }
-        return values
-    }
-
     /// The first media type the `Accept` header takes (the first one when it takes none or is absent).
     static func negotiate(_ media: [OpenAPIMedia], accept: String?) -> OpenAPIMedia? {
         guard let accept, !accept.isEmpty else { return media.first }
@@ -111,6 +99,7 @@ struct OpenAPIAnswer {
         return found
     }
 
+    /// `api.yaml:12:5`: a place in the document, without its pointer.
     static func place(_ location: CodeLocation) -> String { "\(location.fileID):\(location.line):\(location.column)" }
 
     /// An RFC 9457 problem naming the operation and, for each violation, where the request breaks which rule.

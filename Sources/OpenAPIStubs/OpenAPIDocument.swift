@@ -30,6 +30,8 @@ public struct OpenAPIDocument: Sendable {
     public init(data: Data, file: String) throws(OpenAPIError) {
         let source = try OpenAPISource(data: data, file: file)
         try Self.checkStructure(data, source)
+        var resolved: Set<String> = []
+        try Self.checkReferences(source.root, source, pointer: "#", resolved: &resolved)
         self.source = source
         let server = source.root.member("servers")?.items.first?.member("url")?.text ?? ""
         var base = server.range(of: "://").map { String(server[$0.upperBound...].drop { $0 != "/" }) } ?? server
@@ -51,7 +53,8 @@ public struct OpenAPIDocument: Sendable {
                     method: method.uppercased(), path: path, operationId: operation.member("operationId")?.text,
                     location: source.location(of: operation, pointer: pointer), parameters: parameters,
                     requestBody: try Self.requestBody(operation.member("requestBody"), source, pointer: pointer + "/requestBody"),
-                    responses: try Self.responses(operation.member("responses"), source, pointer: pointer + "/responses")))
+                    responses: try Self.responses(operation.member("responses"), source, pointer: pointer + "/responses"),
+                    pathTemplate: OpenAPIPathTemplate(base + path)))
             }
         }
         self.operations = operations
@@ -94,6 +97,37 @@ public struct OpenAPIDocument: Sendable {
             }
             throw OpenAPIError(file: source.file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1,
                                key: keys.joined(separator: "."), message: readable.localizedDescription)
+        }
+    }
+
+    /// Keys whose values are data, not document structure.
+    static let dataKeys: Set<String> = ["example", "value", "dataValue", "default", "const", "enum"]
+
+    /// Every `$ref` must name a place in this document: an external file or
+    /// URL is refused with its place (bundle the document first), and so is
+    /// a local reference that names nothing.
+    private static func checkReferences(_ node: Node, _ source: OpenAPISource, pointer: String, resolved: inout Set<String>) throws(OpenAPIError) {
+        switch node {
+        case .mapping(let mapping):
+            for (key, value) in mapping {
+                let name = key.string ?? ""
+                let here = pointer + "/" + SchemaWalk.escape(name)
+                if Self.dataKeys.contains(name) { continue } // example values may hold anything, "$ref" keys included
+                if name == "$ref", let reference = value.text {
+                    if resolved.contains(reference) { continue }
+                    guard reference.hasPrefix("#") else {
+                        throw source.error(at: value, pointer: here, "the reference \(reference) points outside the document, which is not read; bundle it into one document first")
+                    }
+                    guard source.resolve(reference) != nil else { throw source.error(at: value, pointer: here, "the reference \(reference) names nothing in the document") }
+                    resolved.insert(reference)
+                } else {
+                    try checkReferences(value, source, pointer: here, resolved: &resolved)
+                }
+            }
+        case .sequence(let items):
+            for (index, item) in items.enumerated() { try checkReferences(item, source, pointer: pointer + "/\(index)", resolved: &resolved) }
+        default:
+            return
         }
     }
 

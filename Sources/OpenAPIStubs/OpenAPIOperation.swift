@@ -18,6 +18,8 @@ public struct OpenAPIOperation: Sendable {
     public var requestBody: OpenAPIRequestBody?
     /// The responses in document order.
     public var responses: [OpenAPIResponse]
+    /// The path under the document's base path, compiled once for matching.
+    let pathTemplate: OpenAPIPathTemplate
 
     /// `GET /pets/{id} (getPet)`.
     public var name: String { "\(method) \(path)" + (operationId.map { " (\($0))" } ?? "") }

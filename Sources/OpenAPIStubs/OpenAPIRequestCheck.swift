@@ -45,17 +45,10 @@ struct OpenAPIRequestCheck {
             return
         }
         let sent = request.headers["Content-Type"] ?? ""
-        if sent.isEmpty, !requiresAll, body.media.contains(where: \.isJSON), JSONValue(data: request.body) != nil {
-            status = 422
-            if let media = body.media.first(where: \.isJSON), let pointer = media.schemaPointer, let schema = source.resolve(pointer),
-               let json = JSONValue(data: request.body) {
-                for violation in validator.violations(of: json, against: schema, schemaPointer: pointer, direction: .request) {
-                    violations.append(Violation(location: "body\(violation.instancePath)", message: violation.message, declared: violation.schemaLocation))
-                }
-            }
-            return
-        }
-        guard let media = body.media.first(where: { Self.accepts($0.type, sent) }) ?? (sent.isEmpty ? body.media.first : nil) else {
+        // Without a Content-Type, a request is read as the first media type
+        // (the first JSON one for a stub's conditions, which leave the header open).
+        let unnamed = requiresAll ? body.media.first : body.media.first(where: \.isJSON) ?? body.media.first
+        guard let media = sent.isEmpty ? unnamed : body.media.first(where: { Self.accepts($0.type, sent) }) else {
             status = 415
             violations.append(Violation(location: "header.Content-Type",
                                         message: "expected \(body.media.map(\.type).joined(separator: " or ")), got \(sent.isEmpty ? "none" : sent)",

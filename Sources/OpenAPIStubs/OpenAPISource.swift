@@ -21,6 +21,8 @@ public struct OpenAPISource: @unchecked Sendable {
     public let dialect: Dialect
     /// The root node (`Yams.Node` is an immutable value; hence `@unchecked Sendable`).
     let root: Node
+    /// Resolved references, so each is looked up once however often schemas use it.
+    private let resolved = ReferenceCache()
 
     /// Reads `data` (YAML or JSON) named `file`.
     ///
@@ -80,15 +82,19 @@ public struct OpenAPISource: @unchecked Sendable {
     }
 
     /// The node at a local JSON pointer (`#/components/schemas/Pet`), or `nil`.
+    /// Each pointer is looked up once; big mappings (thousands of schemas) are indexed.
     func resolve(_ reference: String) -> Node? {
         guard reference.hasPrefix("#") else { return nil }
+        if let known = resolved.node(for: reference) { return known }
         var node = root
+        var prefix = "#"
         for raw in reference.dropFirst().split(separator: "/", omittingEmptySubsequences: true) {
             let token = (String(raw).removingPercentEncoding ?? String(raw))
                 .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
             switch node {
             case .mapping(let mapping):
-                guard let next = mapping.first(where: { $0.key.string == token })?.value else { return nil }
+                let next = mapping.count > 16 ? resolved.member(token, of: mapping, at: prefix) : mapping.first(where: { $0.key.string == token })?.value
+                guard let next else { return nil }
                 node = next
             case .sequence(let items):
                 guard let index = Int(token), items.indices.contains(index) else { return nil }
@@ -96,7 +102,9 @@ public struct OpenAPISource: @unchecked Sendable {
             default:
                 return nil
             }
+            prefix += "/" + raw
         }
+        resolved.store(node, for: reference)
         return node
     }
 
@@ -130,4 +138,27 @@ public struct OpenAPIError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `api.yaml:3:5: error: openapi: …`.
     public var description: String { "\(file):\(line):\(column): error: " + (key.isEmpty ? "" : "\(key): ") + message }
+}
+
+/// What ``OpenAPISource/resolve(_:)`` found so far, and an index of each big
+/// mapping it walked through. Lock-protected: validation runs on any thread.
+private final class ReferenceCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nodes: [String: Node] = [:]
+    private var indexes: [String: [String: Node]] = [:]
+
+    func node(for reference: String) -> Node? { lock.withLock { nodes[reference] } }
+
+    func store(_ node: Node, for reference: String) { lock.withLock { nodes[reference] = node } }
+
+    /// The member `key` of `mapping` (found at `pointer`), through an index built on first use.
+    func member(_ key: String, of mapping: Node.Mapping, at pointer: String) -> Node? {
+        lock.withLock {
+            if let index = indexes[pointer] { return index[key] }
+            var index: [String: Node] = [:]
+            for (name, value) in mapping where index[name.string ?? ""] == nil { index[name.string ?? ""] = value }
+            indexes[pointer] = index
+            return index[key]
+        }
+    }
 }

@@ -43,10 +43,12 @@ extension OpenAPIDocument {
             func fail(_ message: String, _ rule: CodeLocation?) {
                 report.problems.append(OpenAPIStubProblem(stub: stub.location, request: stub.request.description, message: message, rule: rule))
             }
-            let byPath = operations.filter { Self.compatible(stub.request.path, basePath + $0.path) }
+            let byPath = operations.filter { Self.compatible(stub.request.path, $0.pathTemplate) }
             guard !byPath.isEmpty else {
-                if case .literal = stub.request.path { fail("the document has no path that \(stub.request.path) matches", nil) }
-                if case .template = stub.request.path { fail("the document has no path that \(stub.request.path) matches", nil) }
+                switch stub.request.path {
+                case .literal, .template: fail("the document has no path that \(stub.request.path) matches", nil)
+                case .regex, .any: break // cannot be told from the document's paths
+                }
                 continue
             }
             guard let method = stub.request.method else { continue }
@@ -55,7 +57,7 @@ extension OpenAPIDocument {
                 continue
             }
             if let sample = Self.sampleRequest(stub) {
-                let check = OpenAPIRequestCheck(sample.request, pathValues: sample.pathValues(basePath + operation.path), operation: operation,
+                let check = OpenAPIRequestCheck(sample, pathValues: operation.pathTemplate.values(in: sample.path) ?? [:], operation: operation,
                                                 source: source, requiresAll: false)
                 for violation in check.violations {
                     fail("its request could never be valid for \(operation.name): \(violation.location): \(violation.message)", violation.declared)
@@ -103,14 +105,13 @@ extension OpenAPIDocument {
     }
 
     /// Whether a stub's path could be one the document's `template` names.
-    static func compatible(_ path: PathPattern, _ template: String) -> Bool {
-        let expression = (try? NSRegularExpression(pattern: pathExpression(template).expression))
+    static func compatible(_ path: PathPattern, _ template: OpenAPIPathTemplate) -> Bool {
         switch path {
         case .literal(let literal):
-            return expression?.firstMatch(in: literal, range: NSRange(literal.startIndex..., in: literal)) != nil
+            return template.values(in: literal) != nil
         case .template(let stubTemplate):
             let mine = stubTemplate.description.split(separator: "/", omittingEmptySubsequences: false)
-            let theirs = template.split(separator: "/", omittingEmptySubsequences: false)
+            let theirs = template.template.split(separator: "/", omittingEmptySubsequences: false)
             guard mine.count == theirs.count else { return false }
             return zip(mine, theirs).allSatisfy { a, b in a.contains("{") || b.contains("{") || a == b }
         case .regex, .any:
@@ -120,7 +121,7 @@ extension OpenAPIDocument {
 
     /// The request a stub's equality conditions spell (its literal path, the
     /// query, headers and body it requires exactly), or `nil` for a path that is not literal.
-    static func sampleRequest(_ stub: Stub) -> (request: RecordedRequest, pathValues: (String) -> [String: String])? {
+    static func sampleRequest(_ stub: Stub) -> RecordedRequest? {
         guard case .literal(let path) = stub.request.path, let method = stub.request.method else { return nil }
         var query: [String] = []
         for condition in stub.request.query {
@@ -140,17 +141,7 @@ extension OpenAPIDocument {
             default: continue
             }
         }
-        let request = RecordedRequest(method: method.rawValue, target: path + (query.isEmpty ? "" : "?" + query.joined(separator: "&")), headers: headers, body: body)
-        return (request, { template in
-            let (expression, names) = pathExpression(template)
-            guard let compiled = try? NSRegularExpression(pattern: expression),
-                  let match = compiled.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) else { return [:] }
-            var values: [String: String] = [:]
-            for (index, name) in names.enumerated() where index + 1 < match.numberOfRanges {
-                if let range = Range(match.range(at: index + 1), in: path) { values[name] = String(path[range]) }
-            }
-            return values
-        })
+        return RecordedRequest(method: method.rawValue, target: path + (query.isEmpty ? "" : "?" + query.joined(separator: "&")), headers: headers, body: body)
     }
 
     /// The response a stub always gives, or its first (a sequence), or `nil` when a closure makes it.

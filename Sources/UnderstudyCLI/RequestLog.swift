@@ -76,16 +76,14 @@ public final class RequestLog: @unchecked Sendable {
     /// contract (an OpenAPI document), with every violation; quiet or not.
     private func flushContract() {
         guard let contract = server.contract else { return }
-        let entries = server.journal.entries(after: contractSeen)
-        guard let last = entries.last else { return }
-        contractSeen = last.sequence
-        for entry in entries where entry.isMatched {
-            let found = contract.violations(of: entry.request, response: entry.served)
-            guard !found.isEmpty else { continue }
+        let upTo = server.journal.recordedCount
+        guard upTo > contractSeen else { return }
+        for (entry, found) in server.contractViolations(after: contractSeen) where entry.sequence <= upTo {
             let request = "\(entry.request.method) \(server.redaction.target(entry.request.target))"
             let lines = found.map { "    - \($0)" }.joined(separator: "\n")
             logger.warning("\(paint("!", 33)) \(request) broke \(contract.name):\n\(lines)")
         }
+        contractSeen = upTo
     }
 
     /// Says once, when the journal first evicts an entry, that it is full:

@@ -127,3 +127,38 @@ import Testing
         }
     }
 }
+
+/// References the document cannot follow are refused when it loads, at their place.
+@Suite struct OpenAPIReferenceTests {
+    static func load(_ ref: String) -> String {
+        let text = """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths:
+              /a:
+                get:
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {$ref: '\(ref)'}
+                          example: {$ref: 'not a reference, just data'}
+            components:
+              schemas:
+                A: {type: string}
+            """
+        do {
+            _ = try OpenAPIDocument(data: Data(text.utf8), file: "refs.yaml")
+            return "ok"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func anExternalOrDanglingReferenceIsRefusedWithItsPlace() {
+        #expect(Self.load("#/components/schemas/A") == "ok", "an example may hold a $ref key as data")
+        #expect(Self.load("other.yaml#/components/schemas/A").hasPrefix("refs.yaml:11:30: error: #/paths/~1a/get/responses/200/content/application~1json/schema/$ref: the reference other.yaml#/components/schemas/A points outside the document"), "\(Self.load("other.yaml#/components/schemas/A"))")
+        #expect(Self.load("#/components/schemas/B").contains("the reference #/components/schemas/B names nothing in the document"))
+    }
+}
