@@ -42,6 +42,9 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("openapi"), help: "Check every request and response served against this OpenAPI document and log what breaks it.")
     var openAPI: String?
 
+    @Option(help: "Seeds the bodies made from OpenAPI schemas and random delays, so two runs answer alike (default: 0 for bodies, random for delays).")
+    var seed: UInt64?
+
     @Option(help: "The Marvel public key the fake accepts.")
     var publicKey = MarvelFake.Configuration.documentationPublicKey
 
@@ -88,7 +91,7 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         keepFreedMemoryForReuse()
-        let loaded = SpecLoading(paths: specs, lenient: lenient, providerStateHeader: providerStateHeader)
+        let loaded = SpecLoading(paths: specs, lenient: lenient, providerStateHeader: providerStateHeader, seed: seed ?? 0)
         guard loaded.problems.isEmpty else {
             loaded.problems.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
             throw ExitCode(2)
@@ -103,6 +106,7 @@ struct Serve: ParsableCommand {
         configuration.port = port
         configuration.redaction = showSecrets ? .none : .secrets
         configuration.journalCapacity = journalCapacity
+        configuration.randomSeed = seed
         if let openAPI {
             do {
                 configuration.contract = try OpenAPILinting.contract(openAPI)
@@ -145,7 +149,7 @@ struct Serve: ParsableCommand {
         if watch, !specs.isEmpty {
             let paths = specs
             watcher = SpecWatcher(paths: paths) {
-                let reloaded = SpecLoading(paths: paths, lenient: lenient, providerStateHeader: providerStateHeader)
+                let reloaded = SpecLoading(paths: paths, lenient: lenient, providerStateHeader: providerStateHeader, seed: seed ?? 0)
                 guard reloaded.problems.isEmpty else {
                     logger.error("reload refused, still serving the previous stubs:\n\(reloaded.problems.map(\.description).joined(separator: "\n"))")
                     return

@@ -37,6 +37,21 @@ import UnderstudyTestSupport
         #expect(mine.text.contains("Mine"), "a literal path comes before a template: \(mine.text)")
     }
 
+    @Test func seedVariesMadeBodiesAndKeepsThemRepeatable() async throws {
+        let client = HTTPClient()
+        defer { client.close() }
+        var bodies: [String] = []
+        for seed in ["0", "5", "5"] {
+            let served = try CommandLineSpecTests.Served([Self.document, "--quiet", "--seed", seed])
+            defer { _ = served.stop() }
+            let made = try await client.get(URL(string: "\(served.url)/pets/3")!)
+            #expect(made.status == 200)
+            bodies.append(made.text)
+        }
+        #expect(bodies[1] != bodies[0], "--seed 5 varies the made body: \(bodies)")
+        #expect(bodies[2] == bodies[1], "the same seed answers alike in another process")
+    }
+
     @Test func requestsThatBreakTheDocumentGetAProblemListingEveryViolation() async throws {
         let served = try CommandLineSpecTests.Served([Self.document, "--quiet"])
         defer { _ = served.stop() }
