@@ -1,29 +1,10 @@
 public import StubKit
 import Foundation
 
-/// A stub that cannot agree with the document: where the stub is declared,
-/// what is wrong, and where the rule it breaks is written.
-public struct OpenAPIStubProblem: Sendable, CustomStringConvertible {
-    /// Where the stub is declared.
-    public var stub: CodeLocation
-    /// The stub's request, in short.
-    public var request: String
-    /// What is wrong.
-    public var message: String
-    /// The document's rule (an operation, a schema keyword), when there is one.
-    public var rule: CodeLocation?
-
-    /// `specs/pets.yaml:4:5: error: GET /pets/x: … (rule at api.yaml:53:42, #/paths/…)`.
-    public var description: String {
-        "\(stub.fileID):\(stub.line):\(stub.column): error: \(request): \(message)"
-            + (rule.map { " (rule at \($0.fileID):\($0.line):\($0.column)\($0.pointer.map { ", \($0)" } ?? ""))" } ?? "")
-    }
-}
-
 /// What checking stubs against a document found.
 public struct OpenAPIStubReport: Sendable {
     /// Every stub that cannot agree with the document.
-    public var problems: [OpenAPIStubProblem]
+    public var problems: [StubContractProblem]
     /// How many stubs were checked.
     public var checked: Int
     /// Stubs whose response a closure makes, so only their request was checked.
@@ -41,7 +22,7 @@ extension OpenAPIDocument {
         for stub in stubs {
             report.checked += 1
             func fail(_ message: String, _ rule: CodeLocation?) {
-                report.problems.append(OpenAPIStubProblem(stub: stub.location, request: stub.request.description, message: message, rule: rule))
+                report.problems.append(StubContractProblem(stub: stub.location, request: stub.request.description, message: message, rule: rule))
             }
             let byPath = operations.filter { Self.compatible(stub.request.path, $0.pathTemplate) }
             guard !byPath.isEmpty else {
@@ -53,7 +34,9 @@ extension OpenAPIDocument {
             }
             guard let method = stub.request.method else { continue }
             guard let operation = byPath.first(where: { $0.method == method.rawValue }) ?? (method.rawValue == "HEAD" ? byPath.first { $0.method == "GET" } : nil) else {
-                fail("the document declares \(byPath.map(\.method).joined(separator: ", ")) for \(byPath[0].path), not \(method.rawValue)", byPath[0].location)
+                // A CORS preflight answer is the server's, not the API's, unless the document declares OPTIONS.
+                if method.rawValue == "OPTIONS" { continue }
+                fail("the document declares \(Self.methods(byPath)) for \(Self.paths(byPath)), not \(method.rawValue)", byPath[0].location)
                 continue
             }
             if let sample = Self.sampleRequest(stub) {
@@ -77,6 +60,18 @@ extension OpenAPIDocument {
         var found: [(message: String, rule: CodeLocation?)] = []
         checkResponse(response, of: operation) { found.append(($0, $1)) }
         return found
+    }
+
+    /// The methods `operations` declare, each once, in document order.
+    static func methods(_ operations: [OpenAPIOperation]) -> String {
+        var seen: Set<String> = []
+        return operations.map(\.method).filter { seen.insert($0).inserted }.joined(separator: ", ")
+    }
+
+    /// The path `operations` share, or how many paths they span.
+    static func paths(_ operations: [OpenAPIOperation]) -> String {
+        let paths = Set(operations.map(\.path))
+        return paths.count == 1 ? operations[0].path : "the \(paths.count) paths it matches"
     }
 
     private func checkResponse(_ response: StubResponse, of operation: OpenAPIOperation, _ fail: (String, CodeLocation?) -> Void) {

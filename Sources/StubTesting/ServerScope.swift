@@ -19,13 +19,20 @@ struct ServerScope: Sendable {
     var allowsContractViolations = false
 
     /// Runs `body` with the server as the task's current one, then finishes,
-    /// whether `body` returned or threw.
+    /// whether `body` returned or threw. A server with a contract first has
+    /// its stubs checked against it: one that can never keep it fails the
+    /// test at its declaration before any request is sent.
     func run<Result>(
         isolation: isolated (any Actor)? = #isolation,
         _ body: (StubServer) async throws -> Result
     ) async throws -> Result {
         defer { finish() }
         if pact != nil { server.keepsServedResponses = true }
+        if !allowsContractViolations, let contract = server.contract {
+            for problem in contract.problems(in: server.stubs) {
+                IssueRecorder.record(ContractStubProblems.message(problem, contract: contract.name), at: location, preferring: problem.stub)
+            }
+        }
         return try await StubServer.$current.withValue(server) {
             try await body(server)
         }

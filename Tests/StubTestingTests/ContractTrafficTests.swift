@@ -33,13 +33,44 @@ import UnderstudyTestSupport
                 _ = try await client.get(server.url("/pets?limit=500"))
             }
         }
-        #expect(issues.count == 2, "\(issues.map(\.text))")
-        let wolf = try #require(issues.first { $0.text.contains("/pets/2") })
+        #expect(issues.count == 3, "\(issues.map(\.text))")
+        let drifted = try #require(issues.first { $0.text.hasPrefix("The stub GET /pets/2") }, "the stub is judged before any request")
+        #expect(drifted.text.contains("can never keep pets.yaml") && drifted.text.contains("rule: pets.yaml:"), "\(drifted.text)")
+        #expect(drifted.sourceLocation?.line == 20)
+        let wolf = try #require(issues.first { $0.text.contains("Request #2 GET /pets/2") })
         #expect(wolf.text.contains("broke pets.yaml"))
         #expect(wolf.text.contains("response: GET /pets/{id} (getPet): its 200 response breaks the schema: body/kind: expected one of \"cat\", \"dog\", \"bird\", got \"wolf\""), "\(wolf.text)")
         #expect(wolf.sourceLocation?.line == 20, "at the stub that answered: \(String(describing: wolf.sourceLocation))")
         let limit = try #require(issues.first { $0.text.contains("limit=500") })
         #expect(limit.text.contains("request: GET /pets (listPets): query.limit: expected at most 100, got 500"), "\(limit.text)")
+    }
+
+    @Test func expectStubsNamesEveryStubThatCanNeverKeepTheDocument() async throws {
+        let problems = await knownIssues {
+            let found = expectStubs(Self.stubs() + Stubs {
+                Post("/pets").respond(.status(200))
+                Get("/owners").respond(.json("[]"))
+            }, conformTo: Self.document)
+            #expect(found.count == 3)
+        }
+        #expect(problems.count == 3, "\(problems.map(\.text))")
+        let lines = problems.compactMap { $0.sourceLocation?.line }.sorted()
+        #expect(lines == [20, 51, 52], "each at its stub's declaration: \(lines)")
+        #expect(problems.contains { $0.text.contains("POST /pets") && $0.text.contains("status 200 is not declared for POST /pets (createPet)") },
+                "\(problems.map(\.text))")
+        #expect(problems.contains { $0.text.contains("the document has no path that /owners matches") })
+        #expect(expectStubs(Stubs { Get("/pets/1").respond(.json(#"{"id":1,"name":"Tom","kind":"cat"}"#)) }, conformTo: Self.document).isEmpty)
+    }
+
+    @Test func aServerServingTheDocumentItselfIsNotJudgedForItsOwnStubs() async throws {
+        let client = HTTPClient()
+        defer { client.close() }
+        // Any issue the scope recorded would fail this test: the document's
+        // own stubs (405 answers included) are not held against it.
+        let reply = try await withStubServer(.stubs(Self.document.stubs(), configuration: StubServer.Configuration(contract: Self.document))) { server in
+            try await client.get(server.url("/pets/1"))
+        }
+        #expect(reply.status == 200)
     }
 
     @Test func aTestMayAllowTheViolations() async throws {

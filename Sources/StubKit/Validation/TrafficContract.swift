@@ -9,4 +9,13 @@ public protocol TrafficContract: Sendable {
     /// Each way `request`, and `response` to it when known, break the
     /// contract, in words that name the rule and its place; empty when both keep it.
     func violations(of request: RecordedRequest, response: StubResponse?) -> [String]
+
+    /// Each of `stubs` that could never keep the contract, whatever request
+    /// it answers: checked before any request arrives. Empty by default.
+    func problems(in stubs: [Stub]) -> [StubContractProblem]
+}
+
+extension TrafficContract {
+    /// No stub is judged before it answers.
+    public func problems(in stubs: [Stub]) -> [StubContractProblem] { [] }
 }
