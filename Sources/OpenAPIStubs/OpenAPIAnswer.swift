@@ -45,7 +45,9 @@ struct OpenAPIAnswer {
             body = example.value
         } else if let pointer = media.schemaPointer, let schema = source.resolve(pointer) {
             var maker = SchemaExample(source: source, direction: .response, seed: seed)
-            body = maker.value(for: schema)
+            body = maker.value(for: schema).map { made in
+                Self.problemStatus(made, status, media: media.type) { SchemaValidator(source).violations(of: $0, against: schema, schemaPointer: pointer, direction: .response).isEmpty }
+            }
         } else {
             body = nil
         }
@@ -80,6 +82,14 @@ struct OpenAPIAnswer {
         return StubResponse(status: answer.status, headers: ["Content-Type": media.type.contains("*") ? "application/json" : media.type,
                                                              "Understudy-Violations": list],
                             body: Data(fitting.description.utf8))
+    }
+
+    /// A made RFC 9457 problem (`application/problem+json`) with a `status`
+    /// member states the status it is sent with, where its schema allows.
+    static func problemStatus(_ made: JSONValue, _ status: Int, media: String, isValid: (JSONValue) -> Bool) -> JSONValue {
+        guard media.contains("problem+json"), case .object(var members) = made, members["status"] != nil else { return made }
+        members["status"] = .number(Double(status))
+        return isValid(.object(members)) ? .object(members) : made
     }
 
     /// The first media type the `Accept` header takes (the first one when it takes none or is absent).

@@ -60,6 +60,11 @@ import UnderstudyTestSupport
                 "\(problems.map(\.text))")
         #expect(problems.contains { $0.text.contains("the document has no path that /owners matches") })
         #expect(expectStubs(Stubs { Get("/pets/1").respond(.json(#"{"id":1,"name":"Tom","kind":"cat"}"#)) }, conformTo: Self.document).isEmpty)
+        // A subset body leaves the other members open: `required` is not held against it, a wrong value is.
+        let open = Stubs { Post("/pets").body(.jsonSubset(#"{"kind":"cat"}"#)).respond(.json(#"{"id":3,"name":"Tom","kind":"cat"}"#, status: 201)) }
+        #expect(Self.document.check(open).problems.isEmpty, "\(Self.document.check(open).problems)")
+        let wrong = Stubs { Post("/pets").body(.jsonSubset(#"{"kind":"wolf"}"#)).respond(.json(#"{"id":3,"name":"Tom","kind":"cat"}"#, status: 201)) }
+        #expect(Self.document.check(wrong).problems.map(\.message).contains { $0.contains("body/kind") }, "\(Self.document.check(wrong).problems)")
     }
 
     @Test func aServerServingTheDocumentItselfIsNotJudgedForItsOwnStubs() async throws {

@@ -65,6 +65,13 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         JSONValue(json: text).map(BodyMatcher.json) ?? .unparsableJSON(text)
     }
 
+    /// The body is JSON holding at least the keys and values of this JSON
+    /// text (`.jsonSubset(#"{"genre": "poetry"}"#)`). Text that is not JSON
+    /// makes the server refuse to start, naming the stub.
+    public static func jsonSubset(_ text: String, ignoringArrayOrder: Bool = false) -> BodyMatcher {
+        JSONValue(json: text).map { .jsonSubset($0, ignoringArrayOrder: ignoringArrayOrder) } ?? .unparsableJSON(text)
+    }
+
     /// The body is JSON equal to the encoding of `value`. A value that
     /// cannot be encoded makes the server refuse to start, naming the stub.
     public static func json(encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()) -> BodyMatcher {
