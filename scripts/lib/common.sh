@@ -55,6 +55,19 @@ ensure_openapi_oracle() {
     fi
 }
 
+# openapi-core (request and response validation against a whole document) in
+# its own virtual environment: it pins older openapi-schema-validator versions
+# than the oracle above. Tests find it at .build/venv-openapi-core.
+OPENAPI_CORE_VERSION=0.23.1
+ensure_openapi_core() {
+    local venv="$ROOT/.build/venv-openapi-core"
+    if [ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("openapi-core"))' 2>/dev/null)" != "$OPENAPI_CORE_VERSION" ]; then
+        say "installing: openapi-core==$OPENAPI_CORE_VERSION (PyPI, in .build/venv-openapi-core)"
+        python3 -m venv "$venv" >&2
+        "$venv/bin/pip" install --quiet --disable-pip-version-check "openapi-core==$OPENAPI_CORE_VERSION" >&2
+    fi
+}
+
 # schemathesis (property-based API tests) in its own virtual environment,
 # since it pins versions of its own; tests find it at .build/venv-schemathesis.
 SCHEMATHESIS_VERSION=4.32.5

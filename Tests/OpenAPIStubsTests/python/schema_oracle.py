@@ -2,7 +2,8 @@
 verdict for each (document, instance) case.
 
 Reads a JSON list of cases from argv[1]:
-  {"dialect": "3.0"|"3.1", "document": {...}, "schema": "#/components/schemas/T", "instances": [...]}
+  {"dialect": "3.0"|"3.1", "document": {...}, "schema": "#/components/schemas/T", "instances": ["JSON text", ...]}
+(instances as JSON text, so 1.0 stays a number written with a fraction)
 and prints a JSON list of lists of booleans (valid or not), one per instance.
 Formats are asserted (date, date-time, uuid, email, int32, int64, ...).
 """
@@ -19,7 +20,7 @@ def verdicts(case):
         validator = OAS30Validator(root, format_checker=oas30_format_checker)
     else:
         validator = OAS31Validator(root, format_checker=oas31_format_checker)
-    return [next(iter(validator.iter_errors(instance)), None) is None for instance in case["instances"]]
+    return [next(iter(validator.iter_errors(instance)), None) is None for instance in map(json.loads, case["instances"])]
 
 
 def main():
