@@ -72,6 +72,7 @@ public enum PactInteractionBuilder {
             case .marvelPage(let results, let attribution): response = .marvel(results, for: sent, attribution: attribution)
             case .generated(let example, _): response = example
             case .dynamic: throw PactLeftOut(problem: StubProblem(stub, "a Swift closure makes its response and the server did not keep the one it made; the stub is left out of it"))
+            case .proxy(let target): throw PactLeftOut(problem: StubProblem(stub, "it forwards to \(target.base.absoluteString) and the server did not keep the answer; the stub is left out of it"))
             case .fixture, .invalid: throw PactLeftOut(problem: StubProblem(stub, "its response was not resolved"))
             }
         }
@@ -129,7 +130,7 @@ public enum PactInteractionBuilder {
     /// Whether a closure makes the recipe's answers (alone or in a sequence).
     public static func isMade(_ recipe: ResponseRecipe) -> Bool {
         switch recipe {
-        case .dynamic: return true
+        case .dynamic, .proxy: return true
         case .sequence(let steps): return steps.contains(where: isMade)
         default: return false
         }

@@ -126,6 +126,13 @@ public final class Journal: Sendable {
     /// How many entries were evicted because the journal was full.
     public var evictedCount: Int { storage.withLock { $0.evicted } }
 
+    /// Fills in the status (and served response) of an entry answered
+    /// later, a proxied one: recorded when the request arrived, completed
+    /// when the upstream answered.
+    func complete(_ sequence: Int, status: Int, served: StubResponse?) {
+        storage.withLock { $0.complete(sequence, status: status, served: served) }
+    }
+
     /// Appends a CORS preflight the server answered itself with `status`.
     func recordPreflight(_ request: RecordedRequest, status: Int) {
         record(request, table: nil, index: Record.preflight, status: status)
@@ -230,6 +237,20 @@ private struct Ring {
     }
 
     func ordered() -> [JournalEntry] { records().map(\.entry) }
+
+    /// Sets the status (and the served response) of the record numbered
+    /// `sequence`, searching from the newest; nothing when it is gone.
+    mutating func complete(_ sequence: Int, status: Int, served: StubResponse?) {
+        for back in stride(from: count - 1, through: 0, by: -1) {
+            let slot = (oldest + back) % capacity
+            let record = chunks[slot / Self.chunkSize][slot % Self.chunkSize]
+            if record.sequence < sequence { return }
+            guard record.sequence == sequence else { continue }
+            chunks[slot / Self.chunkSize][slot % Self.chunkSize].status = status
+            if let served { chunks[slot / Self.chunkSize][slot % Self.chunkSize].served = served }
+            return
+        }
+    }
 
     /// Calls `body` with each record, oldest first, without copying them into an array.
     func forEachRecord(_ body: (borrowing Record) -> Void) {

@@ -78,20 +78,22 @@ final class StubEngine: Sendable {
         }
         let slot = table.slots[index]
         var thrown: (any Error)?
+        var proxied: ProxyTicket?
         var refusal: StubResponse?
         for check in slot.stub.guards where refusal == nil {
             refusal = check.refusal(of: request)?.response // each rule runs once: some count what they see
         }
         let made = refusal.map { .response(HTTPResponse($0, extraHeaders: slot.stub.responseHeaders)) }
             ?? reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot,
-                     request: request, captures: captures, topLevel: true, thrown: &thrown)
+                     request: request, captures: captures, topLevel: true, thrown: &thrown, proxied: &proxied)
         let (delivered, status) = deliver(finish.apply(made, to: request, slot: slot), for: slot)
         let served = keepsServedResponses.load(ordering: .relaxed) ? made.response.map(StubResponse.init(served:)) : nil
-        journal.record(request, table: table, index: index, status: status, served: served) { sequence in
+        let sequence = journal.record(request, table: table, index: index, status: status, served: served) { sequence in
             if let thrown {
                 issues.append(ServerIssue(sequence: sequence, kind: .responseClosureThrew(stub: slot.stub, error: "\(thrown)")))
             }
         }
+        proxied?.sequence.store(sequence, ordering: .releasing)
         return delivered
     }
 
@@ -122,7 +124,7 @@ final class StubEngine: Sendable {
     /// response at the top level is served from the slot's prepared copy.
     private func reply(
         _ recipe: ResponseRecipe, call: Int, slot: StubSlot,
-        request: RecordedRequest, captures: [String: String], topLevel: Bool, thrown: inout (any Error)?
+        request: RecordedRequest, captures: [String: String], topLevel: Bool, thrown: inout (any Error)?, proxied: inout ProxyTicket?
     ) -> Reply {
         switch recipe {
         case .fixed(let response):
@@ -145,7 +147,18 @@ final class StubEngine: Sendable {
         case .sequence(let steps):
             guard let last = steps.indices.last else { return .response(HTTPResponse(status: 200)) }
             return reply(steps[min(call, last)], call: call, slot: slot, request: request, captures: captures,
-                         topLevel: false, thrown: &thrown)
+                         topLevel: false, thrown: &thrown, proxied: &proxied)
+        case .proxy(let target):
+            let ticket = ProxyTicket()
+            proxied = ticket
+            return .later { [self] responder in
+                ProxyCall.forward(request, to: target) { answer in
+                    let sent = self.finish.apply(.response(HTTPResponse(answer, extraHeaders: slot.stub.responseHeaders)), to: request, slot: slot)
+                    self.journal.complete(ticket.sequence.load(ordering: .acquiring), status: answer.status,
+                                     served: self.keepsServedResponses.load(ordering: .relaxed) ? answer : nil)
+                    responder.send(sent)
+                }
+            }
         case .fixture, .invalid:
             // Fixtures are read and invalid recipes refused before the server starts.
             return .response(HTTPResponse(status: 500, text: "Understudy: unresolved recipe for \(slot.stub)\n"))
@@ -222,4 +235,10 @@ extension HTTPResponse {
         let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
         self.init(status: 500, headers: [("Content-Type", "application/json")], body: Array(data))
     }
+}
+
+/// The journal number of a proxied request, set once the request is
+/// journaled, read when the upstream answers.
+final class ProxyTicket: Sendable {
+    let sequence = Atomic<Int>(0)
 }

@@ -109,7 +109,7 @@ struct SpecStubReader {
 
     // MARK: Response
 
-    static let responseKeys = ["status", "headers", "body", "base64", "json", "file", "marvel", "marvelError"]
+    static let responseKeys = ["status", "headers", "body", "base64", "json", "file", "marvel", "marvelError", "proxy"]
 
     /// `status`, `headers`, and one body: `body` (text), `base64` (bytes, no
     /// default Content-Type), `json` (inline), `file`, `marvel` (an envelope) or `marvelError`.
@@ -117,7 +117,7 @@ struct SpecStubReader {
         guard let fields = reading.members(node, allowed: Self.responseKeys) else { return nil }
         let status = fields["status"].flatMap { reading.int($0, in: 100...599) } ?? 200
         let headers = fields["headers"].map { self.headers($0) } ?? HTTPHeaders()
-        let bodies = ["body", "base64", "json", "file", "marvel", "marvelError"].filter { fields[$0] != nil }
+        let bodies = ["body", "base64", "json", "file", "marvel", "marvelError", "proxy"].filter { fields[$0] != nil }
         if bodies.count > 1 {
             reading.fail(node, "a response has one body; found \(bodies.joined(separator: ", "))")
             return nil
@@ -152,6 +152,9 @@ struct SpecStubReader {
         if let envelope = fields["marvel"] {
             return marvelEnvelope(envelope)
         }
+        if let proxyNode = fields["proxy"] {
+            return proxy(proxyNode)
+        }
         if let failureNode = fields["marvelError"] {
             guard let parts = reading.members(failureNode, allowed: ["status", "message", "code"]),
                   let statusNode = parts["status"], let failureStatus = reading.int(statusNode, in: 400...599),
@@ -166,6 +169,23 @@ struct SpecStubReader {
             return with(.marvelError(failureStatus, message))
         }
         return .fixed(StubResponse(status: status, headers: headers))
+    }
+
+    /// `proxy: { to: URL, removePrefix: /mock, addHeaders: { … }, removeHeaders: [ … ] }`:
+    /// the answer of another server (`http` or `https`).
+    mutating func proxy(_ node: SpecNode) -> ResponseRecipe? {
+        guard let fields = reading.members(node, allowed: ["to", "removePrefix", "addHeaders", "removeHeaders"]) else { return nil }
+        guard let toNode = fields["to"], let text = reading.string(toNode) else {
+            reading.fail(node, "proxy needs to: the upstream's base URL")
+            return nil
+        }
+        guard let base = URL(string: text), ["http", "https"].contains(base.scheme?.lowercased() ?? ""), base.host != nil else {
+            reading.fail(toNode, "proxy to: \"\(text)\" is not an http or https URL with a host")
+            return nil
+        }
+        let removed = fields["removeHeaders"].flatMap { reading.items($0) }?.compactMap { reading.string($0) } ?? []
+        return .proxy(ProxyTarget(base: base, removingPrefix: fields["removePrefix"].flatMap { reading.string($0) },
+                                  addingHeaders: fields["addHeaders"].map { headers($0) } ?? HTTPHeaders(), removingHeaders: removed))
     }
 
     /// `{ Name: value }`; a list of values sends the header once per value.

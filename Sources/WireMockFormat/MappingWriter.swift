@@ -130,6 +130,8 @@ struct MappingWriter {
             }
             written.rendered = true
             return (example, nil)
+        case .proxy(let target):
+            throw Inexpressible(reason: "it forwards to \(target.base.absoluteString), and writing WireMock's proxyBaseUrl form is not done yet")
         case .sequence:
             throw Inexpressible(reason: "a response sequence inside a sequence")
         case .invalid(let reason):

@@ -66,7 +66,7 @@ import Testing
                   "response": { "status": 200, "delay": "soon" } }
               ]
             }
-            """, name: "bad.json") == [#"bad.json:4:36: error: stubs[0].response.delay: unknown key "delay"; expected one of status, headers, body, base64, json, file, marvel, marvelError"#])
+            """, name: "bad.json") == [#"bad.json:4:36: error: stubs[0].response.delay: unknown key "delay"; expected one of status, headers, body, base64, json, file, marvel, marvelError, proxy"#])
     }
 
     @Test func brokenSyntaxPointsAtTheMark() {

@@ -28,6 +28,33 @@ import Testing
                                    rules: ["$.id": .integer, "$.lines": .type(min: 1), "$.lines[*].sku": .regex("[A-Z]-\\d+"),
                                            "$.at": .dateTime(.date, format: "yyyy-MM-dd")]))
             .respond(StubResponse(status: 201))
+        Route("/api/{rest*}").proxy(to: URL(string: "https://api.example.com/v2")!, removingPrefix: "/api",
+                                    adding: ["X-Env": "test"], removing: ["Cookie"]).priority(10)
+    }
+
+    @Test func aProxyIsWrittenAndReadWithItsTargetAndBadOnesAreRefused() throws {
+        let text = try SpecWriter.document(Array(Self.travelling.suffix(1)))
+        #expect(text.contains(#""proxy""#) && text.contains("https://api.example.com/v2"), "\(text)")
+        let read = try StubSpec.parse("""
+            stubs:
+              - request: {path: "/api/{rest*}"}
+                response:
+                  proxy: {to: "https://api.example.com/v2", removePrefix: /api, addHeaders: {X-Env: test}, removeHeaders: [Cookie]}
+            """, name: "proxy.yaml", directory: URL(fileURLWithPath: "/nonexistent"))
+        guard case .proxy(let target)? = read.stubs.first?.response else { Issue.record("not a proxy: \(read.stubs)"); return }
+        #expect(target == ProxyTarget(base: URL(string: "https://api.example.com/v2")!, removingPrefix: "/api",
+                                      addingHeaders: ["X-Env": "test"], removingHeaders: ["Cookie"]))
+        #expect(target.url(for: "/api/users/1?x=1")?.absoluteString == "https://api.example.com/v2/users/1?x=1")
+        #expect(throws: (any Error).self) {
+            try StubSpec.parse("stubs:\n  - request: {path: /a}\n    response: {proxy: {to: \"ftp://files\"}}\n", name: "bad.yaml",
+                               directory: URL(fileURLWithPath: "/nonexistent"))
+        }
+        do {
+            _ = try StubSpec.parse("stubs:\n  - request: {path: /a}\n    response: {proxy: {to: \"ftp://files\"}}\n", name: "bad.yaml",
+                                   directory: URL(fileURLWithPath: "/nonexistent"))
+        } catch {
+            #expect("\(error)".contains("bad.yaml:3:") && "\(error)".contains("not an http or https URL"), "\(error)")
+        }
     }
 
     @Test func writtenStubsReadBackAsTheSameStubs() throws {

@@ -167,6 +167,20 @@ extension Stub {
         }
     }
 
+    /// Answers with what `base` answers: the request's path and query are
+    /// appended to `base` (less `removingPrefix`), `adding` headers are set
+    /// and `removing` ones dropped on the way. Give it a low priority
+    /// (declare it last) to answer locally what other stubs match and forward
+    /// the rest.
+    ///
+    /// ```swift
+    /// Get("/v1/public/comics").respond(.json("[]"))
+    /// Route("/{rest*}").proxy(to: URL(string: "https://gateway.marvel.com")!)
+    /// ```
+    public func proxy(to base: URL, removingPrefix: String? = nil, adding: HTTPHeaders = [:], removing: [String] = []) -> Stub {
+        with { $0.response = .proxy(ProxyTarget(base: base, removingPrefix: removingPrefix, addingHeaders: adding, removingHeaders: removing)) }
+    }
+
     /// Answers with a fixture file's contents (relative to the server's fixtures folder).
     public func respond(fixture path: String, status: Int = 200, headers: HTTPHeaders = ["Content-Type": "application/json"]) -> Stub {
         with { $0.response = .fixture(path: path, status: status, headers: headers) }

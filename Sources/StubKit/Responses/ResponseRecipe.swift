@@ -19,6 +19,11 @@ public enum ResponseRecipe: Sendable {
     /// generators: a random id, a fresh UUID, today's date, the server's own
     /// URL). A value, so the generators can be listed and written back.
     case generated(StubResponse, ResponseGenerators)
+    /// The answer of another server: the request is forwarded to the
+    /// target and its response (status, headers minus hop-by-hop ones, body)
+    /// sent back. The upstream call holds no server thread; a failed one is
+    /// answered `502` with a JSON body naming the upstream and the error.
+    case proxy(ProxyTarget)
     /// A recipe that could not be built (say, a value that failed to encode);
     /// the server refuses to start and reports it with the stub's location.
     case invalid(String)

@@ -104,6 +104,12 @@ package enum SpecWriter {
                 ])))
             }
             return .object([("marvel", .object(envelope))])
+        case .proxy(let target):
+            var members: [(String, WrittenJSON)] = [("to", .string(target.base.absoluteString))]
+            if let prefix = target.removingPrefix { members.append(("removePrefix", .string(prefix))) }
+            if !target.addingHeaders.pairs.isEmpty { members.append(("addHeaders", headers(target.addingHeaders))) }
+            if !target.removingHeaders.isEmpty { members.append(("removeHeaders", .array(target.removingHeaders.map(WrittenJSON.string)))) }
+            return .object([("proxy", .object(members))])
         case .generated:
             throw Unwritable("its response has generated values (Pact generators), which have no spec form yet; serve the pact itself")
         case .dynamic:

@@ -1,0 +1,56 @@
+public import Foundation
+
+/// Where a proxying stub forwards requests, and how it changes them on the
+/// way: the request's path and query are appended to ``base`` (after
+/// ``removingPrefix`` is taken off the path), headers in ``addingHeaders``
+/// are set and those in ``removingHeaders`` dropped. A value, so it can be
+/// written to a spec file and compared.
+public struct ProxyTarget: Sendable, Hashable, CustomStringConvertible {
+    /// The upstream's base URL (`https://api.example.com/v2`); `http` or `https`.
+    public var base: URL
+    /// A leading path part taken off the request's path before it is
+    /// appended (`/mock` turns `/mock/users` into `/users`).
+    public var removingPrefix: String?
+    /// Headers set on the forwarded request, replacing any the client sent.
+    public var addingHeaders: HTTPHeaders
+    /// Headers not forwarded (matched case-insensitively).
+    public var removingHeaders: [String]
+
+    /// Forwards to `base`, changing the request as told.
+    public init(base: URL, removingPrefix: String? = nil, addingHeaders: HTTPHeaders = [:], removingHeaders: [String] = []) {
+        self.base = base
+        self.removingPrefix = removingPrefix
+        self.addingHeaders = addingHeaders
+        self.removingHeaders = removingHeaders
+    }
+
+    /// Headers a proxy never forwards either way: hop-by-hop ones (RFC 9110
+    /// §7.6.1) and those the forwarding connection sets itself.
+    public static let hopByHopHeaders: Set<String> = [
+        "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding",
+        "upgrade", "host", "content-length", "accept-encoding",
+    ]
+
+    /// The upstream URL for a request to `target` (path and query as sent).
+    public func url(for target: String) -> URL? {
+        var path = target
+        if let prefix = removingPrefix, !prefix.isEmpty, path.hasPrefix(prefix) {
+            path = String(path.dropFirst(prefix.count))
+            if !path.hasPrefix("/") && !path.hasPrefix("?") { path = "/" + path }
+        }
+        var root = base.absoluteString
+        while root.hasSuffix("/") { root.removeLast() }
+        return URL(string: root + path)
+    }
+
+    /// The headers to forward for a request that carried `headers`.
+    public func forwardedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
+        let dropped = Set(removingHeaders.map { $0.lowercased() }).union(Self.hopByHopHeaders)
+        var forwarded = HTTPHeaders(headers.fields.filter { !dropped.contains($0.name.lowercased()) })
+        for field in addingHeaders.fields { forwarded.set(field.name, field.value) }
+        return forwarded
+    }
+
+    /// `proxy to https://api.example.com/v2`.
+    public var description: String { "proxy to \(base.absoluteString)" }
+}

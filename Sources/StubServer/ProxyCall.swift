@@ -1,0 +1,75 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MicroHTTP
+import StubKit
+
+/// One request forwarded upstream for a ``ResponseRecipe/proxy(_:)`` stub.
+/// The call runs on URLSession's queue while the client's connection is
+/// suspended, so no server thread waits for the upstream. Redirects are
+/// passed back to the client, not followed; a body the upstream coded
+/// (gzip, deflate) is decoded, so what is sent and recorded is readable.
+enum ProxyCall {
+    /// One session for every proxy: no cookies, no cache, redirects refused.
+    static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpShouldSetCookies = false
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.timeoutIntervalForRequest = 30
+        return URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+    }()
+
+    /// Forwards `request` to `target` and calls `answer` once with the
+    /// upstream's response, or a `502` naming the upstream and the error.
+    static func forward(_ request: RecordedRequest, to target: ProxyTarget, answer: @escaping @Sendable (StubResponse) -> Void) {
+        guard let url = target.url(for: request.target) else {
+            answer(failure(target.base.absoluteString + request.target, "the upstream URL cannot be formed"))
+            return
+        }
+        var upstream = URLRequest(url: url)
+        upstream.httpMethod = request.method
+        for field in target.forwardedHeaders(request.headers).fields { upstream.addValue(field.value, forHTTPHeaderField: field.name) }
+        if !request.body.isEmpty { upstream.httpBody = request.body }
+        session.dataTask(with: upstream) { data, response, error in
+            guard let http = response as? HTTPURLResponse else {
+                answer(failure(url.absoluteString, error.map { "\($0.localizedDescription)" } ?? "no HTTP response"))
+                return
+            }
+            answer(relayed(http, body: data ?? Data()))
+        }.resume()
+    }
+
+    /// The upstream's answer as the client gets it: hop-by-hop headers
+    /// dropped, a coded body decoded (and its `Content-Encoding` with it).
+    static func relayed(_ response: HTTPURLResponse, body: Data) -> StubResponse {
+        var headers = HTTPHeaders()
+        var coding: ContentCoding?
+        for (key, value) in response.allHeaderFields {
+            guard let name = key as? String else { continue }
+            let lowered = name.lowercased()
+            if lowered == "content-encoding" { coding = ContentCoding(name: "\(value)"); if coding != nil { continue } }
+            if ProxyTarget.hopByHopHeaders.contains(lowered) { continue }
+            headers.add(name, "\(value)")
+        }
+        var data = body
+        if let coding, let decoded = try? coding.decode(Array(body)) { data = Data(decoded) }
+        return StubResponse(status: response.statusCode, headers: headers, body: data)
+    }
+
+    /// `502` with `{"error", "upstream", "reason"}`.
+    static func failure(_ upstream: String, _ reason: String) -> StubResponse {
+        let body: JSONValue = .object(["error": "the upstream did not answer", "upstream": .string(upstream), "reason": .string(reason)])
+        return StubResponse(status: 502, headers: ["Content-Type": "application/json"], body: Data(body.description.utf8))
+    }
+}
+
+/// Hands a redirect back to the client instead of following it.
+private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        completionHandler(nil)
+    }
+}
