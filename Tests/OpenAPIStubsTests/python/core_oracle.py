@@ -3,10 +3,11 @@ on whole requests and responses against a document.
 
 Reads a JSON list of cases from argv[1]:
   {"document": {...} | "path/to/doc.yaml",
-   "request": {"method": "get", "url": "http://host/base/path?query", "headers": {...},
+   "request": {"method": "get", "target": "/base/path?query", "headers": {...},
                "contentType": "application/json", "body": "text"},
    "response": null | {"status": 200, "contentType": "application/json", "body": "text"}}
-and prints a JSON list of {"request": bool, "response": bool | null, "errors": [str]}.
+The target is sent to the scheme and host of the document's first server.
+Prints a JSON list of {"request": bool, "response": bool | null, "errors": [str]}.
 Runs in its own virtual environment (.build/venv-openapi-core).
 """
 import json
@@ -18,6 +19,7 @@ from openapi_core import Config, OpenAPI
 from openapi_core.testing import MockRequest, MockResponse
 
 _apis = {}
+_hosts = {}
 
 
 def api_for(document):
@@ -29,15 +31,17 @@ def api_for(document):
         # openapi-core reads only application/json as JSON; problem details are JSON too.
         config = Config(extra_media_type_deserializers={"application/problem+json": json.loads})
         _apis[key] = OpenAPI.from_dict(document, config=config)
-    return _apis[key]
+        server = urlsplit(document["servers"][0]["url"])
+        _hosts[key] = f"{server.scheme}://{server.netloc}"
+    return _apis[key], _hosts[key]
 
 
 def verdict(case):
-    api = api_for(case["document"])
+    api, host = api_for(case["document"])
     sent = case["request"]
-    url = urlsplit(sent["url"])
+    url = urlsplit(host + sent["target"])
     request = MockRequest(
-        host_url=f"{url.scheme}://{url.netloc}",
+        host_url=host,
         method=sent["method"].lower(),
         path=url.path,
         args=parse_qsl(url.query, keep_blank_values=True),
