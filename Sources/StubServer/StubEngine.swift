@@ -173,6 +173,8 @@ final class StubEngine: Sendable {
             return (broken, broken.sentStatus)
         }
         let status = reply.sentStatus
+        // A proxied answer comes later already; the upstream's time is its delay.
+        if case .later = reply { return (reply, status) }
         switch slot.stub.delay ?? globalDelay.withLock({ $0 }).map(Delay.fixed) {
         case nil:
             return (reply, status)

@@ -72,6 +72,14 @@ import UnderstudyTestSupport
         }
     }
 
+    @Test func aDelayOnAProxyIsRefusedAtStartNamingTheStub() {
+        #expect(throws: (any Error).self) {
+            try StubServer.start(.stubs(Stubs { Get("/a").proxy(to: URL(string: "http://upstream.test")!).delay(.fixed(.milliseconds(5))) }))
+        }
+        let problem = Stubs { Get("/a").proxy(to: URL(string: "http://upstream.test")!).delay(.fixed(.milliseconds(5))) }.first?.problem
+        #expect(problem?.contains("a proxy stub cannot have a delay") == true, "\(String(describing: problem))")
+    }
+
     @Test func anUpstreamThatCannotAnswerGetsA502NamingIt() async throws {
         let gone = try StubServer.start(.stubs([]))
         let address = gone.baseURL

@@ -77,6 +77,7 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
         if let problem = request.problem { found.append(problem) }
         if case .invalid(let reason) = response { found.append(reason) }
         if let times, times < 1 { found.append("times(\(times)) must be at least 1") }
+        if delay != nil, response.proxies { found.append("a proxy stub cannot have a delay yet (the upstream's own time is its delay)") }
         switch delay {
         case .dribble(let chunks, _) where chunks < 1: found.append("a dribble needs at least 1 chunk")
         case .random(let range) where range.lowerBound < .zero: found.append("a delay cannot be negative")

@@ -28,3 +28,14 @@ public enum ResponseRecipe: Sendable {
     /// the server refuses to start and reports it with the stub's location.
     case invalid(String)
 }
+
+extension ResponseRecipe {
+    /// Whether any answer of this recipe is forwarded to another server.
+    public var proxies: Bool {
+        switch self {
+        case .proxy: return true
+        case .sequence(let steps): return steps.contains { $0.proxies }
+        default: return false
+        }
+    }
+}
