@@ -174,7 +174,8 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyCLITests",
-            dependencies: ["understudy", "UnderstudyTestSupport"],
+            dependencies: ["understudy", "UnderstudyTestSupport", "MarvelClient", "MarvelModels", "StubSpec", "StubServer", "StubKit"],
+            exclude: ["python"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -30,11 +30,14 @@ public final class AdminAPI: Sendable {
     /// `GET /settings`: empty until a `POST /settings`.
     let settings = Mutex<[String: JSONValue]>([:])
     let started = Date()
+    /// What `/recordings/…` drive.
+    public let recorder: Recorder
 
     private init(server: StubServer, options: AdminOptions) {
         self.server = server
         self.options = options
         self.baseline = server.stubs
+        self.recorder = options.recorder ?? Recorder(server: server)
     }
 
     /// Mounts the admin routes on `server` and returns the API.
@@ -64,6 +67,7 @@ public final class AdminAPI: Sendable {
         let route = AdminRoute(method: request.method, parts: parts)
         do {
             return try stubs(route, request) ?? mappings(route, request) ?? requests(route, request) ?? state(route, request)
+                ?? recordings(route, request)
                 ?? AdminAnswer.notFound("no admin route \(request.method) \(options.prefix)/\(parts.joined(separator: "/"))")
         } catch let error as StubValidationError {
             return AdminAnswer.invalid(error)

@@ -1,4 +1,6 @@
 public import Foundation
+public import StubKit
+public import StubServer
 
 /// How a server's admin API is offered.
 public struct AdminOptions: Sendable {
@@ -14,6 +16,12 @@ public struct AdminOptions: Sendable {
     public var maximumBodyBytes: Int
     /// Called after `POST /shutdown` has been answered.
     public var onShutdown: (@Sendable () -> Void)?
+    /// The recorder `/recordings/…` drive (`understudy record` passes its
+    /// own); a new one for the server when `nil`.
+    public var recorder: Recorder?
+    /// Called with the recording when `POST /recordings/stop` stops one,
+    /// before the answer is sent (`understudy record` writes its files here).
+    public var onRecordingStop: (@Sendable (Recording) -> Void)?
 
     /// Creates options; by default `/__admin`, loopback callers only.
     public init(prefix: String = "/__admin", token: String? = nil, root: URL? = nil,

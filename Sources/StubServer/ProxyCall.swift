@@ -25,13 +25,23 @@ enum ProxyCall {
     /// Forwards `request` to `target` and calls `answer` once with the
     /// upstream's response, or a `502` naming the upstream and the error.
     static func forward(_ request: RecordedRequest, to target: ProxyTarget, answer: @escaping @Sendable (StubResponse) -> Void) {
+        let via = request.headers.fields.filter { $0.name.lowercased() == "via" }.map(\.value)
+        if via.contains(where: { $0.contains(viaMark) }) {
+            // The upstream is this process again: forwarding would never end.
+            answer(failure(target.base.absoluteString, "the request came back through this proxy (Via: \(via.joined(separator: ", "))): "
+                           + "the upstream forwards to Understudy itself", status: 508))
+            return
+        }
         guard let url = target.url(for: request.target) else {
             answer(failure(target.base.absoluteString + request.target, "the upstream URL cannot be formed"))
             return
         }
         var upstream = URLRequest(url: url)
         upstream.httpMethod = request.method
-        for field in target.forwardedHeaders(request.headers).fields { upstream.addValue(field.value, forHTTPHeaderField: field.name) }
+        for field in target.forwardedHeaders(request.headers).fields where field.name.lowercased() != "via" {
+            upstream.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        upstream.setValue((via + ["1.1 \(viaMark)"]).joined(separator: ", "), forHTTPHeaderField: "Via")
         if !request.body.isEmpty { upstream.httpBody = request.body }
         session.dataTask(with: upstream) { data, response, error in
             guard let http = response as? HTTPURLResponse else {
@@ -59,10 +69,14 @@ enum ProxyCall {
         return StubResponse(status: response.statusCode, headers: headers, body: data)
     }
 
-    /// `502` with `{"error", "upstream", "reason"}`.
-    static func failure(_ upstream: String, _ reason: String) -> StubResponse {
+    /// What this process adds to `Via`: a request that arrives carrying it has looped.
+    static let viaMark = "understudy-\(UInt32.random(in: .min ... .max))"
+
+    /// `502` (or `status`) with `{"error", "upstream", "reason"}`.
+    static func failure(_ upstream: String, _ reason: String, status: Int = 502) -> StubResponse {
         let body: JSONValue = .object(["error": "the upstream did not answer", "upstream": .string(upstream), "reason": .string(reason)])
-        return StubResponse(status: 502, headers: ["Content-Type": "application/json"], body: Data(body.description.utf8))
+        return StubResponse(status: status, headers: ["Content-Type": "application/json", ProxyTarget.failureHeader: "upstream"],
+                            body: Data(body.description.utf8))
     }
 }
 

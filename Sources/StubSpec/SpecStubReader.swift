@@ -11,6 +11,8 @@ struct SpecStubReader {
     let filePath: String
     /// The `guard:` every stub gets unless it names its own (or `guard: none`).
     var defaultGuard: (AuthRule, ExampleCredentials)?
+    /// The spec's placeholders and their values: restored in fixture text too.
+    var placeholders: [String: String] = [:]
 
     static let stubKeys = ["id", "name", "declared", "request", "response", "sequence", "responseHeaders", "guard", "priority",
                            "times", "delay", "fault", "compression", "scenario", "metadata", "example", "verify"]
@@ -240,7 +242,8 @@ struct SpecStubReader {
     mutating func fixture(_ node: SpecNode) -> Data? {
         guard let path = reading.string(node) else { return nil }
         do {
-            return try FixtureFile.read(path, in: fixtures)
+            let data = try FixtureFile.read(path, in: fixtures)
+            return SpecPlaceholders.substitute(in: data, placeholders)
         } catch {
             reading.fail(node, "\(error)")
             return nil

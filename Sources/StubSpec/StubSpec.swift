@@ -22,24 +22,40 @@ public struct StubSpec: Sendable {
     /// The stubs alone, ready for `StubServer.start`.
     public var stubs: [Stub] { entries.map(\.stub) }
 
-    static let topLevelKeys = ["fixtures", "guard", "stubs"]
+    static let topLevelKeys = ["fixtures", "guard", "placeholders", "stubs"]
 
-    /// Loads the spec at `url`; `name` is how messages name it (the path as given by default).
+    /// Loads the spec at `url`; `name` is how messages name it (the path as
+    /// given by default). `${NAME}` placeholders the file declares are read
+    /// from `environment`.
     ///
     /// - Throws: ``StubValidationError`` with every problem found, each with file, line, column and key.
-    public static func load(_ url: URL, name: String? = nil) throws -> StubSpec {
+    public static func load(
+        _ url: URL, name: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> StubSpec {
         let shown = name ?? url.relativePath
         let text = try SpecDocument.text(of: url, name: shown)
-        return try parse(text, name: shown, filePath: url.standardizedFileURL.path, directory: url.deletingLastPathComponent())
+        return try parse(text, name: shown, filePath: url.standardizedFileURL.path, directory: url.deletingLastPathComponent(),
+                         environment: environment)
     }
 
-    /// Reads a spec from `text`; `file:` paths are relative to `directory`.
+    /// Reads a spec from `text`; `file:` paths are relative to `directory`,
+    /// declared placeholders are read from `environment`.
     ///
     /// - Throws: ``StubValidationError``.
-    public static func parse(_ text: String, name: String, filePath: String = "", directory: URL) throws -> StubSpec {
-        let top = try SpecDocument.root(of: text, name: name)
+    public static func parse(
+        _ text: String, name: String, filePath: String = "", directory: URL,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> StubSpec {
+        var top = try SpecDocument.root(of: text, name: name)
         var reading = SpecReading()
-        guard let fields = reading.members(top, allowed: topLevelKeys) else { throw StubValidationError(problems: reading.problems) }
+        guard var fields = reading.members(top, allowed: topLevelKeys) else { throw StubValidationError(problems: reading.problems) }
+        var values: [String: String] = [:]
+        if let node = fields["placeholders"] {
+            values = SpecPlaceholders.values(node, environment: environment, reading: &reading)
+            guard reading.problems.isEmpty else { throw StubValidationError(problems: reading.problems) }
+            top = SpecNode(node: SpecPlaceholders.substitute(top.node, values), key: top.key, file: top.file)
+            fields = reading.members(top, allowed: topLevelKeys) ?? fields
+        }
 
         var fixtures = directory
         if let node = fields["fixtures"], let folder = reading.string(node) {
@@ -50,6 +66,7 @@ public struct StubSpec: Sendable {
             }
         }
         var reader = SpecStubReader(reading: reading, fixtures: fixtures, fileID: name, filePath: filePath)
+        reader.placeholders = values
         if let node = fields["guard"] { reader.defaultGuard = reader.guardValue(node) }
         var entries: [SpecStub] = []
         if let node = fields["stubs"] {

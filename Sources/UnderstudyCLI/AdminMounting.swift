@@ -1,6 +1,7 @@
 import Foundation
 import StubAdmin
 public import StubServer
+public import StubKit
 import WireMockFormat
 
 /// The admin API as `understudy serve` offers it: on by default, loopback
@@ -20,6 +21,7 @@ public enum AdminMounting {
     /// first WireMock root among them is where `mappings/save` writes.
     public static func mount(
         on server: StubServer, enabled: Bool, token: String?, paths: [String],
+        recorder: Recorder? = nil, onRecordingStop: (@Sendable (Recording) -> Void)? = nil,
         onShutdown: @escaping @Sendable () -> Void
     ) -> Outcome {
         guard enabled else { return Outcome(mounted: false, note: nil) }
@@ -28,7 +30,10 @@ public enum AdminMounting {
                            + "pass --admin-token TOKEN to offer it to callers who send that bearer token")
         }
         let root = paths.map { URL(fileURLWithPath: $0) }.first(where: WireMockMappings.isRoot)
-        AdminAPI.mount(on: server, options: AdminOptions(token: token, root: root, onShutdown: onShutdown))
+        var options = AdminOptions(token: token, root: root, onShutdown: onShutdown)
+        options.recorder = recorder
+        options.onRecordingStop = onRecordingStop
+        AdminAPI.mount(on: server, options: options)
         return Outcome(mounted: true, note: nil)
     }
 }

@@ -136,6 +136,44 @@ public struct AdminRun: Sendable {
         }
     }
 
+    /// `record start|stop|status`: WireMock's recorder routes. A stop prints
+    /// what was recorded (a server started by `understudy record` also
+    /// writes its spec then) and exits 1 when the secret scan found something.
+    public func record(_ action: String, target: String? = nil) async -> Outcome {
+        switch action {
+        case "start":
+            guard let target else { return Outcome(errors: ["record start needs --target URL"], exitCode: 2) }
+            let body = JSONValue.object(["targetBaseUrl": .string(target)]).description
+            return await call {
+                _ = try await server.send("POST", "/recordings/start", body: Data(body.utf8), expecting: 200)
+                return ["recording \(target)"]
+            }
+        case "status":
+            return await call {
+                let data = try await server.send("GET", "/recordings/status", expecting: 200)
+                guard case .object(let fields)? = JSONValue(data: data), case .string(let status)? = fields["status"] else { return ["unknown"] }
+                return [status]
+            }
+        default:
+            var found: [String] = []
+            var outcome = await call {
+                let data = try await server.send("POST", "/recordings/stop", expecting: 200)
+                guard case .object(let fields)? = JSONValue(data: data), case .object(let ours)? = fields["understudy"] else {
+                    return ["stopped"]
+                }
+                if case .array(let findings)? = ours["secretsFound"] { found = findings.compactMap { if case .string(let text) = $0 { text } else { nil } } }
+                let requests = ours["requests"].map(\.description) ?? "0"
+                let stubs = fields["mappings"].map { if case .array(let items) = $0 { items.count } else { 0 } } ?? 0
+                return ["stopped: \(requests) requests recorded as \(stubs) stubs"]
+            }
+            if !found.isEmpty {
+                outcome.errors += ["the secret scan found values seen where credentials go; nothing was written:"] + found.map { "  " + $0 }
+                outcome.exitCode = 1
+            }
+            return outcome
+        }
+    }
+
     /// Runs one admin call; a refusal or an unreachable server is exit 2.
     private func call(_ body: () async throws -> [String]) async -> Outcome {
         do {

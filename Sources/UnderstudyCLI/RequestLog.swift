@@ -58,7 +58,9 @@ public final class RequestLog: @unchecked Sendable {
             let request = "\(entry.request.method) \(server.redaction.target(entry.request.target))"
             if let stub = entry.stub {
                 let fault = stub.fault.map { " [fault: \($0)]" } ?? ""
-                logger.info("\(paint("✓", 32)) \(paintStatus(entry.status)) \(request) → \(stub.id) (\(stub.location))\(fault)")
+                // A proxied request is logged when it arrives; the upstream's status may not be known yet.
+                let status = entry.status == nil && stub.response.proxies ? paint("…", 36) : paintStatus(entry.status)
+                logger.info("\(paint("✓", 32)) \(status) \(request) → \(stub.id) (\(stub.location))\(fault)")
             } else if case .preflight = entry.outcome {
                 logger.info("\(paint("✓", 32)) \(paintStatus(entry.status)) \(request) → CORS preflight")
             } else if case .unmatched(let report)? = reports[entry.sequence]?.kind {

@@ -30,10 +30,43 @@ extension MappingReader {
         for key in ["transformers", "transformerParameters"] where fields[key] != nil {
             refuse(pointer + "/" + key, "response templating is not supported")
         }
-        for key in ["proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders", "removeProxyRequestHeaders"]
-        where fields[key] != nil {
-            refuse(pointer + "/" + key, "proxying is not supported yet")
+        proxy(&stub, fields, at: pointer)
+    }
+
+    /// `proxyBaseUrl` (with `proxyUrlPrefixToRemove`, `additionalProxyRequestHeaders`,
+    /// `removeProxyRequestHeaders`) as a proxy recipe.
+    private mutating func proxy(_ stub: inout Stub, _ fields: [String: JSONValue], at pointer: String) {
+        guard let baseNode = fields["proxyBaseUrl"] else {
+            for key in ["proxyUrlPrefixToRemove", "additionalProxyRequestHeaders", "removeProxyRequestHeaders"] where fields[key] != nil {
+                fail(pointer + "/" + key, "\(key) needs proxyBaseUrl beside it")
+            }
+            return
         }
+        guard let text = string(baseNode, at: pointer + "/proxyBaseUrl") else { return }
+        guard let base = URL(string: text), ["http", "https"].contains(base.scheme?.lowercased() ?? ""), base.host != nil else {
+            fail(pointer + "/proxyBaseUrl", "proxyBaseUrl must be an http or https URL, got \"\(text)\"")
+            return
+        }
+        for key in Self.bodyKeys where fields[key] != nil {
+            refuse(pointer + "/" + key, "a proxied response is the upstream's; it has no \(key) of its own")
+        }
+        var target = ProxyTarget(base: base)
+        target.removingPrefix = string(fields["proxyUrlPrefixToRemove"], at: pointer + "/proxyUrlPrefixToRemove")
+        if let added = fields["additionalProxyRequestHeaders"] { target.addingHeaders = headers(added, at: pointer + "/additionalProxyRequestHeaders") }
+        if let removed = fields["removeProxyRequestHeaders"] {
+            guard case .array(let names) = removed else {
+                fail(pointer + "/removeProxyRequestHeaders", "removeProxyRequestHeaders must be a list of header names")
+                return
+            }
+            for (index, name) in names.enumerated() {
+                if let name = string(name, at: pointer + "/removeProxyRequestHeaders/\(index)") { target.removingHeaders.append(name) }
+            }
+        }
+        // The upstream's status and headers are sent as they come; a mapping's own are refused, not ignored.
+        for key in ["status", "headers"] where fields[key] != nil {
+            refuse(pointer + "/" + key, "a proxied response sends the upstream's \(key); Understudy does not override it")
+        }
+        stub.response = .proxy(target)
     }
 
     static let faults: [String: Fault] = [

@@ -49,6 +49,18 @@ struct MappingWriter {
             return requirement
         }
         written.prioritiesUsed = 1 + requirements.count
+        if case .proxy(let target) = stub.response {
+            guard requirements.isEmpty, stub.times == nil, stub.delay == nil, stub.fault == nil else {
+                throw Inexpressible(reason: "it forwards to \(target.base.absoluteString) with a guard, times limit, delay or fault, "
+                                    + "which a WireMock proxy mapping cannot state")
+            }
+            for step in try steps(1) {
+                written.mappings.append(mapping(id: stubUUID, priority: priority, step: step,
+                                                request: try RequestWriter.request(stub.request, requiring: []),
+                                                response: Self.proxy(target)))
+            }
+            return written
+        }
         let responses = try responses(&written)
         for (call, step) in try steps(responses.count).enumerated() {
             let (response, bodyFile) = responses[step.response]
@@ -131,7 +143,7 @@ struct MappingWriter {
             written.rendered = true
             return (example, nil)
         case .proxy(let target):
-            throw Inexpressible(reason: "it forwards to \(target.base.absoluteString), and writing WireMock's proxyBaseUrl form is not done yet")
+            throw Inexpressible(reason: "it forwards to \(target.base.absoluteString) as one step of a sequence, which WireMock cannot state")
         case .sequence:
             throw Inexpressible(reason: "a response sequence inside a sequence")
         case .invalid(let reason):
@@ -176,6 +188,15 @@ struct MappingWriter {
         if type.contains("xml") { return "xml" }
         if type.hasPrefix("text/") { return "txt" }
         return "bin"
+    }
+
+    /// `{ proxyBaseUrl, proxyUrlPrefixToRemove, additionalProxyRequestHeaders, removeProxyRequestHeaders }`.
+    private static func proxy(_ target: ProxyTarget) -> WrittenJSON {
+        var fields: [(String, WrittenJSON)] = [("proxyBaseUrl", .string(target.base.absoluteString))]
+        if let prefix = target.removingPrefix { fields.append(("proxyUrlPrefixToRemove", .string(prefix))) }
+        if !target.addingHeaders.pairs.isEmpty { fields.append(("additionalProxyRequestHeaders", headers(target.addingHeaders))) }
+        if !target.removingHeaders.isEmpty { fields.append(("removeProxyRequestHeaders", .array(target.removingHeaders.map(WrittenJSON.string)))) }
+        return .object(fields)
     }
 
     private func response(_ response: StubResponse, bodyFile: String?) -> WrittenJSON {

@@ -10,7 +10,7 @@ struct Admin: AsyncParsableCommand {
         discussion: """
             URL is the server's base URL (http://127.0.0.1:8080). Actions: stubs add FILE..., stubs list,
             stubs remove ID, reset, requests [--unmatched] [--json], count PATTERN [--expect N],
-            wait PATTERN [--timeout SECONDS]. A PATTERN is "METHOD /path" or a spec request block
+            wait PATTERN [--timeout SECONDS], record start --target URL | stop | status. A PATTERN is "METHOD /path" or a spec request block
             such as '{method: GET, path: /x, query: {q: a}}'. The token may also come from
             UNDERSTUDY_ADMIN_TOKEN. Exits 0 when the call succeeded, 1 when the check it makes failed
             (a wait timed out, a count differed), 2 on bad input or when the server could not be
@@ -83,7 +83,7 @@ protocol AdminAction: ParsableCommand {
 struct Actions: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "understudy admin <url>",
-        subcommands: [Stubs.self, Reset.self, Requests.self, Count.self, Wait.self]
+        subcommands: [Stubs.self, Reset.self, Requests.self, Count.self, Wait.self, Recording.self]
     )
 
     struct Stubs: ParsableCommand {
@@ -106,6 +106,29 @@ struct Actions: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Remove one stub by id.")
             @Argument(help: "The stub's id.") var id: String
             func run(on admin: AdminRun) async -> AdminRun.Outcome { await admin.removeStub(id) }
+        }
+    }
+
+    struct Recording: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "record", abstract: "Start, stop or ask about a recording (WireMock's recorder).",
+            subcommands: [Start.self, Stop.self, Status.self])
+
+        struct Start: AdminAction {
+            static let configuration = CommandConfiguration(abstract: "Forward what no stub answers to --target and record it.")
+            @Option(help: "The API to record (http or https).") var target: String
+            func run(on admin: AdminRun) async -> AdminRun.Outcome { await admin.record("start", target: target) }
+        }
+
+        struct Stop: AdminAction {
+            static let configuration = CommandConfiguration(
+                abstract: "Stop recording; `understudy record` writes its spec then. Exits 1 when the secret scan refused the output.")
+            func run(on admin: AdminRun) async -> AdminRun.Outcome { await admin.record("stop") }
+        }
+
+        struct Status: AdminAction {
+            static let configuration = CommandConfiguration(abstract: "Print NeverStarted, Recording or Stopped.")
+            func run(on admin: AdminRun) async -> AdminRun.Outcome { await admin.record("status") }
         }
     }
 

@@ -10,7 +10,7 @@ struct Understudy: AsyncParsableCommand {
         commandName: "understudy",
         abstract: "An HTTP stand-in for API clients under test.",
         discussion: "Exit codes: 0 ok, 1 a check or verification failed, 2 usage or input error.",
-        subcommands: [Serve.self, Lint.self, Verify.self, Check.self, Export.self, Admin.self]
+        subcommands: [Serve.self, Record.self, Lint.self, Verify.self, Check.self, Export.self, Admin.self]
     )
 
     /// Runs the command, mapping ArgumentParser's usage errors (64) to 2.

@@ -22,8 +22,9 @@ public final class ChildProcess {
     public private(set) var outputEnded = false
 
     /// Starts `executable` with `arguments` in `directory` (the current one
-    /// when nil), with the default signal dispositions and an empty signal mask.
-    public init(_ executable: URL, _ arguments: [String], directory: URL? = nil) throws {
+    /// when nil), with the default signal dispositions and an empty signal
+    /// mask; `environment` adds to (or replaces in) this process's environment.
+    public init(_ executable: URL, _ arguments: [String], directory: URL? = nil, environment: [String: String] = [:]) throws {
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
         guard Self.closeOnExecPipe(&outputPipe), Self.closeOnExecPipe(&errorPipe) else { throw ChildProcessError.system("pipe2", errno) }
         var actions = posix_spawn_file_actions_t()
@@ -47,8 +48,12 @@ public final class ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        var merged = ProcessInfo.processInfo.environment
+        for (name, value) in environment { merged[name] = value }
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var child: pid_t = 0
-        let result = posix_spawn(&child, executable.path, &actions, &attributes, argv, environ)
+        let result = posix_spawn(&child, executable.path, &actions, &attributes, argv, envp)
         close(outputPipe[1])
         close(errorPipe[1])
         guard result == 0 else {
@@ -168,9 +173,9 @@ extension ChildProcess {
     /// Runs `executable` with `arguments` to the end on a thread of its own,
     /// so a test awaiting it holds none of the few cooperative threads a
     /// 2-core machine has (a held one can starve the test's other tasks).
-    public static func finished(_ executable: URL, _ arguments: [String], directory: URL? = nil) async throws
+    public static func finished(_ executable: URL, _ arguments: [String], directory: URL? = nil, environment: [String: String] = [:]) async throws
         -> (status: Int32, output: String, errors: String) {
-        let child = try ChildProcess(executable, arguments, directory: directory)
+        let child = try ChildProcess(executable, arguments, directory: directory, environment: environment)
         let box = UncheckedBox(child)
         return await withCheckedContinuation { continuation in
             Thread {

@@ -51,6 +51,10 @@ public struct ProxyTarget: Sendable, Hashable, CustomStringConvertible {
         return forwarded
     }
 
+    /// The header on a `502` the proxy made itself because the upstream did
+    /// not answer: a recording leaves such answers out.
+    public static let failureHeader = "X-Understudy-Proxy-Failure"
+
     /// `proxy to https://api.example.com/v2`.
     public var description: String { "proxy to \(base.absoluteString)" }
 }

@@ -19,29 +19,44 @@ package enum SpecWriter {
         return WrittenJSON.object([("stubs", .array(written))]).text
     }
 
+    /// How a stub is written.
+    package struct Style: Sendable {
+        /// Writes `declared:`, so a stub read back names the Swift line that
+        /// declared it; without it, the stub's site is its line in the file.
+        package var declaresSites: Bool
+        /// Writes a JSON body as a `json:` value (readable, keys sorted)
+        /// instead of text, when the value reads back exactly.
+        package var bodiesAsValues: Bool
+
+        /// For another process: sites kept, bodies byte for byte.
+        package static let portable = Style(declaresSites: true, bodiesAsValues: false)
+        /// For a file people read (a recording): the file is the site, JSON as values.
+        package static let readable = Style(declaresSites: false, bodiesAsValues: true)
+    }
+
     /// One stub as a `stubs:` entry.
-    package static func stub(_ stub: Stub) throws(StubNotPortable) -> WrittenJSON {
+    package static func stub(_ stub: Stub, style: Style = .portable) throws(StubNotPortable) -> WrittenJSON {
         do {
-            return try entry(stub)
+            return try entry(stub, style: style)
         } catch let reason {
             throw StubNotPortable(stub: stub.request.description, location: stub.location, reason: reason.text)
         }
     }
 
-    private static func entry(_ stub: Stub) throws(Unwritable) -> WrittenJSON {
+    private static func entry(_ stub: Stub, style: Style) throws(Unwritable) -> WrittenJSON {
         var members: [(String, WrittenJSON)] = [("id", .string(stub.id.rawValue))]
         if let name = stub.name { members.append(("name", .string(name))) }
-        members.append(("declared", declared(stub.location)))
+        if style.declaresSites { members.append(("declared", declared(stub.location))) }
         if stub.priority != 0 { members.append(("priority", .number(Double(stub.priority)))) }
         if let times = stub.times { members.append(("times", .number(Double(times)))) }
         members.append(("request", try SpecPatternWriter.request(stub.request)))
         switch stub.response {
         case .sequence(let steps):
             var written: [WrittenJSON] = []
-            for step in steps { written.append(try response(step)) }
+            for step in steps { written.append(try response(step, style: style)) }
             members.append(("sequence", .array(written)))
         case let recipe:
-            members.append(("response", try response(recipe)))
+            members.append(("response", try response(recipe, style: style)))
         }
         if !stub.responseHeaders.pairs.isEmpty { members.append(("responseHeaders", headers(stub.responseHeaders))) }
         switch stub.guards.count {
@@ -72,13 +87,16 @@ package enum SpecWriter {
 
     // MARK: Response
 
-    private static func response(_ recipe: ResponseRecipe) throws(Unwritable) -> WrittenJSON {
+    private static func response(_ recipe: ResponseRecipe, style: Style) throws(Unwritable) -> WrittenJSON {
         switch recipe {
         case .fixed(let response):
             guard response.reason == nil else { throw Unwritable("its response has a custom reason phrase") }
             var members: [(String, WrittenJSON)] = [("status", .number(Double(response.status)))]
             if !response.headers.pairs.isEmpty { members.append(("headers", headers(response.headers))) }
-            if !response.body.isEmpty {
+            if style.bodiesAsValues, let value = JSONValue(exactly: response.body),
+               response.headers["Content-Type"].map(JSONText.isJSONMediaType) ?? false {
+                members.append(("json", .value(value)))
+            } else if !response.body.isEmpty {
                 // `body:` reads back with a text/plain default, so it is used only
                 // when the response names its own Content-Type; bytes go as base64.
                 if response.headers["Content-Type"] != nil, let text = String(data: response.body, encoding: .utf8) {

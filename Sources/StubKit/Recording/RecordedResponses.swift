@@ -1,0 +1,74 @@
+import Foundation
+
+/// The answers of a recording as they are written: volatile headers
+/// dropped, placeholders put in, large or binary bodies as fixture files.
+struct RecordedResponses {
+    let rules: RecordingRules
+    let secrets: RecordingSecrets
+    /// The fixture files made so far, paths relative to the spec's folder.
+    private(set) var fixtures: [Recording.File] = []
+
+    init(rules: RecordingRules, secrets: RecordingSecrets) {
+        self.rules = rules
+        self.secrets = secrets
+    }
+
+    /// `response` without the headers that describe one answer, with
+    /// placeholders in its header values and text body, and dropped
+    /// credentials it echoes masked.
+    func cleaned(_ response: StubResponse) -> StubResponse {
+        var cleaned = response
+        // Sorted by name: an HTTP client hands headers over in no fixed order, and a recording should not churn.
+        cleaned.headers = HTTPHeaders(pairs: response.headers.pairs.compactMap { pair in
+            rules.droppedResponseHeaders.contains(pair.name.lowercased()) ? nil : (pair.name, secrets.masked(secrets.hidden(pair.value)))
+        }.sorted { $0.0.lowercased() < $1.0.lowercased() })
+        if let text = String(data: response.body, encoding: .utf8) { cleaned.body = Data(secrets.masked(secrets.hidden(text)).utf8) }
+        return cleaned
+    }
+
+    /// The recipe that answers `response`: inline when small, else a fixture
+    /// `fixtures/<name>[-step].<ext>` (placeholders in fixture text are
+    /// restored too); JSON pretty-printed with sorted keys.
+    mutating func recipe(_ response: StubResponse, name: String, step: Int?) -> ResponseRecipe {
+        guard !response.body.isEmpty else { return .fixed(response) }
+        let contentType = response.headers["Content-Type"] ?? ""
+        let text = String(data: response.body, encoding: .utf8)
+        let inline = response.body.count <= rules.inlineBodyLimit
+        if JSONText.isJSONMediaType(contentType), let value = JSONValue(exactly: response.body) {
+            return inline ? .fixed(response) : fixture(Data(WrittenJSON.value(value).text.utf8), response, name, step, "json")
+        }
+        if text != nil {
+            return inline ? .fixed(response) : fixture(response.body, response, name, step, Self.fileExtension(contentType, text: true))
+        }
+        return fixture(response.body, response, name, step, Self.fileExtension(contentType, text: false))
+    }
+
+    private mutating func fixture(_ data: Data, _ response: StubResponse, _ name: String, _ step: Int?, _ ext: String) -> ResponseRecipe {
+        let path = "fixtures/\(name)\(step.map { "-\($0)" } ?? "").\(ext)"
+        fixtures.append(Recording.File(path: path, data: data))
+        return .fixture(path: path, status: response.status, headers: response.headers)
+    }
+
+    /// Whether two answers are the same to a client: status, headers (in any
+    /// order) and body, JSON compared by value (an encoder's key order varies).
+    static func sameAnswer(_ first: StubResponse, _ second: StubResponse) -> Bool {
+        guard first.status == second.status,
+              first.headers.pairs.map({ "\($0.name.lowercased()):\($0.value)" }).sorted()
+                == second.headers.pairs.map({ "\($0.name.lowercased()):\($0.value)" }).sorted()
+        else { return false }
+        if first.body == second.body { return true }
+        guard let one = JSONValue(exactly: first.body), let other = JSONValue(exactly: second.body) else { return false }
+        return one == other
+    }
+
+    /// `png`, `html`, `txt`, `bin`… from the media type.
+    static func fileExtension(_ contentType: String, text: Bool) -> String {
+        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let known = ["image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp", "application/pdf": "pdf",
+                     "text/html": "html", "text/css": "css", "text/csv": "csv", "application/xml": "xml", "text/xml": "xml",
+                     "application/javascript": "js", "text/javascript": "js"]
+        if let ext = known[type] { return ext }
+        if type.hasSuffix("+xml") { return "xml" }
+        return text ? "txt" : "bin"
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import StubKit
+import Testing
+
+/// The recorder on exchanges made by hand: what becomes a matcher, what a
+/// placeholder, what is dropped, and what the secret scan finds.
+@Suite struct SessionRecorderTests {
+    private func request(_ target: String, method: String = "GET", headers: HTTPHeaders = [:], body: String = "") -> RecordedRequest {
+        RecordedRequest(method: method, target: target, headers: headers, body: Data(body.utf8))
+    }
+
+    private func json(_ text: String, status: Int = 200) -> StubResponse {
+        StubResponse(status: status, headers: ["Content-Type": "application/json", "Date": "Mon, 23 Nov 2026 10:00:00 GMT"], body: Data(text.utf8))
+    }
+
+    @Test func marvelSignaturesLeaveTheMatchersAndTheKeyBecomesAPlaceholder() throws {
+        let signed = "/v1/public/comics?limit=5&apikey=publicKEY1234&ts=1732460000001&hash=0123456789abcdef0123456789abcdef"
+        let recording = SessionRecorder.record([
+            RecordedExchange(request: request(signed), response: json(#"{"code":200,"data":{"results":[]}}"#)),
+        ], source: "https://gateway.marvel.com")
+        #expect(recording.isMarvel)
+        #expect(recording.stubs.count == 1)
+        let query = recording.stubs[0].request.query.map(\.name)
+        #expect(query == ["limit"])
+        #expect(Set(recording.placeholders.keys) == ["MARVEL_PUBLIC_KEY", "MARVEL_PRIVATE_KEY"])
+        let files = try recording.files(specName: "marvel.yaml")
+        let text = String(decoding: files[0].data, as: UTF8.self)
+        #expect(!text.contains("publicKEY1234") && !text.contains("1732460000001") && !text.contains("0123456789abcdef"))
+        #expect(text.contains(#"publicKey: "${MARVEL_PUBLIC_KEY}""#))
+        #expect(!text.contains("Date"), "volatile response headers are dropped")
+        #expect(SecretScan.findings(in: files, secrets: recording.secrets).isEmpty)
+    }
+
+    @Test func aLargeSignedAnswerGoesToAFixture() throws {
+        let signed = "/v1/public/comics?limit=100&apikey=publicKEY1234&ts=1732460000001&hash=0123456789abcdef0123456789abcdef"
+        let big = #"{"code":200,"data":{"results":["# + (0..<2000).map { "\($0)" }.joined(separator: ",") + "]}}"
+        var answer = json(big)
+        answer.headers = ["Content-Type": "application/json; charset=utf-8", "Etag": "abc"]
+        let recording = SessionRecorder.record([RecordedExchange(request: request(signed), response: answer)], source: "marvel")
+        #expect(recording.fixtures.map(\.path) == ["fixtures/get-v1-public-comics.json"])
+    }
+
+    @Test func largeBodiesGoToFixturesAndRepeatsBecomeASequence() throws {
+        let big = "{\"items\":[" + (0..<2000).map { "\($0)" }.joined(separator: ",") + "]}"
+        let recording = SessionRecorder.record([
+            RecordedExchange(request: request("/items"), response: json(big)),
+            RecordedExchange(request: request("/items"), response: json(big)),
+            RecordedExchange(request: request("/count"), response: json(#"{"n":1}"#)),
+            RecordedExchange(request: request("/count"), response: json(#"{"n":2}"#)),
+        ], source: "upstream")
+        #expect(recording.stubs.count == 2)
+        #expect(recording.fixtures.map(\.path) == ["fixtures/get-items.json"])
+        guard case .sequence(let steps) = recording.stubs[1].response else {
+            Issue.record("expected a sequence, got \(recording.stubs[1].response)")
+            return
+        }
+        #expect(steps.count == 2)
+        let pretty = String(decoding: recording.fixtures[0].data, as: UTF8.self)
+        #expect(pretty.hasPrefix("{\n  \"items\": [\n"))
+    }
+
+    @Test func variantsOfOneRouteMarkTheParametersTheyLeaveOutAsAbsent() {
+        let recording = SessionRecorder.record([
+            RecordedExchange(request: request("/search"), response: json("[]")),
+            RecordedExchange(request: request("/search?q=a"), response: json("[1]")),
+        ], source: "upstream")
+        #expect(recording.stubs[0].request.query == [FieldMatcher("q", .absent)])
+        #expect(recording.stubs[1].request.query == [FieldMatcher("q", .equals("a"))])
+    }
+
+    @Test func bearerTokensAreDroppedAndAnEchoedTokenIsMaskedOrRefused() throws {
+        let token = "s3cr3t-token-value"
+        let echoed = SessionRecorder.record([
+            RecordedExchange(request: request("/me", headers: ["Authorization": "Bearer \(token)"]),
+                             response: json(#"{"seen":"Bearer \#(token)"}"#)),
+        ], source: "upstream")
+        let files = try echoed.files(specName: "r.yaml")
+        #expect(!String(decoding: files[0].data, as: UTF8.self).contains(token))
+        #expect(SecretScan.findings(in: files, secrets: echoed.secrets).isEmpty)
+
+        // Percent-encoded, the echo is not masked: the scan finds it and names the file and line.
+        let encoded = SessionRecorder.record([
+            RecordedExchange(request: request("/me", headers: ["Authorization": "Bearer \(token)"]),
+                             response: json(#"{"next":"/me?t=s3cr3t%2Dtoken%2Dvalue"}"#)),
+        ], source: "upstream")
+        let found = SecretScan.findings(in: try encoded.files(specName: "r.yaml"), secrets: encoded.secrets)
+        #expect(found.count == 1)
+        #expect(found.first?.path == "r.yaml")
+        #expect(found.first.map { !$0.description.contains(token) } == true, "the report never shows the secret")
+    }
+
+    @Test func tokensInJSONBodiesAreWrittenAsPlaceholders() throws {
+        let recording = SessionRecorder.record([
+            RecordedExchange(request: request("/login", method: "POST", headers: ["Content-Type": "application/json"],
+                                              body: #"{"user":"ada","password":"correct-horse"}"#),
+                             response: json(#"{"access_token":"eyJhbGciOi.payload.sig"}"#)),
+        ], source: "upstream")
+        #expect(Set(recording.placeholders.keys) == ["PASSWORD", "ACCESS_TOKEN"])
+        let text = String(decoding: try recording.files(specName: "r.yaml")[0].data, as: UTF8.self)
+        #expect(!text.contains("correct-horse") && !text.contains("eyJhbGciOi"))
+        #expect(text.contains("${PASSWORD}") && text.contains("${ACCESS_TOKEN}"))
+    }
+}

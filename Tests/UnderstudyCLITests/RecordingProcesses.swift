@@ -1,0 +1,72 @@
+import Foundation
+import UnderstudyTestSupport
+
+/// An `understudy` child that prints a `--ready-json` line (serve, record).
+final class ReadyProcess {
+    let child: ChildProcess
+    let url: URL
+
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        child = try ChildProcess(try BuiltProducts.url("understudy"), arguments + ["--ready-json"], environment: environment)
+        let line = child.readLine()
+        guard let ready = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+              let text = ready["url"] as? String, let url = URL(string: text)
+        else {
+            throw RecordingTestError("no ready line from understudy \(arguments.joined(separator: " ")): \(line) \(child.readToEnd().errors)")
+        }
+        self.url = url
+    }
+
+    /// SIGTERM, then the exit status and everything written to standard error.
+    func stop() -> (status: Int32, errors: String) {
+        child.terminate()
+        let errors = child.readToEnd().errors
+        return (child.waitForExit(), errors)
+    }
+}
+
+/// The Python upstream in `python/recording_upstream.py`, on an ephemeral port.
+final class PythonUpstream {
+    let child: ChildProcess
+    let url: URL
+
+    init(token: String) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("python/recording_upstream.py")
+        child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, token])
+        let line = child.readLine()
+        guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
+            throw RecordingTestError("the Python upstream did not start: \(line) \(child.readToEnd().errors)")
+        }
+        url = URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    deinit {
+        child.terminate()
+        _ = child.readToEnd()
+        _ = child.waitForExit()
+    }
+}
+
+struct RecordingTestError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A fresh folder under the temporary directory.
+func recordingFolder(_ name: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// Every regular file under `folder`, by path relative to it.
+func writtenFiles(in folder: URL) -> [String: Data] {
+    var files: [String: Data] = [:]
+    let base = folder.standardizedFileURL.path
+    let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+    while let url = walker?.nextObject() as? URL {
+        guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true, let data = try? Data(contentsOf: url) else { continue }
+        files[String(url.standardizedFileURL.path.dropFirst(base.count + 1))] = data
+    }
+    return files
+}
