@@ -50,6 +50,10 @@ struct MappingWriter {
         }
         written.prioritiesUsed = 1 + requirements.count
         if case .proxy(let target) = stub.response {
+            guard target.removingHeaders.isEmpty else {
+                throw Inexpressible(reason: "it removes headers before forwarding (\(target.removingHeaders.joined(separator: ", "))); "
+                                    + "removeProxyRequestHeaders is WireMock 3 only, and 2.35 refuses the mapping")
+            }
             guard requirements.isEmpty, stub.times == nil, stub.delay == nil, stub.fault == nil else {
                 throw Inexpressible(reason: "it forwards to \(target.base.absoluteString) with a guard, times limit, delay or fault, "
                                     + "which a WireMock proxy mapping cannot state")
@@ -190,12 +194,11 @@ struct MappingWriter {
         return "bin"
     }
 
-    /// `{ proxyBaseUrl, proxyUrlPrefixToRemove, additionalProxyRequestHeaders, removeProxyRequestHeaders }`.
+    /// `{ proxyBaseUrl, proxyUrlPrefixToRemove, additionalProxyRequestHeaders }`.
     private static func proxy(_ target: ProxyTarget) -> WrittenJSON {
         var fields: [(String, WrittenJSON)] = [("proxyBaseUrl", .string(target.base.absoluteString))]
         if let prefix = target.removingPrefix { fields.append(("proxyUrlPrefixToRemove", .string(prefix))) }
         if !target.addingHeaders.pairs.isEmpty { fields.append(("additionalProxyRequestHeaders", headers(target.addingHeaders))) }
-        if !target.removingHeaders.isEmpty { fields.append(("removeProxyRequestHeaders", .array(target.removingHeaders.map(WrittenJSON.string)))) }
         return .object(fields)
     }
 
