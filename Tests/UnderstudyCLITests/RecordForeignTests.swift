@@ -69,7 +69,13 @@ import UnderstudyTestSupport
         #expect(try await Self.curl(replay.url, "/items", ["-H", "Content-Type: application/json", "--data", #"{"name":"lamp"}"#]).status == 201)
         #expect(try await Self.curl(replay.url, "/items", ["-H", "Content-Type: application/json", "--data", #"{"name":"desk"}"#]).status == 404,
                 "a body that was not recorded meets the near-miss report")
-        #expect(try await Self.curl(replay.url, "/greeting?lang=fr").status == 404)
+        let miss = try await Self.curl(replay.url, "/greeting?lang=fr")
+        #expect(miss.status == 404)
+        let report = try JSONSerialization.jsonObject(with: miss.body) as? [String: Any]
+        let closest = (report?["closestStubs"] as? [[String: Any]])?.first
+        let declared = closest?["declaredAt"] as? [String: Any]
+        #expect((declared?["filePath"] as? String)?.hasSuffix("/api.yaml") == true && declared?["line"] as? Int == 3,
+                "the near miss names the recorded stub's line in the spec: \(String(describing: declared))")
 
         let session = URLSession(configuration: .ephemeral)
         let (data, response) = try await session.data(from: replay.url.appendingPathComponent("logo.png"))
@@ -108,6 +114,8 @@ import UnderstudyTestSupport
         let recording = try await ChildProcess.finished(understudy, ["admin", recorder.url.absoluteString, "record", "status"])
         #expect(recording.output == "Recording\n")
         let greeting = try await Self.curl(recorder.url, "/greeting")
+        let journal = try await ChildProcess.finished(understudy, ["admin", recorder.url.absoluteString, "requests"])
+        #expect(journal.output.contains("GET /greeting → 200 (stub understudy-recording-proxy"), "the proxy is in the journal like any stub: \(journal.output)")
         let stop = try await ChildProcess.finished(understudy, ["admin", recorder.url.absoluteString, "record", "stop"])
         #expect(stop.status == 0 && stop.output.contains("1 requests recorded as 1 stubs"), "\(stop.output) \(stop.errors)")
         #expect(writtenFiles(in: folder)["recording.yaml"] != nil, "written when the admin API stops the recording")

@@ -1,0 +1,90 @@
+import Foundation
+import StubAdmin
+import StubKit
+import StubServer
+import Testing
+import UnderstudyTestSupport
+
+/// `/__admin/recordings/…` in WireMock's shapes, on our server and, for the
+/// reference, on the real WireMock jar recording the same upstream.
+@Suite struct AdminRecordingTests {
+    static func upstream() throws -> StubServer {
+        try StubServer.start(.stubs(Stubs {
+            Get("/items").respond(.json(#"{"items":[1,2]}"#))
+        }))
+    }
+
+    /// POSTs `body` (JSON text) to `path` under `base`.
+    static func post(_ client: HTTPClient, _ base: String, _ path: String, _ body: String = "") async throws -> HTTPClient.Reply {
+        try await client.send("POST", URL(string: base + path)!, body: Data(body.utf8), headers: ["Content-Type": "application/json"])
+    }
+
+    /// Starts, sends one request through, stops; the stop answer's JSON.
+    static func record(_ client: HTTPClient, _ base: String, target: URL) async throws -> [String: Any] {
+        let start = try await post(client, base, "/__admin/recordings/start", #"{"targetBaseUrl":"\#(target.absoluteString)"}"#)
+        #expect(start.status == 200, "\(start.text)")
+        let status = try await client.get(URL(string: base + "/__admin/recordings/status")!)
+        #expect(status.text.contains("Recording"))
+        let proxied = try await client.get(URL(string: base + "/items")!)
+        #expect(proxied.status == 200 && proxied.text.contains("items"))
+        let stop = try await post(client, base, "/__admin/recordings/stop")
+        #expect(stop.status == 200, "\(stop.text)")
+        return try #require(try JSONSerialization.jsonObject(with: stop.body) as? [String: Any])
+    }
+
+    @Test func startStopAndStatusAnswerInWireMocksShapesAndTheStubsServeAtOnce() async throws {
+        let upstream = try Self.upstream()
+        defer { upstream.stop() }
+        let server = try StubServer.start([])
+        defer { server.stop() }
+        AdminAPI.mount(on: server)
+        let client = HTTPClient()
+        defer { client.close() }
+        let base = server.baseURL.absoluteString
+        #expect(try await client.get(URL(string: base + "/__admin/recordings/status")!).text.contains("NeverStarted"))
+        let stopped = try await Self.record(client, base, target: upstream.baseURL)
+        let mappings = try #require(stopped["mappings"] as? [[String: Any]])
+        #expect(mappings.count == 1)
+        let request = mappings.first?["request"] as? [String: Any]
+        #expect((request?["urlPath"] as? String ?? request?["url"] as? String) == "/items", "\(String(describing: request))")
+        let ours = try #require(stopped["understudy"] as? [String: Any])
+        #expect((ours["spec"] as? String)?.contains("- id: get-items") == true)
+
+        upstream.stop() // the recorded stub answers now, not the upstream
+        let replayed = try await client.get(URL(string: base + "/items")!)
+        #expect(replayed.status == 200 && replayed.text.contains("items"))
+        #expect(try await client.get(URL(string: base + "/__admin/recordings/status")!).text.contains("Stopped"))
+    }
+
+    @Test func badRecordSpecsAreRefusedByPointerAndStopWithoutStartIs409() async throws {
+        let server = try StubServer.start([])
+        defer { server.stop() }
+        AdminAPI.mount(on: server)
+        let client = HTTPClient()
+        defer { client.close() }
+        let base = server.baseURL.absoluteString
+        let noTarget = try await Self.post(client, base, "/__admin/recordings/start", "{}")
+        #expect(noTarget.status == 422 && noTarget.text.contains("/targetBaseUrl"))
+        let unknown = try await Self.post(client, base, "/__admin/recordings/start", #"{"targetBaseUrl":"http://example.test","transformers":["x"]}"#)
+        #expect(unknown.status == 422 && unknown.text.contains("/transformers"), "never ignored: \(unknown.text)")
+        let badURL = try await Self.post(client, base, "/__admin/recordings/start", #"{"targetBaseUrl":"ftp://example.test"}"#)
+        #expect(badURL.status == 422)
+        #expect(try await Self.post(client, base, "/__admin/recordings/stop").status == 409)
+    }
+
+    @Test(.enabled(if: RealWireMock.jar != nil || ProcessInfo.processInfo.environment["CI"] != nil, "needs the WireMock jar"))
+    func theRealWireMockAnswersTheSameCallsInTheSameShape() async throws {
+        let upstream = try Self.upstream()
+        defer { upstream.stop() }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-recording-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let jar = try WireMockJar(jar: try #require(RealWireMock.jar), root: root)
+        let client = HTTPClient()
+        defer { client.close() }
+        let theirs = try await Self.record(client, "http://127.0.0.1:\(jar.port)", target: upstream.baseURL)
+        let mappings = try #require(theirs["mappings"] as? [[String: Any]])
+        #expect(mappings.count == 1, "WireMock records one mapping for one request, as we do")
+        #expect(((mappings.first?["response"] as? [String: Any])?["status"] as? Int) == 200)
+    }
+}
