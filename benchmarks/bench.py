@@ -150,6 +150,37 @@ def idle_memory(command, settle):
         return server.memory()
 
 
+def proxy_overhead(understudy, reference, body, seconds, rounds):
+    """The fixed route straight from the C reference and through `understudy serve`
+    proxying to it, alternating: wrk with 1 connection (latency) and 32 (throughput)."""
+    results = []
+    with Server("upstream", [reference, body]) as upstream:
+        spec = tempfile.NamedTemporaryFile("w", suffix=".yaml")
+        spec.write("stubs:\n  - request: { method: GET, path: /fixed }\n"
+                   f"    response: {{ proxy: {{ to: \"{upstream.url}\" }} }}\n")
+        spec.flush()
+        with Server("proxy", [understudy, "serve", spec.name, "--quiet"]) as proxy:
+            wrk(proxy.url + "/fixed", 1, connections=8)
+            for number in range(rounds):
+                order = [("direct", upstream.url), ("proxied", proxy.url)]
+                if number % 2:
+                    order.reverse()
+                results.append({name: dict(single=wrk(base + "/fixed", seconds, connections=1),
+                                           many=wrk(base + "/fixed", seconds, connections=32)) for name, base in order})
+    return results
+
+
+def print_proxy(results):
+    overhead = median([1e6 / r["proxied"]["single"]["rps"] - 1e6 / r["direct"]["single"]["rps"] for r in results])
+    latency = median([r["proxied"]["single"]["rps"] / r["direct"]["single"]["rps"] for r in results])
+    throughput = median([r["proxied"]["many"]["rps"] / r["direct"]["many"]["rps"] for r in results])
+    direct = median([r["direct"]["single"]["rps"] for r in results])
+    proxied = median([r["proxied"]["single"]["rps"] for r in results])
+    print(f"proxy overhead, fixed route through `understudy serve` proxy: to the C reference: one connection "
+          f"{direct:,.0f} req/s direct, {proxied:,.0f} proxied ({latency:.2f}x), +{overhead:.0f} µs per request; "
+          f"32 connections {throughput:.2f}x the direct req/s ({len(results)} alternating rounds, medians)")
+
+
 def median(values):
     return statistics.median(values)
 
@@ -166,6 +197,7 @@ def main():
     parser.add_argument("--cycles", type=int, default=1000)
     parser.add_argument("--burst", type=int, default=1000)
     parser.add_argument("--json", help="also write every figure here")
+    parser.add_argument("--proxy-only", action="store_true", help="measure only the proxy overhead")
     options = parser.parse_args()
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -173,6 +205,8 @@ def main():
     bench = os.path.join(options.build, "understudy-bench")
     understudy = os.path.join(options.build, "understudy")
     signed = marvel_signed_path()
+    if options.proxy_only:
+        return print_proxy(proxy_overhead(understudy, options.reference, options.body, options.seconds, options.rounds))
 
     # The Marvel reference answers the very bytes the fake answers on that route.
     with Server("marvel", [understudy, "serve", "--marvel"]) as server:
@@ -218,6 +252,9 @@ def main():
     say(f"{options.burst} concurrent requests to a 1 s delayed stub...")
     delayed = delayed_burst(understudy, options.burst)
 
+    say("proxy overhead...")
+    proxy = proxy_overhead(understudy, options.reference, options.body, options.seconds, options.rounds)
+
     say("decoding a 100-comic page...")
     decode = json.loads(subprocess.run([bench, "decode-comics", "--iterations", "200"],
                                        capture_output=True, text=True, check=True).stdout)
@@ -226,7 +263,7 @@ def main():
                   seconds=options.seconds, rounds=rounds, startstop=startstop,
                   reference_startstop=reference_startstop, peer_startstop=peer_startstop,
                   idle=dict(spec=idle_spec, marvel=idle_marvel, reference=idle_reference, floor=idle_floor),
-                  delayed=delayed, decode=decode, marvel_body_bytes=len(marvel_body))
+                  delayed=delayed, decode=decode, marvel_body_bytes=len(marvel_body), proxy=proxy)
     if options.json:
         with open(options.json, "w") as file:
             json.dump(report, file, indent=2)
@@ -290,6 +327,7 @@ def print_report(report, options):
     d = report["delayed"]
     print(f"{d['count']} concurrent requests to a 1 s delayed stub: all {d['ok']} answered 200 in {d['wall']:.2f} s wall "
           f"(first {d['first']:.2f} s, median {d['median']:.2f} s, last {d['last']:.2f} s; < 2 s); server threads {d['threads']}")
+    print_proxy(report["proxy"])
     e = report["decode"]
     print(f"decoding a 100-comic page ({e['bytes']:,} B) into DataWrapper<Comic>: {e['typedMedianMicros']:.0f} µs, "
           f"{e['typedMedianMicros'] / e['jsonSerializationMedianMicros']:.2f}x JSONSerialization.jsonObject on the same bytes")

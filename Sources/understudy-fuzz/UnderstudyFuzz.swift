@@ -2,7 +2,7 @@
 //
 //   understudy-fuzz TARGET [libFuzzer flags] [corpus folders or files]
 //
-// TARGET is spec-yaml, spec-json, wiremock, pact, xml, openapi, admin, matcher or http. Built by scripts/fuzz with
+// TARGET is spec-yaml, spec-json, wiremock, pact, xml, openapi, admin, matcher, http or recording. Built by scripts/fuzz with
 // -sanitize=fuzzer,address, libFuzzer runs the target; in the normal build a
 // stand-in replays the named corpus files once (see CFuzzerDriver).
 import CFuzzerDriver
@@ -22,6 +22,7 @@ enum FuzzTarget: String, CaseIterable {
     case admin
     case matcher
     case http
+    case recording
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -34,6 +35,7 @@ enum FuzzTarget: String, CaseIterable {
         case .admin: AdminFuzz.run(bytes)
         case .matcher: MatcherFuzz.run(bytes)
         case .http: HTTPFuzz.run(bytes)
+        case .recording: RecordingFuzz.run(bytes)
         }
     }
 }

@@ -1,4 +1,4 @@
-/// What a recording keeps, drops and hides (see `docs/recording.md`).
+/// What a recording keeps, drops and hides (the README's "Record a real API").
 ///
 /// Two kinds of redaction, both applied when the recording is written and,
 /// through the written matchers, when it is replayed:

@@ -64,6 +64,10 @@ public enum SessionRecorder {
             stub.id = StubID(id)
             stubs.append(stub)
         }
+        // The more a stub asks of a request, the earlier it comes: a variant with a body or a
+        // matched header must not sit behind the same route's variant without one (found by the fuzzer).
+        stubs = stubs.enumerated().sorted { ($1.element.request.specificity, $0.offset) < ($0.element.request.specificity, $1.offset) }
+            .map(\.element)
         var recording = Recording(stubs: stubs, fixtures: responses.fixtures, placeholders: secrets.variables,
                                   isMarvel: secrets.isMarvel, secrets: secrets.all, exchangeCount: order.reduce(0) { $0 + (groups[$1]?.count ?? 0) }, skipped: skipped, source: source)
         if !rules.keepsValuesForReplay {
@@ -99,6 +103,13 @@ public enum SessionRecorder {
     }
 }
 
+extension RequestPattern {
+    /// How many conditions beyond method and path a recorded stub states.
+    fileprivate var specificity: Int {
+        query.filter { $0.matcher != .absent }.count + headers.count + body.count
+    }
+}
+
 /// What identifies a recorded request once credentials are dropped and
 /// placeholders put in.
 struct RequestKey: Hashable {
@@ -114,11 +125,12 @@ struct RequestKey: Hashable {
     init(_ request: RecordedRequest, rules: RecordingRules, secrets: RecordingSecrets) {
         method = request.method
         path = request.path
-        query = request.query.compactMap { item in
+        // Sorted by name so parameter order does not matter; a repeated name keeps its values' order.
+        query = request.query.enumerated().compactMap { index, item -> (Int, QueryItem)? in
             let name = item.name.lowercased()
             if rules.droppedQuery.contains(name) || (secrets.isMarvel && name == "apikey") { return nil }
-            return QueryItem(name: item.name, value: item.value.map(secrets.hidden))
-        }.sorted { ($0.name, $0.value ?? "") < ($1.name, $1.value ?? "") }
+            return (index, QueryItem(name: item.name, value: item.value.map(secrets.hidden)))
+        }.sorted { ($0.1.name, $0.0) < ($1.1.name, $1.0) }.map(\.1)
         headers = rules.matchedHeaders.flatMap { name -> [HTTPHeaders.Field] in
             guard !rules.droppedHeaders.contains(name.lowercased()) else { return [] }
             return request.headers.fields.filter { $0.name.lowercased() == name.lowercased() }
