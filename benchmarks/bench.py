@@ -176,9 +176,12 @@ def print_proxy(results):
     throughput = median([r["proxied"]["many"]["rps"] / r["direct"]["many"]["rps"] for r in results])
     direct = median([r["direct"]["single"]["rps"] for r in results])
     proxied = median([r["proxied"]["single"]["rps"] for r in results])
+    direct_many = median([r["direct"]["many"]["rps"] for r in results])
+    proxied_many = median([r["proxied"]["many"]["rps"] for r in results])
     print(f"proxy overhead, fixed route through `understudy serve` proxy: to the C reference: one connection "
           f"{direct:,.0f} req/s direct, {proxied:,.0f} proxied ({latency:.2f}x), +{overhead:.0f} µs per request; "
-          f"32 connections {throughput:.2f}x the direct req/s ({len(results)} alternating rounds, medians)")
+          f"32 connections {direct_many:,.0f} req/s direct, {proxied_many:,.0f} proxied ({throughput:.2f}x) "
+          f"({len(results)} alternating rounds, medians)")
 
 
 def median(values):

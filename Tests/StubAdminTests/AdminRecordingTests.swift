@@ -19,6 +19,16 @@ import UnderstudyTestSupport
         try await client.send("POST", URL(string: base + path)!, body: Data(body.utf8), headers: ["Content-Type": "application/json"])
     }
 
+    /// A server with the admin API mounted, a client, and the server's base URL, for `body`.
+    static func withAdmin(_ body: (StubServer, HTTPClient, String) async throws -> Void) async throws {
+        let server = try StubServer.start([])
+        defer { server.stop() }
+        AdminAPI.mount(on: server)
+        let client = HTTPClient()
+        defer { client.close() }
+        try await body(server, client, server.baseURL.absoluteString)
+    }
+
     /// Starts, sends one request through, stops; the stop answer's JSON.
     static func record(_ client: HTTPClient, _ base: String, target: URL) async throws -> [String: Any] {
         let start = try await post(client, base, "/__admin/recordings/start", #"{"targetBaseUrl":"\#(target.absoluteString)"}"#)
@@ -35,41 +45,33 @@ import UnderstudyTestSupport
     @Test func startStopAndStatusAnswerInWireMocksShapesAndTheStubsServeAtOnce() async throws {
         let upstream = try Self.upstream()
         defer { upstream.stop() }
-        let server = try StubServer.start([])
-        defer { server.stop() }
-        AdminAPI.mount(on: server)
-        let client = HTTPClient()
-        defer { client.close() }
-        let base = server.baseURL.absoluteString
-        #expect(try await client.get(URL(string: base + "/__admin/recordings/status")!).text.contains("NeverStarted"))
-        let stopped = try await Self.record(client, base, target: upstream.baseURL)
-        let mappings = try #require(stopped["mappings"] as? [[String: Any]])
-        #expect(mappings.count == 1)
-        let request = mappings.first?["request"] as? [String: Any]
-        #expect((request?["urlPath"] as? String ?? request?["url"] as? String) == "/items", "\(String(describing: request))")
-        let ours = try #require(stopped["understudy"] as? [String: Any])
-        #expect((ours["spec"] as? String)?.contains("- id: get-items") == true)
+        try await Self.withAdmin { _, client, base in
+            #expect(try await client.get(URL(string: base + "/__admin/recordings/status")!).text.contains("NeverStarted"))
+            let stopped = try await Self.record(client, base, target: upstream.baseURL)
+            let mappings = try #require(stopped["mappings"] as? [[String: Any]])
+            #expect(mappings.count == 1)
+            let request = mappings.first?["request"] as? [String: Any]
+            #expect((request?["urlPath"] as? String ?? request?["url"] as? String) == "/items", "\(String(describing: request))")
+            let ours = try #require(stopped["understudy"] as? [String: Any])
+            #expect((ours["spec"] as? String)?.contains("- id: get-items") == true)
 
-        upstream.stop() // the recorded stub answers now, not the upstream
-        let replayed = try await client.get(URL(string: base + "/items")!)
-        #expect(replayed.status == 200 && replayed.text.contains("items"))
-        #expect(try await client.get(URL(string: base + "/__admin/recordings/status")!).text.contains("Stopped"))
+            upstream.stop() // the recorded stub answers now, not the upstream
+            let replayed = try await client.get(URL(string: base + "/items")!)
+            #expect(replayed.status == 200 && replayed.text.contains("items"))
+            #expect(try await client.get(URL(string: base + "/__admin/recordings/status")!).text.contains("Stopped"))
+        }
     }
 
     @Test func badRecordSpecsAreRefusedByPointerAndStopWithoutStartIs409() async throws {
-        let server = try StubServer.start([])
-        defer { server.stop() }
-        AdminAPI.mount(on: server)
-        let client = HTTPClient()
-        defer { client.close() }
-        let base = server.baseURL.absoluteString
-        let noTarget = try await Self.post(client, base, "/__admin/recordings/start", "{}")
-        #expect(noTarget.status == 422 && noTarget.text.contains("/targetBaseUrl"))
-        let unknown = try await Self.post(client, base, "/__admin/recordings/start", #"{"targetBaseUrl":"http://example.test","transformers":["x"]}"#)
-        #expect(unknown.status == 422 && unknown.text.contains("/transformers"), "never ignored: \(unknown.text)")
-        let badURL = try await Self.post(client, base, "/__admin/recordings/start", #"{"targetBaseUrl":"ftp://example.test"}"#)
-        #expect(badURL.status == 422)
-        #expect(try await Self.post(client, base, "/__admin/recordings/stop").status == 409)
+        try await Self.withAdmin { _, client, base in
+            let noTarget = try await Self.post(client, base, "/__admin/recordings/start", "{}")
+            #expect(noTarget.status == 422 && noTarget.text.contains("/targetBaseUrl"))
+            let unknown = try await Self.post(client, base, "/__admin/recordings/start", #"{"targetBaseUrl":"http://example.test","transformers":["x"]}"#)
+            #expect(unknown.status == 422 && unknown.text.contains("/transformers"), "never ignored: \(unknown.text)")
+            let badURL = try await Self.post(client, base, "/__admin/recordings/start", #"{"targetBaseUrl":"ftp://example.test"}"#)
+            #expect(badURL.status == 422)
+            #expect(try await Self.post(client, base, "/__admin/recordings/stop").status == 409)
+        }
     }
 
     @Test(.enabled(if: RealWireMock.jar != nil || ProcessInfo.processInfo.environment["CI"] != nil, "needs the WireMock jar"))

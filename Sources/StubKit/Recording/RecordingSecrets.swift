@@ -30,15 +30,7 @@ struct RecordingSecrets {
                 placeholder(key, RecordingRules.marvelPublicKeyVariable, "the Marvel public key (apikey)", at: "query apikey of \(at)")
             }
         }
-        for item in request.query {
-            guard let value = item.value else { continue }
-            let name = item.name.lowercased()
-            if rules.droppedQuery.contains(name) {
-                secret(value, at: "query \(item.name) of \(at)")
-            } else if let variable = rules.placeholder(for: name) {
-                placeholder(value, variable, "the query parameter \(item.name)", at: "query \(item.name) of \(at)")
-            }
-        }
+        collect(items: request.query, kind: "query parameter", at: "of \(at)")
         for field in request.headers.fields {
             let name = field.name.lowercased()
             if rules.droppedHeaders.contains(name) {
@@ -63,14 +55,19 @@ struct RecordingSecrets {
         if let value = JSONValue(data: body) {
             collect(json: value, at: at)
         } else if contentType?.lowercased().contains("x-www-form-urlencoded") == true, let text = String(data: body, encoding: .utf8) {
-            for item in QueryItem.parse(Substring(text)) {
-                guard let value = item.value else { continue }
-                let name = item.name.lowercased()
-                if rules.droppedQuery.contains(name) {
-                    secret(value, at: "\(item.name) of \(at)")
-                } else if let variable = rules.placeholder(for: name) {
-                    placeholder(value, variable, "the form field \(item.name)", at: "\(item.name) of \(at)")
-                }
+            collect(items: QueryItem.parse(Substring(text)), kind: "form field", at: "in \(at)")
+        }
+    }
+
+    /// Query parameters or form fields: dropped names are secrets, placeholder names get their variable.
+    private mutating func collect(items: [QueryItem], kind: String, at: String) {
+        for item in items {
+            guard let value = item.value else { continue }
+            let name = item.name.lowercased()
+            if rules.droppedQuery.contains(name) {
+                secret(value, at: "\(kind) \(item.name) \(at)")
+            } else if let variable = rules.placeholder(for: name) {
+                placeholder(value, variable, "the \(kind) \(item.name)", at: "\(kind) \(item.name) \(at)")
             }
         }
     }
