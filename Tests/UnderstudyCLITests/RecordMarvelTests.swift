@@ -67,7 +67,8 @@ import UnderstudyTestSupport
             #expect(!text.lowercased().contains("bearer"), "\(path) holds a bearer token")
         }
         let bytes = files.values.reduce(0) { $0 + $1.count }
-        print("recorded 100-request Marvel session: \(files.count) files, \(bytes) bytes (spec \(files["marvel.yaml"]?.count ?? 0) bytes)")
+        let stubs = String(decoding: files["marvel.yaml"] ?? Data(), as: UTF8.self).components(separatedBy: "\n- id: ").count - 1
+        print("recorded 100-request Marvel session: \(stubs) stubs, \(files.count) files, \(bytes) bytes (spec \(files["marvel.yaml"]?.count ?? 0) bytes)")
 
         // The keys come back from the environment: the guard checks signing with them,
         // and the apikey Marvel echoes in its links is the one the client sends.
