@@ -55,6 +55,11 @@ import UnderstudyTestSupport
             let ours = try #require(stopped["understudy"] as? [String: Any])
             #expect((ours["spec"] as? String)?.contains("- id: get-items") == true)
 
+            // A snapshot turns what the journal holds of proxied requests into stubs again, without serving them.
+            let snapshot = try await Self.post(client, base, "/__admin/recordings/snapshot", #"{"persist":false}"#)
+            let snapped = try JSONSerialization.jsonObject(with: snapshot.body) as? [String: Any]
+            #expect((snapped?["mappings"] as? [Any])?.count == 1, "\(snapshot.text)")
+
             upstream.stop() // the recorded stub answers now, not the upstream
             let replayed = try await client.get(URL(string: base + "/items")!)
             #expect(replayed.status == 200 && replayed.text.contains("items"))
