@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "MicroHTTP", targets: ["MicroHTTP"]),
         .library(name: "StubKit", targets: ["StubKit"]),
         .library(name: "StubServer", targets: ["StubServer"]),
+        .library(name: "StubTLS", targets: ["StubTLS"]),
         .library(name: "MarvelModels", targets: ["MarvelModels"]),
         .library(name: "MarvelFake", targets: ["MarvelFake"]),
         .library(name: "MarvelClient", targets: ["MarvelClient"]),
@@ -40,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
         // The command line's request log.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // HTTPS: a throwaway certificate authority and leaf certificates, made at start.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
     ],
     targets: [
         // The C library, found by pkg-config. Only MicroHTTP imports it.
@@ -59,7 +62,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Serves [Stub] on MicroHTTP: routing, journal, unmatched-request reports.
-        .target(name: "StubServer", dependencies: ["MicroHTTP", "StubKit"], swiftSettings: strictSettings),
+        .target(name: "StubServer", dependencies: ["MicroHTTP", "StubKit", "StubTLS"], swiftSettings: strictSettings),
+        // Throwaway certificate authorities and the certificates they issue, as PEM.
+        .target(
+            name: "StubTLS",
+            dependencies: [.product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
         // WireMock mappings (mappings/*.json + __files/) <-> StubKit values.
         .target(name: "WireMockFormat", dependencies: ["StubKit"], swiftSettings: strictSettings),
         // Pact files (V2-V4) <-> StubKit values: interactions as patterns, rules as shapes.
@@ -231,7 +240,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StubServerTests",
-            dependencies: ["StubServer", "StubKit", "MicroHTTP", "UnderstudyTestSupport", "understudy-bench"],
+            dependencies: ["StubServer", "StubKit", "StubTLS", "MicroHTTP", "UnderstudyTestSupport", "understudy-bench"],
             swiftSettings: strictSettings
         ),
     ]

@@ -23,6 +23,8 @@
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <microhttpd.h>
+#include <gnutls/gnutls.h>
+#include <gnutls/x509.h>
 
 /* Returned by c_mhd_listen when the host is not a numeric IPv4 or IPv6 address. */
 #define C_MHD_BAD_HOST (-100000)
@@ -39,9 +41,21 @@ c_mhd_start(unsigned int flags,
             MHD_AccessHandlerCallback access_handler, void *access_cls,
             void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *c), void *uri_log_cls,
             MHD_RequestCompletedCallback completed, void *completed_cls,
-            MHD_NotifyConnectionCallback notify_connection, void *notify_cls)
+            MHD_NotifyConnectionCallback notify_connection, void *notify_cls,
+            const char *tls_key_pem, const char *tls_cert_pem, const char *tls_trust_pem)
 {
+    /* TLS (GnuTLS): the key and certificate, and the CAs client certificates
+       are checked against, when given; an empty list otherwise. */
+    struct MHD_OptionItem tls[4] = {{MHD_OPTION_END, 0, NULL}, {MHD_OPTION_END, 0, NULL},
+                                    {MHD_OPTION_END, 0, NULL}, {MHD_OPTION_END, 0, NULL}};
+    if (tls_key_pem != NULL && tls_cert_pem != NULL) {
+        tls[0] = (struct MHD_OptionItem) {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *) tls_key_pem};
+        tls[1] = (struct MHD_OptionItem) {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *) tls_cert_pem};
+        if (tls_trust_pem != NULL) tls[2] = (struct MHD_OptionItem) {MHD_OPTION_HTTPS_MEM_TRUST, 0, (void *) tls_trust_pem};
+        flags |= MHD_USE_TLS;
+    }
     return MHD_start_daemon(flags, 0, accept_policy, accept_cls, access_handler, access_cls,
+                            MHD_OPTION_ARRAY, tls,
                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket) listen_fd,
                             MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
@@ -51,6 +65,36 @@ c_mhd_start(unsigned int flags,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_cls,
                             MHD_OPTION_END);
+}
+
+/*
+ * The client certificate of a TLS connection: 0 when there is none (or the
+ * connection is plain HTTP), 1 when it verifies against the daemon's trusted
+ * CAs, -1 when it does not. The first certificate's subject DN is written to
+ * subject (NUL-terminated, cut to size).
+ */
+static inline int
+c_mhd_client_certificate(struct MHD_Connection *connection, char *subject, size_t size)
+{
+    if (size > 0) subject[0] = 0;
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_GNUTLS_SESSION);
+    if (info == NULL || info->tls_session == NULL) return 0;
+    gnutls_session_t session = (gnutls_session_t) info->tls_session;
+    unsigned int count = 0;
+    const gnutls_datum_t *peers = gnutls_certificate_get_peers(session, &count);
+    if (peers == NULL || count == 0) return 0;
+    unsigned int status = 0;
+    int verified = gnutls_certificate_verify_peers2(session, &status) == 0 && status == 0;
+    gnutls_x509_crt_t certificate;
+    if (gnutls_x509_crt_init(&certificate) == 0) {
+        size_t length = size;
+        if (gnutls_x509_crt_import(certificate, &peers[0], GNUTLS_X509_FMT_DER) != 0
+            || gnutls_x509_crt_get_dn(certificate, subject, &length) != 0) {
+            if (size > 0) subject[0] = 0;
+        }
+        gnutls_x509_crt_deinit(certificate);
+    }
+    return verified ? 1 : -1;
 }
 
 /*

@@ -22,6 +22,10 @@ public final class Daemon: Sendable {
     private let drainTimeout: Duration
     private let handle: Locked<OpaquePointer?>
     private let running = Atomic<Bool>(true)
+    /// The PEM texts GnuTLS reads, kept for the daemon's lifetime.
+    private let tlsMemory: TLSMemory
+    /// Whether the daemon speaks HTTPS.
+    public let usesTLS: Bool
 
     /// Binds, starts libmicrohttpd's threads and begins serving.
     ///
@@ -39,7 +43,9 @@ public final class Daemon: Sendable {
         if fd < 0 { throw .bindFailed(address: address, errno: -fd, reason: String(cString: strerror(-fd))) }
 
         let core = DaemonCore(handler: handler, maxBodySize: configuration.maxBodySize, limits: configuration.limits,
-                              arrival: ArrivalWatch(limit: configuration.requestArrivalTimeout))
+                              arrival: ArrivalWatch(limit: configuration.requestArrivalTimeout),
+                              requiresClientCertificate: configuration.tls?.clientCertificateAuthoritiesPEM != nil)
+        let tlsMemory = TLSMemory(configuration.tls)
         let cls = Unmanaged.passUnretained(core).toOpaque()
         let flags = MHD_USE_AUTO.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         let daemon = c_mhd_start(
@@ -90,10 +96,16 @@ public final class Daemon: Sendable {
                         socketContext.pointee = nil
                     }
                 }
-            }, cls
+            }, cls,
+            tlsMemory.key, tlsMemory.certificate, tlsMemory.trust
         )
         // On failure libmicrohttpd has already closed the listen socket it was given.
-        guard let daemon else { throw .startFailed(address: address) }
+        guard let daemon else {
+            if configuration.tls != nil { throw .tlsRejected(address: address) }
+            throw .startFailed(address: address)
+        }
+        self.tlsMemory = tlsMemory
+        self.usesTLS = configuration.tls != nil
         self.host = host
         self.port = Int(boundPort)
         self.core = core

@@ -31,6 +31,9 @@ public struct DaemonConfiguration: Sendable {
     /// How long ``Daemon/stop()`` waits for requests in flight (including
     /// suspended ones) before it answers what is left with 503.
     public var drainTimeout: Duration
+    /// HTTPS: when set, the daemon speaks TLS only (a plain-HTTP request gets
+    /// its connection closed), and with client CAs it requires client certificates.
+    public var tls: TLSCredentials?
 
     /// Creates a configuration; every argument has a safe default.
     public init(
@@ -44,7 +47,8 @@ public struct DaemonConfiguration: Sendable {
         connectionMemoryLimit: Int = 32 << 10,
         listenBacklog: Int = 1024,
         drainTimeout: Duration = .seconds(1),
-        limits: RequestLimits = RequestLimits()
+        limits: RequestLimits = RequestLimits(),
+        tls: TLSCredentials? = nil
     ) {
         self.host = host
         self.port = port
@@ -57,5 +61,6 @@ public struct DaemonConfiguration: Sendable {
         self.listenBacklog = listenBacklog
         self.drainTimeout = drainTimeout
         self.limits = limits
+        self.tls = tls
     }
 }

@@ -31,7 +31,12 @@ final class DaemonCore: Sendable {
         var pausedStreams: [ObjectIdentifier: BodyStreamer] = [:]
     }
 
-    init(handler: @escaping @Sendable (HTTPRequest) -> Reply, maxBodySize: Int, limits: RequestLimits, arrival: ArrivalWatch?) {
+    /// Whether every request needs a verified client certificate (mutual TLS).
+    let requiresClientCertificate: Bool
+
+    init(handler: @escaping @Sendable (HTTPRequest) -> Reply, maxBodySize: Int, limits: RequestLimits, arrival: ArrivalWatch?,
+         requiresClientCertificate: Bool = false) {
+        self.requiresClientCertificate = requiresClientCertificate
         self.handler = handler
         self.maxBodySize = maxBodySize
         self.limits = limits
@@ -80,6 +85,9 @@ final class DaemonCore: Sendable {
         case .fresh:
             context.phase = .receiving
             if let refusal = limits.refusal(target: context.target, connection: connection) {
+                return refuse(refusal, context)
+            }
+            if requiresClientCertificate, let refusal = checkClientCertificate(context) {
                 return refuse(refusal, context)
             }
             let declaredLength: Int?
@@ -272,8 +280,24 @@ final class DaemonCore: Sendable {
             headers: headers,
             body: context.body,
             remoteAddress: connectionContext?.remoteAddress ?? "",
-            connectionID: connectionContext?.id ?? 0
+            connectionID: connectionContext?.id ?? 0,
+            clientCertificateSubject: context.clientCertificateSubject
         )
+    }
+
+    /// Mutual TLS: notes the verified client certificate's subject, or the 403 for a missing or unverified one.
+    private func checkClientCertificate(_ context: RequestContext) -> HTTPResponse? {
+        var subject = [CChar](repeating: 0, count: 1024)
+        let verdict = c_mhd_client_certificate(context.connection, &subject, subject.count)
+        let text = String(decoding: subject.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if verdict == 1 {
+            context.clientCertificateSubject = text
+            return nil
+        }
+        let reason = verdict == 0 ? "this server requires a client certificate, and the connection presented none"
+            : "the client certificate (\(text.isEmpty ? "no subject" : text)) does not chain to a CA this server trusts"
+        return HTTPResponse(status: 403, headers: [("Content-Type", "application/json")],
+                            text: #"{"error":"client certificate refused","reason":"\#(String(reason.map { $0 == "\"" ? "'" : $0 }))"}"# + "\n")
     }
 
     fileprivate static func string(_ pointer: UnsafePointer<CChar>?, _ count: Int) -> String {

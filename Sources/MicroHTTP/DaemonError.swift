@@ -8,6 +8,9 @@ public enum DaemonError: Error, Equatable, CustomStringConvertible {
     case bindFailed(address: String, errno: Int32, reason: String)
     /// libmicrohttpd refused to start on an already bound `address`.
     case startFailed(address: String)
+    /// libmicrohttpd (GnuTLS) would not start with the TLS credentials given:
+    /// a key that does not match the certificate, or text that is not PEM.
+    case tlsRejected(address: String)
 
     /// A one-line explanation that names the address.
     public var description: String {
@@ -20,6 +23,9 @@ public enum DaemonError: Error, Equatable, CustomStringConvertible {
             return "cannot listen on \(address): \(reason) (errno \(errno))"
         case .startFailed(let address):
             return "libmicrohttpd failed to start on \(address)"
+        case .tlsRejected(let address):
+            return "cannot serve HTTPS on \(address): GnuTLS refused the certificate or key "
+                + "(not PEM, or the key does not belong to the certificate)"
         }
     }
 }

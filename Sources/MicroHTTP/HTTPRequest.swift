@@ -19,6 +19,9 @@ public struct HTTPRequest: Sendable {
     /// A number that identifies the TCP connection within its daemon, counting
     /// from 1; requests sent over one keep-alive connection share it.
     public var connectionID: UInt64
+    /// The subject of the verified client certificate (`CN=…,O=…`), when
+    /// the daemon requires one (mutual TLS); `nil` otherwise.
+    public var clientCertificateSubject: String?
 
     /// Creates a request value. The daemon makes these; tests may too.
     public init(
@@ -28,7 +31,8 @@ public struct HTTPRequest: Sendable {
         headers: [(name: String, value: String)] = [],
         body: [UInt8] = [],
         remoteAddress: String = "",
-        connectionID: UInt64 = 0
+        connectionID: UInt64 = 0,
+        clientCertificateSubject: String? = nil
     ) {
         self.method = method
         self.target = target
@@ -37,6 +41,7 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.remoteAddress = remoteAddress
         self.connectionID = connectionID
+        self.clientCertificateSubject = clientCertificateSubject
     }
 
     /// The path part of the target, still percent-escaped. An absolute-form

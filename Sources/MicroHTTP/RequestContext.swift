@@ -22,6 +22,8 @@ final class RequestContext: @unchecked Sendable {
     var pending: Reply?
     /// Whether stop answered it with 503 while it was suspended.
     var answeredAtStop = false
+    /// The verified client certificate's subject, under mutual TLS.
+    var clientCertificateSubject: String?
 
     init(target: String, connection: OpaquePointer, peer: ConnectionContext?) {
         self.target = target

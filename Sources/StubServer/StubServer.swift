@@ -23,6 +23,9 @@ public final class StubServer: Sendable {
     private let daemon: Daemon
     /// The contract every request and response must keep (``Configuration/contract``), or `nil`.
     public let contract: (any TrafficContract)?
+    /// Under ``Configuration/tls`` `.generated`: the throwaway authority's
+    /// certificate (PEM), which a client trusts to talk to this server.
+    public let certificateAuthorityPEM: String?
 
     private init(set: StubSet, configuration: Configuration) throws {
         guard configuration.journalCapacity >= 1 else {
@@ -32,11 +35,19 @@ public final class StubServer: Sendable {
         let engine = StubEngine(set: set, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max),
                                 redaction: configuration.redaction,
                                 finish: AnswerFinish(cors: configuration.cors, compression: configuration.compression))
-        self.daemon = try Daemon(configuration.daemon) { engine.handle($0) }
+        var daemonConfiguration = configuration.daemon
+        var authorityPEM: String?
+        if let tls = configuration.tls {
+            let (credentials, authority) = try tls.resolved()
+            daemonConfiguration.tls = credentials
+            authorityPEM = authority
+        }
+        self.daemon = try Daemon(daemonConfiguration) { engine.handle($0) }
         self.journal = journal
         self.engine = engine
         self.contract = configuration.contract
-        self.baseURL = URL(string: "http://\(daemon.address)")!
+        self.certificateAuthorityPEM = authorityPEM
+        self.baseURL = URL(string: "\(configuration.tls == nil ? "http" : "https")://\(daemon.address)")!
         if configuration.contract != nil { engine.keepsServedResponses.store(true, ordering: .relaxed) }
     }
 
@@ -229,6 +240,7 @@ public final class StubServer: Sendable {
 extension RecordedRequest {
     /// The recorded form of a request that arrived on the daemon.
     init(_ http: MicroHTTP.HTTPRequest) {
+        defer { clientCertificateSubject = http.clientCertificateSubject }
         self.init(
             method: http.method,
             target: http.target,

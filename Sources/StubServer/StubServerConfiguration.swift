@@ -36,6 +36,9 @@ extension StubServer {
         /// command line logs what breaks it, and the test library fails the
         /// test for it. `nil` (the default) checks nothing.
         public var contract: (any TrafficContract)?
+        /// HTTPS: `.generated` (a throwaway authority made at start) or a
+        /// certificate and key; `nil` serves plain HTTP.
+        public var tls: ServerTLS?
 
         /// The numeric IPv4 or IPv6 address to bind, or `localhost`;
         /// 127.0.0.1 by default, so nothing off this machine can reach it.

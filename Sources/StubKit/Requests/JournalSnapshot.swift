@@ -76,7 +76,7 @@ public struct JournalSnapshot: Sendable, Codable {
 
 extension RecordedRequest: Codable {
     private enum CodingKeys: String, CodingKey {
-        case method, target, headers, body, version, remoteAddress, connectionID, receivedAt
+        case method, target, headers, body, version, remoteAddress, connectionID, receivedAt, clientCertificateSubject
     }
 
     /// Decodes a request written by ``encode(to:)``: the body as base64, the
@@ -87,7 +87,7 @@ extension RecordedRequest: Codable {
         guard let body = Data(base64Encoded: bodyText) else {
             throw DecodingError.dataCorruptedError(forKey: .body, in: container, debugDescription: "body is not base64")
         }
-        self.init(
+        var request = RecordedRequest(
             method: try container.decode(String.self, forKey: .method),
             target: try container.decode(String.self, forKey: .target),
             headers: try container.decodeIfPresent(HTTPHeaders.self, forKey: .headers) ?? [:],
@@ -96,6 +96,8 @@ extension RecordedRequest: Codable {
             remoteAddress: try container.decodeIfPresent(String.self, forKey: .remoteAddress) ?? "",
             connectionID: try container.decodeIfPresent(UInt64.self, forKey: .connectionID) ?? 0,
             receivedAt: Date(timeIntervalSince1970: try container.decodeIfPresent(Double.self, forKey: .receivedAt) ?? 0))
+        request.clientCertificateSubject = try container.decodeIfPresent(String.self, forKey: .clientCertificateSubject)
+        self = request
     }
 
     /// Encodes the request with its headers in order and its body as base64.
@@ -109,5 +111,6 @@ extension RecordedRequest: Codable {
         try container.encode(remoteAddress, forKey: .remoteAddress)
         try container.encode(connectionID, forKey: .connectionID)
         try container.encode(receivedAt.timeIntervalSince1970, forKey: .receivedAt)
+        try container.encodeIfPresent(clientCertificateSubject, forKey: .clientCertificateSubject)
     }
 }

@@ -22,6 +22,9 @@ public struct RecordedRequest: Sendable, Hashable {
     public var connectionID: UInt64
     /// When the server finished reading the request.
     public var receivedAt: Date
+    /// Under mutual TLS, the subject of the client certificate the request
+    /// came with (`CN=…,O=…`); `nil` otherwise.
+    public var clientCertificateSubject: String?
 
     /// Creates a recorded request; `path` is derived from `target`.
     public init(
