@@ -1,31 +1,39 @@
-import Foundation
+public import Foundation
 public import StubServer
+import StubKit
 
 /// A running `understudy serve`: the server, its ready line, and a clean stop on
 /// SIGINT or SIGTERM.
 public final class ServeSession {
     /// The server being served.
     public let server: StubServer
+    /// Where the throwaway authority's certificate was written (`--tls`).
+    public let certificateAuthority: URL?
 
     /// Starts serving and installs the signal handlers; `onStop` runs once, after
     /// the server has stopped, with the signal's number. A signal sent at any
     /// time after this returns is handled (see ``StopSignals``).
-    public init(server: StubServer, onStop: @escaping @Sendable (Int32) -> Void) {
+    public init(server: StubServer, certificateAuthority: URL? = nil, onStop: @escaping @Sendable (Int32) -> Void) {
         self.server = server
+        self.certificateAuthority = certificateAuthority
         StopSignals.install { number in
             server.stop()
             onStop(number)
         }
     }
 
-    /// `understudy: serving <what> at http://127.0.0.1:PORT`
+    /// `understudy: serving <what> at http://127.0.0.1:PORT`, and the CA
+    /// file to trust under `--tls`.
     public func readyLine(serving what: String) -> String {
         "understudy: serving \(what) at \(server.baseURL.absoluteString)"
+            + (certificateAuthority.map { " (trust the CA in \($0.path))" } ?? "")
     }
 
-    /// The ready line for machines, exactly `{"url":"http://127.0.0.1:PORT","port":PORT}`.
+    /// The ready line for machines, exactly `{"url":"http://127.0.0.1:PORT","port":PORT}`,
+    /// with `"caCertificate":"PATH"` under `--tls`.
     public var readyJSON: String {
-        #"{"url":"\#(server.baseURL.absoluteString)","port":\#(server.port)}"#
+        let authority = certificateAuthority.map { #","caCertificate":\#(JSONValue.string($0.path).description)"# } ?? ""
+        return #"{"url":"\#(server.baseURL.absoluteString)","port":\#(server.port)\#(authority)}"#
     }
 }
 

@@ -82,10 +82,14 @@ struct Serve: ParsableCommand {
     @OptionGroup(title: "HTTP")
     var http: HTTPOptions
 
+    @OptionGroup(title: "HTTPS")
+    var tls: TLSOptions
+
     func validate() throws {
         guard marvel || !specs.isEmpty else { throw ValidationError("nothing to serve: name spec files or pass --marvel") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
         if let callBudget, callBudget < 0 { throw ValidationError("--call-budget must be 0 or more") }
+        try tls.check()
         guard journalCapacity >= 1 else { throw ValidationError("--journal-capacity must be at least 1") }
     }
 
@@ -117,8 +121,11 @@ struct Serve: ParsableCommand {
         }
         http.apply(to: &configuration)
         let server: StubServer
+        let authorityFile: URL?
         do {
+            configuration.tls = try tls.setting()
             server = try StubServer.start(.stubs(loaded.stubs + extra, configuration: configuration))
+            authorityFile = try TLSOptions.writeAuthority(of: server)
         } catch {
             FileHandle.standardError.write(Data("understudy: \(error)\n".utf8))
             throw ExitCode(2)
@@ -129,8 +136,9 @@ struct Serve: ParsableCommand {
         }
         let log = RequestLog(server: server, logger: logger, colour: isatty(STDERR_FILENO) != 0, quiet: quiet)
         log.start()
-        let session = ServeSession(server: server) { _ in
+        let session = ServeSession(server: server, certificateAuthority: authorityFile) { _ in
             log.flush()
+            authorityFile.map { try? FileManager.default.removeItem(at: $0) }
             Foundation.exit(0)
         }
         let admin = AdminMounting.mount(on: server, enabled: !noAdmin, token: adminToken, paths: specs) {

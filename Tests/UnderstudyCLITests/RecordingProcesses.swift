@@ -5,6 +5,8 @@ import UnderstudyTestSupport
 final class ReadyProcess {
     let child: ChildProcess
     let url: URL
+    /// The ready line as printed.
+    let readyLine: String
 
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         child = try ChildProcess(try BuiltProducts.url("understudy"), arguments + ["--ready-json"], environment: environment)
@@ -15,6 +17,7 @@ final class ReadyProcess {
             throw RecordingTestError("no ready line from understudy \(arguments.joined(separator: " ")): \(line) \(child.readToEnd().errors)")
         }
         self.url = url
+        self.readyLine = line
     }
 
     /// SIGTERM, then the exit status and everything written to standard error.
