@@ -80,15 +80,20 @@ extension Trait where Self == StubServerTrait {
     /// consumer-provider pact as one interaction (see ``PactRecording``).
     /// With a `configuration.contract` (an OpenAPI document), every request
     /// and response that breaks it fails the test, unless `allowsContractViolations`.
+    /// With `tls` (`.generated`), the server speaks HTTPS and
+    /// `StubServer.current.certificateAuthorityPEM` is the authority to trust.
     public static func stubServer(
         allowsUnmatched: Bool = false,
         allowsContractViolations: Bool = false,
         configuration: StubServer.Configuration = .default,
+        tls: ServerTLS? = nil,
         pact: PactRecording? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         @StubBuilder _ content: @escaping @Sendable () -> [Stub]
     ) -> Self {
-        StubServerTrait(setup: .stubs(configuration: configuration, content), allowsUnmatched: allowsUnmatched,
+        var configuration = configuration
+        if let tls { configuration.tls = tls }
+        return StubServerTrait(setup: .stubs(configuration: configuration, content), allowsUnmatched: allowsUnmatched,
                         allowsContractViolations: allowsContractViolations, pact: pact,
                         declaration: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
