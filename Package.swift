@@ -163,7 +163,7 @@ let package = Package(
         // Benchmark and self-check programs driven by scripts/bench and the tests.
         .executableTarget(
             name: "understudy-bench",
-            dependencies: ["StubServer", "StubKit", "MicroHTTP", "MarvelFake", "MarvelModels"],
+            dependencies: ["StubServer", "StubKit", "StubTLS", "MicroHTTP", "MarvelFake", "MarvelModels"],
             swiftSettings: strictSettings
         ),
 

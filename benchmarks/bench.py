@@ -22,7 +22,7 @@ import tempfile
 import time
 import urllib.request
 
-READY = re.compile(r"http://127\.0\.0\.1:(\d+)")
+READY = re.compile(r"https?://127\.0\.0\.1:(\d+)")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -80,9 +80,10 @@ class Server:
         return figures
 
 
-def wrk(url, seconds, connections=32):
+def wrk(url, seconds, connections=32, headers=()):
+    extra = [argument for header in headers for argument in ("-H", header)]
     output = subprocess.run(
-        ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", url],
+        ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency"] + extra + [url],
         capture_output=True, text=True, check=True, timeout=seconds + 30).stdout
     requests = int(re.search(r"(\d+) requests in", output).group(1))
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
@@ -170,6 +171,38 @@ def proxy_overhead(understudy, reference, body, seconds, rounds):
     return results
 
 
+def tls_throughput(bench, body, seconds, rounds):
+    """The fixed route over plain HTTP and HTTPS from one StubServer each, alternating:
+    keep-alive (TLS once per connection) and Connection: close (a handshake per request)."""
+    results = []
+    with Server("plain", [bench, "serve", "--stubs", "100", "--body", body]) as plain, \
+            Server("tls", [bench, "serve", "--stubs", "100", "--body", body, "--tls", "1"]) as tls:
+        tls_url = tls.url.replace("http://", "https://")
+        wrk(tls_url + "/fixed", 1)
+        for number in range(rounds):
+            order = [("plain", plain.url), ("tls", tls_url)]
+            if number % 2:
+                order.reverse()
+            results.append({name: dict(keepalive=wrk(base + "/fixed", seconds),
+                                       close=wrk(base + "/fixed", seconds, headers=["Connection: close"]))
+                            for name, base in order})
+    return results
+
+
+def print_tls(results, startstop):
+    keep = median([r["tls"]["keepalive"]["rps"] / r["plain"]["keepalive"]["rps"] for r in results])
+    close = median([r["tls"]["close"]["rps"] / r["plain"]["close"]["rps"] for r in results])
+    figures = {f"{name}-{mode}": median([r[name][mode]["rps"] for r in results])
+               for name in ("plain", "tls") for mode in ("keepalive", "close")}
+    print(f"HTTPS (GnuTLS, P-256), StubServer fixed route, wrk -c32: keep-alive {figures['tls-keepalive']:,.0f} req/s vs plain "
+          f"{figures['plain-keepalive']:,.0f} ({keep:.2f}x); a handshake per request (Connection: close) "
+          f"{figures['tls-close']:,.0f} vs {figures['plain-close']:,.0f} ({close:.2f}x)")
+    if startstop:
+        print(f"start+stop with TLS: {startstop['tlsMedianMicros']:.0f} µs median ({startstop['tlsP90Micros']:.0f} p90) with a "
+              f"certificate given, vs {startstop['medianMicros']:.0f} µs plain; {startstop['tlsGeneratedMedianMicros']:.0f} µs "
+              f"({startstop['tlsGeneratedP90Micros']:.0f}) making a new authority and leaf at each start")
+
+
 def print_proxy(results):
     overhead = median([1e6 / r["proxied"]["single"]["rps"] - 1e6 / r["direct"]["single"]["rps"] for r in results])
     latency = median([r["proxied"]["single"]["rps"] / r["direct"]["single"]["rps"] for r in results])
@@ -201,6 +234,7 @@ def main():
     parser.add_argument("--burst", type=int, default=1000)
     parser.add_argument("--json", help="also write every figure here")
     parser.add_argument("--proxy-only", action="store_true", help="measure only the proxy overhead")
+    parser.add_argument("--tls-only", action="store_true", help="measure only HTTPS against plain HTTP")
     options = parser.parse_args()
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -210,6 +244,10 @@ def main():
     signed = marvel_signed_path()
     if options.proxy_only:
         return print_proxy(proxy_overhead(understudy, options.reference, options.body, options.seconds, options.rounds))
+    if options.tls_only:
+        startstop = json.loads(subprocess.run([bench, "start-stop", "--cycles", str(options.cycles), "--stubs", "100"],
+                                              capture_output=True, text=True, check=True).stdout)
+        return print_tls(tls_throughput(bench, options.body, options.seconds, options.rounds), startstop)
 
     # The Marvel reference answers the very bytes the fake answers on that route.
     with Server("marvel", [understudy, "serve", "--marvel"]) as server:
@@ -257,6 +295,8 @@ def main():
 
     say("proxy overhead...")
     proxy = proxy_overhead(understudy, options.reference, options.body, options.seconds, options.rounds)
+    say("HTTPS against plain HTTP...")
+    tls = tls_throughput(bench, options.body, options.seconds, options.rounds)
 
     say("decoding a 100-comic page...")
     decode = json.loads(subprocess.run([bench, "decode-comics", "--iterations", "200"],
@@ -266,7 +306,7 @@ def main():
                   seconds=options.seconds, rounds=rounds, startstop=startstop,
                   reference_startstop=reference_startstop, peer_startstop=peer_startstop,
                   idle=dict(spec=idle_spec, marvel=idle_marvel, reference=idle_reference, floor=idle_floor),
-                  delayed=delayed, decode=decode, marvel_body_bytes=len(marvel_body), proxy=proxy)
+                  delayed=delayed, decode=decode, marvel_body_bytes=len(marvel_body), proxy=proxy, tls=tls)
     if options.json:
         with open(options.json, "w") as file:
             json.dump(report, file, indent=2)
@@ -331,6 +371,7 @@ def print_report(report, options):
     print(f"{d['count']} concurrent requests to a 1 s delayed stub: all {d['ok']} answered 200 in {d['wall']:.2f} s wall "
           f"(first {d['first']:.2f} s, median {d['median']:.2f} s, last {d['last']:.2f} s; < 2 s); server threads {d['threads']}")
     print_proxy(report["proxy"])
+    print_tls(report["tls"], report["startstop"])
     e = report["decode"]
     print(f"decoding a 100-comic page ({e['bytes']:,} B) into DataWrapper<Comic>: {e['typedMedianMicros']:.0f} µs, "
           f"{e['typedMedianMicros'] / e['jsonSerializationMedianMicros']:.2f}x JSONSerialization.jsonObject on the same bytes")

@@ -17,6 +17,7 @@ struct BenchServe {
         configuration.journalCapacity = try arguments.int("journal", default: 100_000)
         configuration.daemon.connectionTimeoutSeconds = try arguments.int(
             "timeout", default: configuration.daemon.connectionTimeoutSeconds)
+        if try arguments.int("tls", default: 0) == 1 { configuration.tls = .generated }
 
         // Block the signals before the daemon's threads exist, so they inherit
         // the mask and only this thread receives them, in sigwait.

@@ -1,6 +1,7 @@
 import Foundation
 import MarvelFake
 import StubServer
+import StubTLS
 
 /// Starts and stops a server repeatedly and reports time and leaks as JSON:
 /// once from a prepared `StubSet` (the one-server-per-test case) and once
@@ -24,12 +25,23 @@ struct StartStopCycles {
         var fake: MarvelFake?
         let build = try clock.measure { fake = try MarvelFake() }
         let marvel = try Self.measure(cycles) { try fake!.start().stop() }
+        // HTTPS: a certificate made once, then given to each start; and a new authority and leaf per start.
+        let authority = try ThrowawayCertificateAuthority()
+        let leaf = try authority.issue(.server(hosts: ["127.0.0.1"]))
+        var tlsConfiguration = StubServer.Configuration()
+        tlsConfiguration.tls = .certificate(leaf.certificatePEM, key: leaf.privateKeyPEM)
+        let tls = try Self.measure(cycles) { try StubServer.start(.prepared(set, configuration: tlsConfiguration)).stop() }
+        var generatedConfiguration = StubServer.Configuration()
+        generatedConfiguration.tls = .generated
+        let generated = try Self.measure(max(cycles / 10, 10)) { try StubServer.start(.prepared(set, configuration: generatedConfiguration)).stop() }
         let report: [String: Any] = [
             "cycles": cycles,
             "stubs": stubs.count,
             "medianMicros": prepared.median, "p90Micros": prepared.p90,
             "unpreparedMedianMicros": plain.median, "unpreparedP90Micros": plain.p90,
             "marvelMedianMicros": marvel.median, "marvelP90Micros": marvel.p90,
+            "tlsMedianMicros": tls.median, "tlsP90Micros": tls.p90,
+            "tlsGeneratedMedianMicros": generated.median, "tlsGeneratedP90Micros": generated.p90,
             "marvelBuildMicros": Double(build.components.attoseconds) / 1e12 + Double(build.components.seconds) * 1e6,
             "fdsBefore": fdsBefore, "fdsAfter": ProcessCounts.descriptors(),
             "threadsBefore": threadsBefore, "threadsAfter": ProcessCounts.threads(),
