@@ -46,9 +46,9 @@ public final class AdminAPI: Sendable {
         let api = AdminAPI(server: server, options: options)
         // The server keeps the API until it stops (stop() closes the door).
         server.mount(FrontDoor(prefix: options.prefix) { request, reply in
-            guard api.isWait(request), api.refusal(of: request) == nil else { return reply(api.answer(request)) }
+            guard api.isWait(request) || api.isLogPoll(request), api.refusal(of: request) == nil else { return reply(api.answer(request)) }
             // A long poll holds no server thread: the answer comes from a task.
-            Task { reply(await api.wait(request)) }
+            Task { reply(api.isLogPoll(request) ? await api.logPoll(request) : await api.wait(request)) }
         })
         return api
     }
@@ -67,7 +67,7 @@ public final class AdminAPI: Sendable {
         let route = AdminRoute(method: request.method, parts: parts)
         do {
             return try stubs(route, request) ?? mappings(route, request) ?? requests(route, request) ?? state(route, request)
-                ?? recordings(route, request)
+                ?? recordings(route, request) ?? userInterface(route, request)
                 ?? AdminAnswer.notFound("no admin route \(request.method) \(options.prefix)/\(parts.joined(separator: "/"))")
         } catch let error as StubValidationError {
             return AdminAnswer.invalid(error)

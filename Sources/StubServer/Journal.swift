@@ -11,6 +11,7 @@ public final class Journal: Sendable {
     /// The most entries held at once.
     public let capacity: Int
     private let storage: Locked<Ring>
+    private let changes = ChangeSignal()
 
     /// Creates an empty journal holding at most `capacity` entries.
     public init(capacity: Int) {
@@ -40,7 +41,18 @@ public final class Journal: Sendable {
             return (ring.recorded, ring.waiters.remove(at: position))
         }
         woken?.continuation.resume(returning: request)
+        changes.bump()
         return sequence
+    }
+
+    /// How many times the journal has changed (a request recorded, a
+    /// proxied request's status filled in): what ``waitForChange(after:timeout:)`` compares.
+    public var version: Int { changes.current }
+
+    /// Returns once ``version`` is past `seen`, or after `timeout`; holds no
+    /// thread while it waits (a live request log long-polls with it).
+    public func waitForChange(after seen: Int, timeout: Duration) async {
+        await changes.wait(beyond: seen, timeout: timeout)
     }
 
     /// Hands `continuation` the oldest request that passes `test` and that no
@@ -131,6 +143,7 @@ public final class Journal: Sendable {
     /// when the upstream answered.
     func complete(_ sequence: Int, status: Int, served: StubResponse?) {
         storage.withLock { $0.complete(sequence, status: status, served: served) }
+        changes.bump()
     }
 
     /// Appends a CORS preflight the server answered itself with `status`.
@@ -139,7 +152,10 @@ public final class Journal: Sendable {
     }
 
     /// Forgets every entry held; ``recordedCount`` and sequence numbers go on.
-    public func reset() { storage.withLock { $0.removeAll() } }
+    public func reset() {
+        storage.withLock { $0.removeAll() }
+        changes.bump()
+    }
 
     /// Forgets the entries `test` selects and returns them, oldest first;
     /// the others keep their order and sequence numbers.

@@ -9,6 +9,8 @@ public final class ServeSession {
     public let server: StubServer
     /// Where the throwaway authority's certificate was written (`--tls`).
     public let certificateAuthority: URL?
+    /// The live request-log page, when the admin API is mounted.
+    public var userInterface: URL?
 
     /// Starts serving and installs the signal handlers; `onStop` runs once, after
     /// the server has stopped, with the signal's number. A signal sent at any
@@ -27,13 +29,16 @@ public final class ServeSession {
     public func readyLine(serving what: String) -> String {
         "understudy: serving \(what) at \(server.baseURL.absoluteString)"
             + (certificateAuthority.map { " (trust the CA in \($0.path))" } ?? "")
+            + (userInterface.map { "; requests live at \($0.absoluteString)" } ?? "")
     }
 
     /// The ready line for machines, exactly `{"url":"http://127.0.0.1:PORT","port":PORT}`,
-    /// with `"caCertificate":"PATH"` under `--tls`.
+    /// then `"ui":"URL"` when the request-log page is served and
+    /// `"caCertificate":"PATH"` under `--tls`.
     public var readyJSON: String {
+        let page = userInterface.map { #","ui":\#(JSONValue.string($0.absoluteString).description)"# } ?? ""
         let authority = certificateAuthority.map { #","caCertificate":\#(JSONValue.string($0.path).description)"# } ?? ""
-        return #"{"url":"\#(server.baseURL.absoluteString)","port":\#(server.port)\#(authority)}"#
+        return #"{"url":"\#(server.baseURL.absoluteString)","port":\#(server.port)\#(page)\#(authority)}"#
     }
 }
 

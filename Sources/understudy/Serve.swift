@@ -146,6 +146,7 @@ struct Serve: ParsableCommand {
             Foundation.exit(0)
         }
         if let note = admin.note { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
+        if admin.mounted { session.userInterface = server.url("/__admin/ui") }
         let what = ([marvel ? "the Marvel Comics API" : nil] + specs.map { Optional($0) }).compactMap { $0 }.joined(separator: " + ")
         if readyJSON {
             emitLine(session.readyJSON)

@@ -80,6 +80,19 @@ ensure_schemathesis() {
     fi
 }
 
+# Chromium, its WebDriver and selenium (in .build/venv-selenium), for the
+# request-log page's browser test. Idempotent.
+SELENIUM_VERSION=4.38.0
+ensure_browser() {
+    ensure_packages chromium chromium-driver fonts-dejavu-core
+    local venv="$ROOT/.build/venv-selenium"
+    if [ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("selenium"))' 2>/dev/null)" != "$SELENIUM_VERSION" ]; then
+        say "installing: selenium==$SELENIUM_VERSION (PyPI, in .build/venv-selenium)"
+        python3 -m venv "$venv" >&2
+        "$venv/bin/pip" install --quiet --disable-pip-version-check "selenium==$SELENIUM_VERSION" >&2
+    fi
+}
+
 ensure_pact() {
     if [ "$(python3 -c 'import importlib.metadata as m; print(m.version("pact-python-cli"))' 2>/dev/null)" != "$PACT_CLI_VERSION" ]; then
         say "installing: pact-python-cli==$PACT_CLI_VERSION (PyPI; the pact verifier, stub and mock)"

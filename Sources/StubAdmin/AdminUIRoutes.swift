@@ -1,0 +1,104 @@
+import Foundation
+import StubKit
+import StubServer
+
+/// The live request log: `GET /ui` (the page), `GET /ui/log?since=V` (the
+/// newest entries, the stubs and the scenarios, as JSON; it waits up to 25 s
+/// for the journal to change past version V, holding no thread), and
+/// `POST /ui/reset` (journal and scenarios). The admin API's rules apply:
+/// loopback callers, or the admin token.
+extension AdminAPI {
+    /// The most entries one answer carries, newest first.
+    static let logPageSize = 200
+
+    func userInterface(_ route: AdminRoute, _ request: RecordedRequest) -> StubResponse? {
+        if route.is("GET", "ui") {
+            return StubResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
+                                                       "Content-Security-Policy": "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"],
+                                body: Data(AdminUIPage.html.utf8))
+        }
+        if route.is("GET", "ui/log") { return AdminAnswer.json(logSnapshot()) }
+        if route.is("POST", "ui/reset") {
+            server.resetJournal()
+            server.resetScenarios()
+            return AdminAnswer.ok()
+        }
+        return nil
+    }
+
+    /// Whether `request` is the UI's long poll.
+    func isLogPoll(_ request: RecordedRequest) -> Bool {
+        request.method == "GET" && request.path == options.prefix + "/ui/log"
+    }
+
+    /// The log, once the journal has changed past `since` (or after 25 s).
+    func logPoll(_ request: RecordedRequest) async -> StubResponse {
+        let since = request.queryValue("since").flatMap(Int.init) ?? -1
+        if server.journal.version <= since {
+            await server.journal.waitForChange(after: since, timeout: .seconds(25))
+        }
+        return AdminAnswer.json(logSnapshot())
+    }
+
+    /// `{version, entries, stubs, scenarios, redaction}`: the newest entries with
+    /// what the page shows of each, secrets masked by the server's redaction.
+    func logSnapshot() -> JSONValue {
+        let version = server.journal.version
+        let all = server.journal.entries
+        let redaction = server.redaction
+        var answered: [StubID: Int] = [:]
+        for entry in all { if let id = entry.stub?.id { answered[id, default: 0] += 1 } }
+        let entries = all.suffix(Self.logPageSize).reversed().map { logEntry($0, redaction: redaction) }
+        var scenarioNames: [String] = []
+        let stubs = server.stubs.map { stub -> JSONValue in
+            if let name = stub.scenario?.scenario, !scenarioNames.contains(name) { scenarioNames.append(name) }
+            var fields: [String: JSONValue] = [
+                "id": .string(stub.id.rawValue), "request": .string(stub.request.description),
+                "declared": .string("\(stub.location)"), "answered": .number(Double(answered[stub.id] ?? 0)),
+            ]
+            if let times = stub.times { fields["timesLeft"] = .number(Double(max(0, times - (answered[stub.id] ?? 0)))) }
+            return .object(fields)
+        }
+        let scenarios = scenarioNames.map { JSONValue.object(["name": .string($0), "state": .string(server.scenarioState($0))]) }
+        return .object(["version": .number(Double(version)), "entries": .array(entries), "stubs": .array(stubs),
+                        "scenarios": .array(scenarios), "held": .number(Double(all.count)),
+                        "evicted": .number(Double(server.journal.evictedCount))])
+    }
+
+    private func logEntry(_ entry: JournalEntry, redaction: Redaction) -> JSONValue {
+        let request = entry.request
+        var fields: [String: JSONValue] = [
+            "sequence": .number(Double(entry.sequence)), "method": .string(request.method), "path": .string(request.path),
+            "target": .string(redaction.target(request.target)),
+            "at": .number((request.receivedAt.timeIntervalSince1970 * 1000).rounded()),
+            "headers": .array(request.headers.fields.map { .array([.string($0.name), .string(redaction.header($0.name, $0.value))]) }),
+            "query": .array(request.query.map { item in
+                .array([.string(item.name), .string(item.value.map { redaction.masksQueryItem(item.name) ? Redaction.mask($0) : $0 } ?? "")])
+            }),
+            "body": .string(Self.shown(request.body)),
+        ]
+        if let status = entry.status { fields["status"] = .number(Double(status)) }
+        if let subject = request.clientCertificateSubject { fields["clientCertificate"] = .string(subject) }
+        switch entry.outcome {
+        case .matched(let stub):
+            fields["outcome"] = "matched"
+            fields["stub"] = .object(["id": .string(stub.id.rawValue), "declared": .string("\(stub.location)"),
+                                      "proxy": .bool(stub.response.proxies)])
+        case .preflight:
+            fields["outcome"] = "preflight"
+        case .unmatched:
+            fields["outcome"] = "unmatched"
+            let report = server.report(for: request).redacted(by: redaction)
+            fields["report"] = JSONValue(data: report.json) ?? .null
+        }
+        return .object(fields)
+    }
+
+    /// A body as the page shows it: JSON pretty-printed, text as it is, bytes counted.
+    static func shown(_ body: Data) -> String {
+        guard !body.isEmpty else { return "" }
+        if let value = JSONValue(data: body) { return WrittenJSON.value(value).text }
+        if let text = String(data: body, encoding: .utf8) { return text }
+        return "(\(body.count) bytes, not text)"
+    }
+}

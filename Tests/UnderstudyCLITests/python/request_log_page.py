@@ -1,0 +1,133 @@
+"""The live request-log page in headless Chromium, driven by selenium.
+
+usage: request_log_page.py BASE_URL SCREENSHOT_DIR
+
+Sends requests with urllib while the page is open and checks that each
+appears without a reload, that a miss shows its failed condition, that a
+secret header is masked, and that the filter works. Saves desktop and phone
+screenshots (light and dark). Prints one JSON line with the update latencies.
+"""
+import json
+import os
+import statistics
+import sys
+import time
+import urllib.error
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+BASE, SHOTS = sys.argv[1], sys.argv[2]
+SECRET = "s3cr3t-token-abcdef123456"
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message, file=sys.stderr)
+
+
+def send(path, method="GET", headers=None, body=None):
+    request = urllib.request.Request(BASE + path, method=method, headers=headers or {}, data=body)
+    try:
+        return urllib.request.urlopen(request, timeout=10).status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def set_filter(driver, element_id, text):
+    """Types into a filter box as a person would (clear() alone fires no input event)."""
+    box = driver.find_element(By.ID, element_id)
+    driver.execute_script("arguments[0].value = ''; arguments[0].dispatchEvent(new Event('input'))", box)
+    if text:
+        box.send_keys(text)
+
+
+def rows(driver):
+    return driver.find_elements(By.CSS_SELECTOR, "#requests tbody tr")
+
+
+def row_for(driver, target):
+    for row in rows(driver):
+        if row.find_element(By.CSS_SELECTOR, "td.path").text == target:
+            return row
+    return None
+
+
+options = Options()
+for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,860", "--hide-scrollbars"):
+    options.add_argument(argument)
+options.binary_location = "/usr/bin/chromium"
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+wait = WebDriverWait(driver, 10, poll_frequency=0.01)
+latencies = []
+try:
+    driver.get(BASE + "/__admin/ui")
+    wait.until(lambda d: "live" in d.find_element(By.ID, "status").text)
+    loaded_at = driver.execute_script("return performance.timeOrigin")
+
+    # Each request shows up without a reload; the time from sending to the row being there is the update latency.
+    for index, path in enumerate(["/greeting?lang=en", "/orders", "/greeting?lang=en&n=2", "/health", "/greeting?lang=en&n=3"]):
+        started = time.monotonic()
+        status = send(path, method="POST" if path == "/orders" else "GET",
+                      headers={"Content-Type": "application/json"} if path == "/orders" else None,
+                      body=json.dumps({"item": "lamp", "qty": 2}).encode() if path == "/orders" else None)
+        wait.until(lambda d: row_for(d, path) is not None)
+        latencies.append((time.monotonic() - started) * 1000)
+        check(status < 500, f"{path} answered {status}")
+    check(driver.execute_script("return performance.timeOrigin") == loaded_at, "the page never reloaded")
+    check(len(rows(driver)) == 5, "opening the page adds nothing to the journal (no favicon request): "
+          + " | ".join(r.text for r in rows(driver)))
+
+    # A request no stub matches, carrying a secret: the row says so, the detail shows the failed condition, the secret is masked.
+    miss = "/greetings?lang=fr"
+    send(miss, headers={"Authorization": "Bearer " + SECRET, "X-Trace": "visible-value"})
+    row = wait.until(lambda d: row_for(d, miss))
+    check(row.get_attribute("data-outcome") == "unmatched", "the miss is marked unmatched")
+    check("no stub matched" in row.text, "the miss's row says no stub matched: " + row.text)
+    row.click()
+    detail = wait.until(lambda d: d.find_element(By.ID, "detail") if d.find_element(By.ID, "detail").is_displayed() else None)
+    failed = driver.find_elements(By.CSS_SELECTOR, "#detail li.check-bad")
+    check(any("path" in item.text for item in failed), "the near-miss report shows the path condition with ✗: "
+          + " | ".join(item.text for item in failed))
+    check("visible-value" in detail.text, "ordinary headers are shown")
+    check(SECRET not in driver.page_source, "the bearer token never reaches the page")
+    check("[redacted" in detail.text, "the Authorization header is shown masked")
+    driver.save_screenshot(os.path.join(SHOTS, "request-log-desktop.png"))
+
+    # The filter: unmatched only leaves the miss; a path filter narrows to the greetings.
+    driver.find_element(By.ID, "filter-unmatched").click()
+    wait.until(lambda d: len(rows(d)) == 1)
+    check(row_for(driver, miss) is not None, "unmatched only keeps the miss")
+    driver.find_element(By.ID, "filter-unmatched").click()
+    set_filter(driver, "filter-path", "lang=en")
+    wait.until(lambda d: len(rows(d)) == 3)
+    check(all("lang=en" in r.text for r in rows(driver)), "the path filter keeps only matching rows")
+    set_filter(driver, "filter-path", "")
+    set_filter(driver, "filter-status", "4xx")
+    wait.until(lambda d: len(rows(d)) == 1)
+
+    stub_rows = driver.find_elements(By.CSS_SELECTOR, "#stubs tbody tr")
+    orders = [r.text for r in stub_rows if r.text.startswith("order")]
+    check(orders and " 1 " in f" {orders[0]} " and "1" in orders[0], "the stub list counts answers and times left: " + str(orders))
+
+    # Phone width, light and dark.
+    set_filter(driver, "filter-status", "")
+    driver.set_window_size(390, 844)
+    wait.until(lambda d: len(rows(d)) == 6)
+    driver.save_screenshot(os.path.join(SHOTS, "request-log-phone.png"))
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    driver.save_screenshot(os.path.join(SHOTS, "request-log-phone-dark.png"))
+    driver.set_window_size(1280, 860)
+    driver.save_screenshot(os.path.join(SHOTS, "request-log-desktop-dark.png"))
+finally:
+    driver.quit()
+
+print(json.dumps({"latencies_ms": [round(value, 1) for value in latencies], "median_ms": round(statistics.median(latencies), 1),
+                  "failures": failures}))
+sys.exit(1 if failures else 0)
