@@ -10,7 +10,8 @@ import UnderstudyTestSupport
         let ready = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "ready line: \(line)")
         let url = try #require(ready["url"] as? String)
         let port = try #require(ready["port"] as? Int)
-        #expect(line == #"{"url":"http://127.0.0.1:\#(port)","port":\#(port)}"#, "exactly url and port")
+        #expect(line == #"{"url":"http://127.0.0.1:\#(port)","port":\#(port),"ui":"http://127.0.0.1:\#(port)/__admin/ui"}"#,
+                "exactly url, port and the request-log page")
         #expect(url.hasPrefix("http://127.0.0.1:"), "binds loopback by default")
 
         let client = HTTPClient()

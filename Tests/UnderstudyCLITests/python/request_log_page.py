@@ -17,6 +17,7 @@ import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -64,7 +65,9 @@ for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "-
     options.add_argument(argument)
 options.binary_location = "/usr/bin/chromium"
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-wait = WebDriverWait(driver, 10, poll_frequency=0.01)
+# Generous: under a full parallel test run on 2 cores, Chromium itself is slow to start and paint.
+# The page re-renders its rows when the log changes, so an element found a moment ago may be gone: look again.
+wait = WebDriverWait(driver, 30, poll_frequency=0.01, ignored_exceptions=(StaleElementReferenceException,))
 latencies = []
 try:
     driver.get(BASE + "/__admin/ui")
@@ -81,39 +84,38 @@ try:
         latencies.append((time.monotonic() - started) * 1000)
         check(status < 500, f"{path} answered {status}")
     check(driver.execute_script("return performance.timeOrigin") == loaded_at, "the page never reloaded")
-    check(len(rows(driver)) == 5, "opening the page adds nothing to the journal (no favicon request): "
-          + " | ".join(r.text for r in rows(driver)))
+    listed = wait.until(lambda d: [r.text for r in rows(d)])
+    check(len(listed) == 5, "opening the page adds nothing to the journal (no favicon request): " + " | ".join(listed))
 
     # A request no stub matches, carrying a secret: the row says so, the detail shows the failed condition, the secret is masked.
     miss = "/greetings?lang=fr"
     send(miss, headers={"Authorization": "Bearer " + SECRET, "X-Trace": "visible-value"})
-    row = wait.until(lambda d: row_for(d, miss))
-    check(row.get_attribute("data-outcome") == "unmatched", "the miss is marked unmatched")
-    check("no stub matched" in row.text, "the miss's row says no stub matched: " + row.text)
-    row.click()
-    detail = wait.until(lambda d: d.find_element(By.ID, "detail") if d.find_element(By.ID, "detail").is_displayed() else None)
-    failed = driver.find_elements(By.CSS_SELECTOR, "#detail li.check-bad")
-    check(any("path" in item.text for item in failed), "the near-miss report shows the path condition with ✗: "
-          + " | ".join(item.text for item in failed))
-    check("visible-value" in detail.text, "ordinary headers are shown")
+    outcome, text = wait.until(lambda d: (lambda row: row and (row.get_attribute("data-outcome"), row.text))(row_for(d, miss)))
+    check(outcome == "unmatched", "the miss is marked unmatched")
+    check("no stub matched" in text, "the miss's row says no stub matched: " + text)
+    wait.until(lambda d: row_for(d, miss).click() or True)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#detail li.check-bad"))
+    failed_text = wait.until(lambda d: " | ".join(item.text for item in d.find_elements(By.CSS_SELECTOR, "#detail li.check-bad")))
+    check("path" in failed_text, "the near-miss report shows the path condition with ✗: " + failed_text)
+    detail_text = wait.until(lambda d: d.find_element(By.ID, "detail").text)
+    check("visible-value" in detail_text, "ordinary headers are shown")
     check(SECRET not in driver.page_source, "the bearer token never reaches the page")
-    check("[redacted" in detail.text, "the Authorization header is shown masked")
+    check("[redacted" in detail_text, "the Authorization header is shown masked")
     driver.save_screenshot(os.path.join(SHOTS, "request-log-desktop.png"))
 
     # The filter: unmatched only leaves the miss; a path filter narrows to the greetings.
     driver.find_element(By.ID, "filter-unmatched").click()
     wait.until(lambda d: len(rows(d)) == 1)
-    check(row_for(driver, miss) is not None, "unmatched only keeps the miss")
+    check(wait.until(lambda d: row_for(d, miss) is not None), "unmatched only keeps the miss")
     driver.find_element(By.ID, "filter-unmatched").click()
     set_filter(driver, "filter-path", "lang=en")
     wait.until(lambda d: len(rows(d)) == 3)
-    check(all("lang=en" in r.text for r in rows(driver)), "the path filter keeps only matching rows")
+    check(wait.until(lambda d: all("lang=en" in r.text for r in rows(d))), "the path filter keeps only matching rows")
     set_filter(driver, "filter-path", "")
     set_filter(driver, "filter-status", "4xx")
     wait.until(lambda d: len(rows(d)) == 1)
 
-    stub_rows = driver.find_elements(By.CSS_SELECTOR, "#stubs tbody tr")
-    orders = [r.text for r in stub_rows if r.text.startswith("order")]
+    orders = wait.until(lambda d: [r.text for r in d.find_elements(By.CSS_SELECTOR, "#stubs tbody tr") if r.text.startswith("order")])
     check(orders and " 1 " in f" {orders[0]} " and "1" in orders[0], "the stub list counts answers and times left: " + str(orders))
 
     # Phone width, light and dark.
