@@ -17,7 +17,7 @@ enum AdminFuzz {
         ("POST", "/__admin/mappings"), ("POST", "/__admin/mappings/import"), ("POST", "/__admin/mappings/find-by-metadata"),
         ("POST", "/__admin/requests/count"), ("POST", "/__admin/requests/find"), ("POST", "/__admin/near-misses/request"),
         ("POST", "/__admin/near-misses/request-pattern"), ("POST", "/__admin/settings"), ("PUT", "/__admin/scenarios/s/state"),
-        ("POST", "/__admin/stubs"),
+        ("POST", "/__admin/stubs"), ("POST", "/__admin/recordings/start"), ("POST", "/__admin/recordings/snapshot"),
     ]
 
     static func run(_ bytes: [UInt8]) {
