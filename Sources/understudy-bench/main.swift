@@ -12,6 +12,9 @@
 //       `stop` on standard input with JSON lines (see SoakServer).
 //   understudy-bench idle
 //       Links what the server links and serves nothing: the memory floor.
+//   understudy-bench suite --reference URL [--tests N]
+//       One test's cost with a server per test (start, 20 stubs, 3 URLSession
+//       calls, a count, stop) and the floor (the 3 calls to a running server).
 //   understudy-bench decode-comics [--iterations N]
 //       Decodes a 100-comic Marvel page N times into DataWrapper<Comic> and, as
 //       the reference, parses it with JSONSerialization; prints one JSON line.
@@ -28,10 +31,12 @@ do {
         try SoakServer(arguments: Options(Array(arguments.dropFirst()))).run()
     case "idle":
         IdleProcess().run()
+    case "suite":
+        try SuiteCost(arguments: Options(Array(arguments.dropFirst()))).run()
     case "decode-comics":
         try DecodeComics(arguments: Options(Array(arguments.dropFirst()))).run()
     default:
-        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N] | soak [--journal N] | idle | decode-comics [--iterations N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N] | soak [--journal N] | idle | suite --reference URL [--tests N] | decode-comics [--iterations N]\n".utf8))
         exit(2)
     }
 } catch {
