@@ -7,8 +7,9 @@ import WireMockFormat
 ///
 /// A stop or snapshot answers `{"mappings": […]}` as WireMock does (the
 /// recorded stubs as mappings, placeholders and all) and adds `understudy`:
-/// the spec file a recording writes, the fixtures it needs, and the secret
-/// scan's findings. The recorded stubs are served at once, as WireMock's are.
+/// the spec file a recording writes, the fixtures it needs, the secret
+/// scan's findings, and whether the recorded stubs are served at once, as
+/// WireMock's are (not when the scan found a secret, or they cannot be added).
 extension AdminAPI {
     /// The record-spec fields understood; others are refused by name.
     static let recordSpecKeys = ["targetBaseUrl", "captureHeaders", "repeatsAsScenarios", "persist", "outputFormat",
@@ -65,15 +66,21 @@ extension AdminAPI {
         } catch {
             return AdminAnswer.error(500, "\(error)")
         }
+        var served: JSONValue = .bool(false)
         if serve, findings.isEmpty, !recording.stubs.isEmpty {
-            try? server.add(recording.replayStubs)
+            do {
+                try server.add(recording.replayStubs)
+                served = .bool(true)
+            } catch {
+                served = .string("not served: \(error)")
+            }
         }
         return AdminAnswer.json(.object([
             "mappings": .array(mappings),
             "understudy": .object([
                 "spec": .string(written), "fixtures": .array(fixtures), "secretsFound": .array(findings),
                 "skipped": .array(recording.skipped.map(JSONValue.string)),
-                "requests": .number(Double(recording.exchangeCount)),
+                "requests": .number(Double(recording.exchangeCount)), "served": served,
             ]),
         ]))
     }

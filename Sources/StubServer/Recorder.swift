@@ -82,10 +82,11 @@ public final class Recorder: Sendable {
     }
 
     /// The recording of every proxied exchange the journal holds (any proxy
-    /// stub's, not only a recording's), without stopping anything.
+    /// stub's, not only a recording's), without stopping anything; under
+    /// `rules`, or the last recording's when `nil`.
     public func snapshot(rules: RecordingRules? = nil) -> Recording {
-        let (rules, target) = state.withLock { ($0.rules, $0.target) }
-        return record(after: 0, evictedBefore: 0, rules: rules, source: target)
+        let (current, target) = state.withLock { ($0.rules, $0.target) }
+        return record(after: 0, evictedBefore: 0, rules: rules ?? current, source: target)
     }
 
     private func record(after sequence: Int, evictedBefore: Int, rules: RecordingRules, source: ProxyTarget?) -> Recording {

@@ -240,7 +240,6 @@ public final class StubServer: Sendable {
 extension RecordedRequest {
     /// The recorded form of a request that arrived on the daemon.
     init(_ http: MicroHTTP.HTTPRequest) {
-        defer { clientCertificateSubject = http.clientCertificateSubject }
         self.init(
             method: http.method,
             target: http.target,
@@ -250,6 +249,7 @@ extension RecordedRequest {
             remoteAddress: http.remoteAddress,
             connectionID: http.connectionID
         )
+        clientCertificateSubject = http.clientCertificateSubject
     }
 }
 

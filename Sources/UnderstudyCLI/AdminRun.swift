@@ -154,7 +154,7 @@ public struct AdminRun: Sendable {
                 guard case .object(let fields)? = JSONValue(data: data), case .string(let status)? = fields["status"] else { return ["unknown"] }
                 return [status]
             }
-        default:
+        case "stop":
             var found: [String] = []
             var outcome = await call {
                 let data = try await server.send("POST", "/recordings/stop", expecting: 200)
@@ -171,6 +171,8 @@ public struct AdminRun: Sendable {
                 outcome.exitCode = 1
             }
             return outcome
+        default:
+            return Outcome(errors: ["record takes start, stop or status, not \(action)"], exitCode: 2)
         }
     }
 

@@ -186,12 +186,8 @@ struct MappingWriter {
     }
 
     private static func fileExtension(for response: StubResponse) -> String {
-        let type = response.headers["Content-Type"]?.lowercased() ?? ""
-        if type.contains("json") { return "json" }
-        if type.contains("html") { return "html" }
-        if type.contains("xml") { return "xml" }
-        if type.hasPrefix("text/") { return "txt" }
-        return "bin"
+        let type = response.headers["Content-Type"] ?? ""
+        return RecordedResponses.fileExtension(type, text: type.lowercased().hasPrefix("text/"))
     }
 
     /// `{ proxyBaseUrl, proxyUrlPrefixToRemove, additionalProxyRequestHeaders }`.

@@ -35,7 +35,7 @@ import UnderstudyTestSupport
         #expect(start.status == 200, "\(start.text)")
         let status = try await client.get(URL(string: base + "/__admin/recordings/status")!)
         #expect(status.text.contains("Recording"))
-        let proxied = try await client.get(URL(string: base + "/items")!)
+        let proxied = try await client.get(URL(string: base + "/items")!, headers: ["X-Client": "bench"])
         #expect(proxied.status == 200 && proxied.text.contains("items"))
         let stop = try await post(client, base, "/__admin/recordings/stop")
         #expect(stop.status == 200, "\(stop.text)")
@@ -56,9 +56,12 @@ import UnderstudyTestSupport
             #expect((ours["spec"] as? String)?.contains("- id: get-items") == true)
 
             // A snapshot turns what the journal holds of proxied requests into stubs again, without serving them.
-            let snapshot = try await Self.post(client, base, "/__admin/recordings/snapshot", #"{"persist":false}"#)
+            // Its own record spec applies: here, matching on the X-Client header the proxied request sent.
+            let snapshot = try await Self.post(client, base, "/__admin/recordings/snapshot", #"{"persist":false,"captureHeaders":{"X-Client":{}}}"#)
             let snapped = try JSONSerialization.jsonObject(with: snapshot.body) as? [String: Any]
-            #expect((snapped?["mappings"] as? [Any])?.count == 1, "\(snapshot.text)")
+            let snappedMappings = snapped?["mappings"] as? [[String: Any]]
+            #expect(snappedMappings?.count == 1, "\(snapshot.text)")
+            #expect(((snappedMappings?.first?["request"] as? [String: Any])?["headers"] as? [String: Any])?["X-Client"] != nil, "\(snapshot.text)")
 
             upstream.stop() // the recorded stub answers now, not the upstream
             let replayed = try await client.get(URL(string: base + "/items")!)

@@ -53,11 +53,13 @@ public struct Recording: Sendable {
         if !placeholders.isEmpty {
             members.append(("placeholders", .object(placeholders.keys.sorted().map { ($0, .string(placeholders[$0] ?? "")) })))
         }
-        if isMarvel {
-            members.append(("guard", .object([("marvel", .object([
-                ("publicKey", .string("${\(RecordingRules.marvelPublicKeyVariable)}")),
-                ("privateKey", .string("${\(RecordingRules.marvelPrivateKeyVariable)}")),
-            ]))])))
+        if let guardRule {
+            do {
+                members.append(("guard", try SpecWriter.guardRule(guardRule)))
+            } catch let reason {
+                throw StubNotPortable(stub: "the recording's guard", location: CodeLocation(fileID: specName, filePath: "", line: 1, column: 1),
+                                      reason: reason.text)
+            }
         }
         var written: [WrittenJSON] = []
         for stub in stubs { written.append(try SpecWriter.stub(stub, style: .readable)) }

@@ -156,7 +156,7 @@ package enum SpecWriter {
 
     // MARK: Guard, delay, fault
 
-    private static func guardRule(_ rule: AuthRule) throws(Unwritable) -> WrittenJSON {
+    static func guardRule(_ rule: AuthRule) throws(Unwritable) -> WrittenJSON {
         if let keys = rule.marvelKeys {
             guard keys.count == 1, let (publicKey, privateKey) = keys.first else {
                 throw Unwritable("its Marvel guard has \(keys.count) key pairs; a spec guard has one")
