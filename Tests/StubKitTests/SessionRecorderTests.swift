@@ -113,4 +113,12 @@ import Testing
         #expect(recording.stubs.map(\.request.body.count) == [1, 0])
         #expect(recording.stubs.map { $0.id.rawValue } == ["get-2", "get"])
     }
+
+    /// Found by the fuzz replay in CI: a large answer labelled JSON that is
+    /// not readable JSON went to a `.json` fixture, which the spec reader refuses.
+    @Test func aLargeAnswerLabelledJSONThatIsNotJSONIsAFixtureOfText() {
+        let notJSON = "{" + String(repeating: "x", count: 10_000)
+        let recording = SessionRecorder.record([RecordedExchange(request: request("/broken"), response: json(notJSON))], source: "upstream")
+        #expect(recording.fixtures.map(\.path) == ["fixtures/get-broken.txt"])
+    }
 }

@@ -38,7 +38,9 @@ package struct RecordedResponses {
             return inline ? .fixed(response) : fixture(Data(WrittenJSON.value(value).text.utf8), response, name, step, "json")
         }
         if text != nil {
-            return inline ? .fixed(response) : fixture(response.body, response, name, step, Self.fileExtension(contentType, text: true))
+            // Text that is not JSON the spec reader can read never gets a `.json` name (the reader refuses one).
+            let ext = Self.fileExtension(contentType, text: true)
+            return inline ? .fixed(response) : fixture(response.body, response, name, step, ext == "json" ? "txt" : ext)
         }
         return fixture(response.body, response, name, step, Self.fileExtension(contentType, text: false))
     }
