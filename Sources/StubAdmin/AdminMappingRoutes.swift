@@ -11,7 +11,7 @@ extension AdminAPI {
         if route.is("GET", "mappings") { return list(request) }
         if route.is("POST", "mappings") {
             let (stub, json) = try readMapping(request.body, named: "POST \(options.prefix)/mappings")
-            try server.replaceAll(with: [stub] + server.stubs.filter { $0.id != stub.id })
+            try server.addFirst([stub])
             posted.withLock { $0[stub.id] = json }
             return AdminAnswer.json(json, status: 201)
         }
@@ -81,14 +81,14 @@ extension AdminAPI {
     }
 
     private func remove(_ ids: Set<StubID>) throws {
-        try server.replaceAll(with: server.stubs.filter { !ids.contains($0.id) })
+        server.remove(ids)
         posted.withLock { posted in for id in ids { posted[id] = nil } }
     }
 
     /// One posted mapping as a stub, and its JSON with `id` and `uuid` filled in.
     func readMapping(_ body: Data, named name: String, id given: String? = nil) throws(StubValidationError) -> (Stub, JSONValue) {
         let loaded = try WireMockMappings.read(body, file: name, bodyFiles: options.root?.appendingPathComponent("__files"))
-        guard loaded.stubs.count == 1, case .object(var fields)? = JSONValue(data: body) else {
+        guard loaded.stubs.count == 1, case .object(var fields)? = loaded.document else {
             throw StubValidationError(problems: [StubProblem(file: name, line: 1, column: 1, key: "/", message: "expected one mapping")])
         }
         var stub = loaded.stubs[0]
@@ -120,7 +120,7 @@ extension AdminAPI {
         guard policy == "OVERWRITE" || policy == "IGNORE" else {
             return AdminAnswer.error(422, "duplicatePolicy is OVERWRITE or IGNORE, not \(policy)", pointer: "/importOptions/duplicatePolicy")
         }
-        var current = deleteOthers ? [] : server.stubs
+        let current = deleteOthers ? [] : server.stubs
         var imported: [(Stub, JSONValue)] = []
         var problems: [StubProblem] = []
         for (index, item) in items.enumerated() {
@@ -133,9 +133,7 @@ extension AdminAPI {
         guard problems.isEmpty else { throw StubValidationError(problems: problems) }
         let existing = Set(current.map(\.id))
         let accepted = imported.filter { policy == "OVERWRITE" || !existing.contains($0.0.id) }
-        let replaced = Set(accepted.map(\.0.id))
-        current.removeAll { replaced.contains($0.id) }
-        try server.replaceAll(with: accepted.map(\.0) + current)
+        if deleteOthers { try server.replaceAll(with: accepted.map(\.0)) } else { try server.addFirst(accepted.map(\.0)) }
         posted.withLock { posted in
             if deleteOthers { posted.removeAll() }
             for (stub, json) in accepted { posted[stub.id] = json }

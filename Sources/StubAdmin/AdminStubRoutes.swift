@@ -49,7 +49,7 @@ extension AdminAPI {
             return AdminAnswer.json(.object(["ids": .array([.string(id.rawValue)])]))
         }
         if route.is("DELETE", "stubs/*") {
-            try server.replaceAll(with: server.stubs.filter { $0.id != id })
+            server.remove(id)
             posted.withLock { $0[id] = nil }
             return AdminAnswer.ok()
         }

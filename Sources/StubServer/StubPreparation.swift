@@ -5,10 +5,14 @@ import StubKit
 /// the checks and the index; this adds each stub's prepared response.
 enum StubPreparation {
     /// The route table for `stubs`; throws ``StubValidationError`` listing
-    /// every problem (see ``StubValidation/check(_:fixtures:overridable:)``).
-    static func table(for stubs: [Stub], fixtures: URL, overridable: Set<StubID> = []) throws -> RouteTable {
-        let checked = try StubValidation.check(stubs, fixtures: fixtures, overridable: overridable)
-        let slots = zip(stubs, checked.resolvedRecipes).map { StubSlot(stub: $0, resolvedRecipe: $1) }
+    /// every problem (see ``StubValidation/check(_:fixtures:overridable:resolved:)``).
+    /// Slots in `reusing` (by position) are kept as they are: a change that
+    /// adds one stub prepares only that one, and does not re-check the others
+    /// against what they were already checked against.
+    static func table(for stubs: [Stub], fixtures: URL, overridable: Set<StubID> = [], reusing kept: [Int: StubSlot] = [:]) throws -> RouteTable {
+        let checked = try StubValidation.check(stubs, fixtures: fixtures, overridable: overridable,
+                                               resolved: kept.mapValues(\.resolvedRecipe))
+        let slots = stubs.indices.map { kept[$0] ?? StubSlot(stub: stubs[$0], resolvedRecipe: checked.resolvedRecipes[$0]) }
         return RouteTable(index: checked.index, slots: slots)
     }
 }

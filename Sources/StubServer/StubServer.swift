@@ -133,7 +133,17 @@ public final class StubServer: Sendable {
     ///
     /// - Throws: ``StubValidationError``; nothing changes then.
     public func add(_ stubs: [Stub]) throws {
-        try change { $0 + stubs }
+        try change { current in current.indices.map(StubListEntry.kept) + stubs.map(StubListEntry.fresh) }
+    }
+
+    /// Puts `stubs` before the current ones, in place of any current stub
+    /// with the same id: the newest first, as WireMock's admin API adds mappings.
+    /// Only the new stubs are prepared and checked.
+    ///
+    /// - Throws: ``StubValidationError``; nothing changes then.
+    package func addFirst(_ stubs: [Stub]) throws {
+        let ids = Set(stubs.map(\.id))
+        try change { current in stubs.map(StubListEntry.fresh) + current.indices.filter { !ids.contains(current[$0].id) }.map(StubListEntry.kept) }
     }
 
     /// Serves `stubs` instead of the current list, atomically: requests in
@@ -142,7 +152,7 @@ public final class StubServer: Sendable {
     ///
     /// - Throws: ``StubValidationError``; nothing changes then.
     public func replaceAll(with stubs: [Stub]) throws {
-        try change { _ in stubs }
+        try change { _ in stubs.map(StubListEntry.fresh) }
     }
 
     /// Replaces the stub named `id` with `stub`, in place.
@@ -153,22 +163,26 @@ public final class StubServer: Sendable {
             guard let index = current.firstIndex(where: { $0.id == id }) else {
                 throw StubValidationError(problems: [StubProblem(stub, "no stub with id \"\(id)\" to replace")])
             }
-            var next = current
-            next[index] = stub
-            return next
+            return current.indices.map { $0 == index ? .fresh(stub) : .kept($0) }
         }
     }
 
     /// Removes the stub named `id`; returns whether there was one.
     @discardableResult
     public func remove(_ id: StubID) -> Bool {
-        var found = false
+        remove([id]) > 0
+    }
+
+    /// Removes every stub named in `ids`; returns how many there were.
+    @discardableResult
+    package func remove(_ ids: Set<StubID>) -> Int {
+        var removed = 0
         try? change { current in
-            let next = current.filter { $0.id != id }
-            found = next.count != current.count
-            return next
+            let kept = current.indices.filter { !ids.contains(current[$0].id) }
+            removed = current.count - kept.count
+            return kept.map(StubListEntry.kept)
         }
-        return found
+        return removed
     }
 
     // MARK: Issues found while serving
@@ -215,26 +229,48 @@ public final class StubServer: Sendable {
     /// leaves them out of the journal; `nil` closes the door.
     public func mount(_ door: FrontDoor?) { engine.mount(door) }
 
-    /// Applies `edit` to the stub list, keeping the answer counts of the stubs
-    /// that stay (same id, pattern and limit); a refused edit changes nothing.
-    private func change(_ edit: ([Stub]) throws -> [Stub]) throws {
+    /// Applies `edit` to the stub list. A kept stub keeps its prepared slot
+    /// and its answer count; a fresh one is prepared and checked, and keeps
+    /// the count of the stub it replaces when that had the same id, pattern
+    /// and limit. A refused edit changes nothing.
+    private func change(_ edit: ([Stub]) throws -> [StubListEntry]) throws {
         try engine.serving.withLock { serving in
             let old = serving.table.stubs
-            let next = try edit(old)
+            let entries = try edit(old)
             var oldIndex: [StubID: Int] = [:]
             for index in old.indices where oldIndex[old[index].id] == nil { oldIndex[old[index].id] = index }
+            var next: [Stub] = []
+            next.reserveCapacity(entries.count)
             var carried: [Int: Int] = [:]
-            for index in next.indices {
-                if let previous = oldIndex[next[index].id], StubValidation.sameShape(old[previous], next[index]) {
-                    carried[index] = serving.counts.count(previous)
+            var reused: [Int: StubSlot] = [:]
+            var kept = Set<StubID>()
+            for (position, entry) in entries.enumerated() {
+                switch entry {
+                case .kept(let previous):
+                    next.append(old[previous])
+                    carried[position] = serving.counts.count(previous)
+                    reused[position] = serving.table.slots[previous]
+                    kept.insert(old[previous].id)
+                case .fresh(let stub):
+                    next.append(stub)
+                    if let previous = oldIndex[stub.id], StubValidation.sameShape(old[previous], stub) {
+                        carried[position] = serving.counts.count(previous)
+                        kept.insert(stub.id)
+                    }
                 }
             }
-            let kept = Set(carried.keys.map { next[$0].id })
-            let set = StubSet(table: try StubPreparation.table(for: next, fixtures: serving.stubSet.fixtures, overridable: kept),
-                              fixtures: serving.stubSet.fixtures)
-            serving = StubEngine.Serving(set: set, counts: AnswerCounts(count: next.count, initial: carried), frontDoor: serving.frontDoor)
+            let table = try StubPreparation.table(for: next, fixtures: serving.stubSet.fixtures, overridable: kept, reusing: reused)
+            serving = StubEngine.Serving(set: StubSet(table: table, fixtures: serving.stubSet.fixtures),
+                                         counts: AnswerCounts(count: next.count, initial: carried), frontDoor: serving.frontDoor)
         }
     }
+}
+
+/// One stub of the list a change makes: a current one kept (by its
+/// position now), or a fresh one to prepare.
+private enum StubListEntry {
+    case kept(Int)
+    case fresh(Stub)
 }
 
 extension RecordedRequest {

@@ -18,6 +18,15 @@ public enum WireMockMappings {
         public var stubs: [Stub]
         /// Mappings left out under `lenient`, each with where and why.
         public var skipped: [StubProblem]
+        /// The document read, when one document's bytes were (``read(_:file:bodyFiles:lenient:)``),
+        /// so a caller that also needs its JSON does not parse it again.
+        public var document: JSONValue?
+
+        init(stubs: [Stub], skipped: [StubProblem], document: JSONValue? = nil) {
+            self.stubs = stubs
+            self.skipped = skipped
+            self.document = document
+        }
     }
 
     /// Whether `folder` looks like a WireMock root: it has a `mappings` folder.
@@ -106,7 +115,7 @@ public enum WireMockMappings {
             }
             throw StubValidationError(problems: (reader.problems + refused).sorted { $0.location.line < $1.location.line })
         }
-        return Loaded(stubs: stubs, skipped: reader.untranslatable)
+        return Loaded(stubs: stubs, skipped: reader.untranslatable, document: document.root)
     }
 
     private static func read(

@@ -15,6 +15,10 @@
 //   understudy-bench suite --reference URL [--tests N]
 //       One test's cost with a server per test (start, 20 stubs, 3 URLSession
 //       calls, a count, stop) and the floor (the 3 calls to a running server).
+//   understudy-bench admin-suite --ours PORT --wiremock PORT [--tests N] [--warmup N] [--import yes]
+//       One test's cost through WireMock's admin API (reset, 20 mappings, 3
+//       calls, a count) against two running servers, one keep-alive
+//       connection each, the same driver for both.
 //   understudy-bench decode-comics [--iterations N]
 //       Decodes a 100-comic Marvel page N times into DataWrapper<Comic> and, as
 //       the reference, parses it with JSONSerialization; prints one JSON line.
@@ -33,10 +37,12 @@ do {
         IdleProcess().run()
     case "suite":
         try SuiteCost(arguments: Options(Array(arguments.dropFirst()))).run()
+    case "admin-suite":
+        try AdminSuiteCost(arguments: Options(Array(arguments.dropFirst()))).run()
     case "decode-comics":
         try DecodeComics(arguments: Options(Array(arguments.dropFirst()))).run()
     default:
-        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N] | soak [--journal N] | idle | suite --reference URL [--tests N] | decode-comics [--iterations N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N] | soak [--journal N] | idle | suite --reference URL [--tests N] | admin-suite --ours PORT --wiremock PORT | decode-comics [--iterations N]\n".utf8))
         exit(2)
     }
 } catch {

@@ -17,7 +17,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Parses JSON bytes; `nil` when they are not JSON.
     public init?(data: Data) {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
+        guard let value = try? LocatedJSON.value(data) else { return nil }
         self = value
     }
 
@@ -26,7 +26,8 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The JSON form of any `Encodable` value.
     public init(encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: encoder.encode(value))
+        let data = try encoder.encode(value)
+        self = try JSONValue(data: data) ?? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
     /// Decodes any JSON value.
@@ -98,11 +99,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Compact JSON with sorted keys.
-    public var description: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
-    }
+    public var description: String { CompactJSON.of(self) ?? "?" }
 }
 
 /// A dotted JSON path with array indices: `a.b[2].c`, optionally `$.`-prefixed.

@@ -15,7 +15,7 @@ package struct LocatedJSON: Sendable {
 
     /// Parses `data`; a syntax error says where it is.
     package init(_ data: Data) throws(LocatedJSONError) {
-        var parser = Parser(bytes: Array(data))
+        var parser = Parser(bytes: Array(data), located: true)
         parser.skipSpace()
         let root = try parser.value(pointer: "")
         parser.skipSpace()
@@ -38,11 +38,27 @@ package struct LocatedJSON: Sendable {
 
     /// `name` escaped for use in a JSON pointer (`~` → `~0`, `/` → `~1`).
     package static func escape(_ name: String) -> String {
-        name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        guard name.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return name }
+        return name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// The value in `data` without positions: what `JSONValue(data:)` reads
+    /// with. As `JSONDecoder` does, a repeated key keeps its first value and a
+    /// leading byte order mark is skipped.
+    static func value(_ data: Data) throws(LocatedJSONError) -> JSONValue {
+        var parser = Parser(bytes: Array(data), located: false)
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }
+        parser.skipSpace()
+        let root = try parser.value(pointer: "")
+        parser.skipSpace()
+        guard parser.offset == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        return root
     }
 
     private struct Parser {
         let bytes: [UInt8]
+        /// Whether to record positions and key order (and refuse repeated keys).
+        let located: Bool
         var offset = 0
         var line = 1
         var lineStart = 0
@@ -70,7 +86,7 @@ package struct LocatedJSON: Sendable {
 
         mutating func value(pointer: String) throws(LocatedJSONError) -> JSONValue {
             guard offset < bytes.count else { throw error("the JSON ends early") }
-            positions[pointer] = (line, offset - lineStart + 1)
+            if located { positions[pointer] = (line, offset - lineStart + 1) }
             depth += 1
             defer { depth -= 1 }
             guard depth < 512 else { throw error("the JSON nests too deeply") }
@@ -92,7 +108,7 @@ package struct LocatedJSON: Sendable {
             skipSpace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
                 offset += 1
-                keyOrder[pointer] = []
+                if located { keyOrder[pointer] = [] }
                 return .object(members)
             }
             while true {
@@ -104,17 +120,22 @@ package struct LocatedJSON: Sendable {
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected : after the key \"\(key)\"") }
                 offset += 1
                 skipSpace()
-                let child = pointer + "/" + LocatedJSON.escape(key)
-                if members[key] != nil { throw error("the key \"\(key)\" appears twice") }
-                keyPositions[child] = keyAt
-                members[key] = try value(pointer: child)
-                order.append(key)
+                if located {
+                    let child = pointer + "/" + LocatedJSON.escape(key)
+                    if members[key] != nil { throw error("the key \"\(key)\" appears twice") }
+                    keyPositions[child] = keyAt
+                    members[key] = try value(pointer: child)
+                    order.append(key)
+                } else {
+                    let member = try value(pointer: "")
+                    if members[key] == nil { members[key] = member }
+                }
                 skipSpace()
                 guard offset < bytes.count else { throw error("the JSON ends inside an object") }
                 if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
                 guard bytes[offset] == UInt8(ascii: "}") else { throw error("expected , or } in an object") }
                 offset += 1
-                keyOrder[pointer] = order
+                if located { keyOrder[pointer] = order }
                 return .object(members)
             }
         }
@@ -129,7 +150,7 @@ package struct LocatedJSON: Sendable {
             }
             while true {
                 skipSpace()
-                items.append(try value(pointer: pointer + "/\(items.count)"))
+                items.append(try value(pointer: located ? pointer + "/\(items.count)" : ""))
                 skipSpace()
                 guard offset < bytes.count else { throw error("the JSON ends inside an array") }
                 if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
@@ -148,18 +169,32 @@ package struct LocatedJSON: Sendable {
             return result
         }
 
+        /// A number as JSON spells it: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
         mutating func number() throws(LocatedJSONError) -> JSONValue {
             let start = offset
-            while offset < bytes.count, Self.numberBytes.contains(bytes[offset]) { offset += 1 }
-            guard offset > start, let text = String(bytes: bytes[start..<offset], encoding: .utf8),
-                  let number = Double(text), number.isFinite else {
+            func digits() -> Int {
+                let first = offset
+                while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) { offset += 1 }
+                return offset - first
+            }
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            let integerStart = offset
+            var valid = digits() > 0 && !(bytes[integerStart] == UInt8(ascii: "0") && offset - integerStart > 1)
+            if valid, offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+                offset += 1
+                valid = digits() > 0
+            }
+            if valid, offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
+                offset += 1
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+                valid = digits() > 0
+            }
+            guard valid, let number = Double(String(decoding: bytes[start..<offset], as: UTF8.self)), number.isFinite else {
                 offset = start
                 throw error("unexpected character")
             }
             return .number(number)
         }
-
-        static let numberBytes = Set("+-0123456789.eE".utf8)
 
         mutating func string() throws(LocatedJSONError) -> String {
             offset += 1
@@ -169,7 +204,7 @@ package struct LocatedJSON: Sendable {
                 switch byte {
                 case UInt8(ascii: "\""):
                     offset += 1
-                    guard let text = String(bytes: scalars, encoding: .utf8) else { throw error("the string is not valid UTF-8") }
+                    guard let text = String(validating: scalars, as: UTF8.self) else { throw error("the string is not valid UTF-8") }
                     return text
                 case UInt8(ascii: "\\"):
                     offset += 1
@@ -214,8 +249,9 @@ package struct LocatedJSON: Sendable {
         }
 
         mutating func hex4() throws(LocatedJSONError) -> UInt32 {
-            guard offset + 4 <= bytes.count, let text = String(bytes: bytes[offset..<offset + 4], encoding: .ascii),
-                  let value = UInt32(text, radix: 16) else { throw error("expected 4 hex digits after \\u") }
+            guard offset + 4 <= bytes.count, bytes[offset..<offset + 4].allSatisfy({ $0 < 0x80 }),
+                  let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
+            else { throw error("expected 4 hex digits after \\u") }
             offset += 4
             return value
         }

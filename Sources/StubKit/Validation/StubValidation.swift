@@ -18,15 +18,22 @@ package enum StubValidation {
     /// ``StubValidationError`` listing every problem. Stubs named in
     /// `overridable` (already served, and kept by a change) may be shadowed:
     /// overriding one at run time with a higher-priority stub is the point
-    /// of the change.
-    package static func check(_ stubs: [Stub], fixtures: URL, overridable: Set<StubID> = []) throws -> Checked {
+    /// of the change. `resolved` holds, by position, the recipes of stubs
+    /// already checked (a change keeps them): their fixtures are not read again.
+    package static func check(
+        _ stubs: [Stub], fixtures: URL, overridable: Set<StubID> = [], resolved known: [Int: ResponseRecipe?] = [:]
+    ) throws -> Checked {
         var problems: [StubProblem] = []
         var seen = Set<StubID>(minimumCapacity: stubs.count)
         var resolvedRecipes: [ResponseRecipe?] = []
         resolvedRecipes.reserveCapacity(stubs.count)
-        for stub in stubs {
+        for (position, stub) in stubs.enumerated() {
             if !seen.insert(stub.id).inserted, let other = stubs.first(where: { $0.id == stub.id }) {
                 problems.append(StubProblem(stub, "duplicate stub id \"\(stub.id)\" (also declared at \(other.location))"))
+            }
+            if let recipe = known[position] {
+                resolvedRecipes.append(recipe)
+                continue
             }
             if let problem = stub.problem { problems.append(StubProblem(stub, problem)) }
             var resolved: ResponseRecipe?
