@@ -126,9 +126,18 @@ struct AdminRoute {
     var parts: [String]
 
     /// Whether the route is `method` and `path` (`"mappings/*"`: `*` is any one segment).
+    /// Walks `path` in place: every admin request tries dozens of routes.
     func `is`(_ method: String, _ path: String) -> Bool {
-        let wanted = path.split(separator: "/").map(String.init)
-        guard self.method == method, wanted.count == parts.count else { return false }
-        return zip(wanted, parts).allSatisfy { $0 == "*" || $0 == $1 }
+        guard self.method == method else { return false }
+        var rest = Substring(path)
+        var index = 0
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: "/") ?? rest.endIndex
+            let segment = rest[..<end]
+            guard index < parts.count, segment == "*" || segment == parts[index] else { return false }
+            index += 1
+            rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
+        }
+        return index == parts.count
     }
 }

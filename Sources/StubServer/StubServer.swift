@@ -237,29 +237,33 @@ public final class StubServer: Sendable {
         try engine.serving.withLock { serving in
             let old = serving.table.stubs
             let entries = try edit(old)
-            var oldIndex: [StubID: Int] = [:]
-            for index in old.indices where oldIndex[old[index].id] == nil { oldIndex[old[index].id] = index }
             var next: [Stub] = []
             next.reserveCapacity(entries.count)
             var carried: [Int: Int] = [:]
             var reused: [Int: StubSlot] = [:]
-            var kept = Set<StubID>()
+            var overridable = Set<StubID>()
+            // Where a fresh stub's id was: a scan for a few fresh stubs, an index for many.
+            var oldIndex: [StubID: Int] = [:]
+            if entries.count(where: { if case .fresh = $0 { true } else { false } }) > 8 {
+                for index in old.indices where oldIndex[old[index].id] == nil { oldIndex[old[index].id] = index }
+            }
+            func previous(_ id: StubID) -> Int? { oldIndex.isEmpty ? old.firstIndex { $0.id == id } : oldIndex[id] }
             for (position, entry) in entries.enumerated() {
                 switch entry {
                 case .kept(let previous):
                     next.append(old[previous])
-                    carried[position] = serving.counts.count(previous)
+                    let count = serving.counts.count(previous)
+                    if count > 0 { carried[position] = count }
                     reused[position] = serving.table.slots[previous]
-                    kept.insert(old[previous].id)
                 case .fresh(let stub):
                     next.append(stub)
-                    if let previous = oldIndex[stub.id], StubValidation.sameShape(old[previous], stub) {
+                    if let previous = previous(stub.id), StubValidation.sameShape(old[previous], stub) {
                         carried[position] = serving.counts.count(previous)
-                        kept.insert(stub.id)
+                        overridable.insert(stub.id)
                     }
                 }
             }
-            let table = try StubPreparation.table(for: next, fixtures: serving.stubSet.fixtures, overridable: kept, reusing: reused)
+            let table = try StubPreparation.table(for: next, fixtures: serving.stubSet.fixtures, overridable: overridable, reusing: reused)
             serving = StubEngine.Serving(set: StubSet(table: table, fixtures: serving.stubSet.fixtures),
                                          counts: AnswerCounts(count: next.count, initial: carried), frontDoor: serving.frontDoor)
         }

@@ -63,7 +63,7 @@ extension MappingReader {
         }
         guard let key = given.first, let text = string(fields[key], at: pointer + "/" + key) else { return }
         let rawPath = text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
-        let decodedPath = rawPath.removingPercentEncoding ?? rawPath
+        let decodedPath = rawPath.contains("%") ? rawPath.removingPercentEncoding ?? rawPath : rawPath
         switch key {
         case "url":
             pattern.path = .literal(decodedPath)

@@ -19,7 +19,8 @@ package enum StubValidation {
     /// `overridable` (already served, and kept by a change) may be shadowed:
     /// overriding one at run time with a higher-priority stub is the point
     /// of the change. `resolved` holds, by position, the recipes of stubs
-    /// already checked (a change keeps them): their fixtures are not read again.
+    /// already checked and served (a change keeps them): their fixtures are
+    /// not read again, and they may be shadowed, as `overridable` ones may.
     package static func check(
         _ stubs: [Stub], fixtures: URL, overridable: Set<StubID> = [], resolved known: [Int: ResponseRecipe?] = [:]
     ) throws -> Checked {
@@ -47,7 +48,7 @@ package enum StubValidation {
             resolvedRecipes.append(resolved)
         }
         let index = RouteIndex(stubs: stubs)
-        for position in stubs.indices where !overridable.contains(stubs[position].id) {
+        for position in stubs.indices where known[position] == nil && !overridable.contains(stubs[position].id) {
             if let winner = shadowing(position, in: index) {
                 let (stub, other) = (stubs[position], stubs[winner])
                 let conditions = other.request.conditionCount == 0 ? "it has no further conditions"
