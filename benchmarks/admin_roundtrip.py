@@ -10,7 +10,7 @@ same; Understudy is also timed through its spec-JSON route (/__admin/stubs).
 Each timed round trip is followed by an untimed DELETE of its stub, so every
 round trip sees the same number of stubs. Loopback only, bounded by N.
 """
-import argparse, http.client, json, os, select, statistics, subprocess, sys, tempfile, time
+import argparse, http.client, json, os, statistics, subprocess, sys, tempfile, time
 
 
 def start(command, ready):

@@ -15,96 +15,18 @@ import os
 import platform
 import re
 import resource
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 
-READY = re.compile(r"https?://127\.0\.0\.1:(\d+)")
-TICKS = os.sysconf("SC_CLK_TCK")
-
+import wiremock_peer
+from contenders import READY, Server, load, median
+from transport import print_proxy, print_tls, proxy_overhead, tls_throughput
 
 def say(text):
     print(text, file=sys.stderr, flush=True)
-
-
-class Server:
-    """A server process started from a command line, ready once it prints its URL."""
-
-    def __init__(self, name, command):
-        self.name, self.command = name, command
-
-    def __enter__(self):
-        self.log = tempfile.TemporaryFile(mode="w+")
-        self.process = subprocess.Popen(self.command, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            self.log.seek(0)
-            match = READY.search(self.log.read())
-            if match:
-                self.url = f"http://127.0.0.1:{match.group(1)}"
-                return self
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.02)
-        self.log.seek(0)
-        self.__exit__(None, None, None)
-        raise SystemExit(f"error: {self.name} did not start: {' '.join(self.command)}\n{self.log.read()}")
-
-    def __exit__(self, *exc):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
-
-    def cpu_ticks(self):
-        fields = open(f"/proc/{self.process.pid}/stat").read().rsplit(")", 1)[1].split()
-        return int(fields[11]) + int(fields[12])  # utime, stime
-
-    def memory(self):
-        """VmRSS, VmHWM (peak), RssAnon, RssFile in KiB, and PSS from smaps_rollup."""
-        figures = {}
-        for line in open(f"/proc/{self.process.pid}/status"):
-            key, _, value = line.partition(":")
-            if key in ("VmRSS", "VmHWM", "RssAnon", "RssFile"):
-                figures[key] = int(value.split()[0])
-        for line in open(f"/proc/{self.process.pid}/smaps_rollup"):
-            if line.startswith("Pss:"):
-                figures["Pss"] = int(line.split()[1])
-        return figures
-
-
-def wrk(url, seconds, connections=32, headers=()):
-    extra = [argument for header in headers for argument in ("-H", header)]
-    output = subprocess.run(
-        ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency"] + extra + [url],
-        capture_output=True, text=True, check=True, timeout=seconds + 30).stdout
-    requests = int(re.search(r"(\d+) requests in", output).group(1))
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
-    p50 = re.search(r"\s50%\s+(\S+)", output).group(1)
-    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
-    errors = re.search(r"Socket errors: (.*)", output)
-    if bad or errors:
-        raise SystemExit(f"error: {url} answered badly under load:\n{output}")
-    return dict(requests=requests, rps=rps, p50=p50)
-
-
-def load(name, command, path, seconds, warmup):
-    """Starts a contender, warms it up, then measures requests/s and CPU per request."""
-    with Server(name, command) as server:
-        url = server.url + path
-        wrk(url, warmup)
-        before = server.cpu_ticks()
-        result = wrk(url, seconds)
-        result["cpu_us"] = (server.cpu_ticks() - before) * 1e6 / TICKS / result["requests"]
-        result["memory"] = server.memory()
-        return result
 
 
 async def one_request(port, path, started):
@@ -151,76 +73,6 @@ def idle_memory(command, settle):
         return server.memory()
 
 
-def proxy_overhead(understudy, reference, body, seconds, rounds):
-    """The fixed route straight from the C reference and through `understudy serve`
-    proxying to it, alternating: wrk with 1 connection (latency) and 32 (throughput)."""
-    results = []
-    with Server("upstream", [reference, body]) as upstream:
-        spec = tempfile.NamedTemporaryFile("w", suffix=".yaml")
-        spec.write("stubs:\n  - request: { method: GET, path: /fixed }\n"
-                   f"    response: {{ proxy: {{ to: \"{upstream.url}\" }} }}\n")
-        spec.flush()
-        with Server("proxy", [understudy, "serve", spec.name, "--quiet"]) as proxy:
-            wrk(proxy.url + "/fixed", 1, connections=8)
-            for number in range(rounds):
-                order = [("direct", upstream.url), ("proxied", proxy.url)]
-                if number % 2:
-                    order.reverse()
-                results.append({name: dict(single=wrk(base + "/fixed", seconds, connections=1),
-                                           many=wrk(base + "/fixed", seconds, connections=32)) for name, base in order})
-    return results
-
-
-def tls_throughput(bench, body, seconds, rounds):
-    """The fixed route over plain HTTP and HTTPS from one StubServer each, alternating:
-    keep-alive (TLS once per connection) and Connection: close (a handshake per request)."""
-    results = []
-    with Server("plain", [bench, "serve", "--stubs", "100", "--body", body]) as plain, \
-            Server("tls", [bench, "serve", "--stubs", "100", "--body", body, "--tls", "1"]) as tls:
-        tls_url = tls.url.replace("http://", "https://")
-        wrk(tls_url + "/fixed", 1)
-        for number in range(rounds):
-            order = [("plain", plain.url), ("tls", tls_url)]
-            if number % 2:
-                order.reverse()
-            results.append({name: dict(keepalive=wrk(base + "/fixed", seconds),
-                                       close=wrk(base + "/fixed", seconds, headers=["Connection: close"]))
-                            for name, base in order})
-    return results
-
-
-def print_tls(results, startstop):
-    keep = median([r["tls"]["keepalive"]["rps"] / r["plain"]["keepalive"]["rps"] for r in results])
-    close = median([r["tls"]["close"]["rps"] / r["plain"]["close"]["rps"] for r in results])
-    figures = {f"{name}-{mode}": median([r[name][mode]["rps"] for r in results])
-               for name in ("plain", "tls") for mode in ("keepalive", "close")}
-    print(f"HTTPS (GnuTLS, P-256), StubServer fixed route, wrk -c32: keep-alive {figures['tls-keepalive']:,.0f} req/s vs plain "
-          f"{figures['plain-keepalive']:,.0f} ({keep:.2f}x); a handshake per request (Connection: close) "
-          f"{figures['tls-close']:,.0f} vs {figures['plain-close']:,.0f} ({close:.2f}x)")
-    if startstop:
-        print(f"start+stop with TLS: {startstop['tlsMedianMicros']:.0f} µs median ({startstop['tlsP90Micros']:.0f} p90) with a "
-              f"certificate given, vs {startstop['medianMicros']:.0f} µs plain; {startstop['tlsGeneratedMedianMicros']:.0f} µs "
-              f"({startstop['tlsGeneratedP90Micros']:.0f}) making a new authority and leaf at each start")
-
-
-def print_proxy(results):
-    overhead = median([1e6 / r["proxied"]["single"]["rps"] - 1e6 / r["direct"]["single"]["rps"] for r in results])
-    latency = median([r["proxied"]["single"]["rps"] / r["direct"]["single"]["rps"] for r in results])
-    throughput = median([r["proxied"]["many"]["rps"] / r["direct"]["many"]["rps"] for r in results])
-    direct = median([r["direct"]["single"]["rps"] for r in results])
-    proxied = median([r["proxied"]["single"]["rps"] for r in results])
-    direct_many = median([r["direct"]["many"]["rps"] for r in results])
-    proxied_many = median([r["proxied"]["many"]["rps"] for r in results])
-    print(f"proxy overhead, fixed route through `understudy serve` proxy: to the C reference: one connection "
-          f"{direct:,.0f} req/s direct, {proxied:,.0f} proxied ({latency:.2f}x), +{overhead:.0f} µs per request; "
-          f"32 connections {direct_many:,.0f} req/s direct, {proxied_many:,.0f} proxied ({throughput:.2f}x) "
-          f"({len(results)} alternating rounds, medians)")
-
-
-def median(values):
-    return statistics.median(values)
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--build", required=True, help="the release bin folder")
@@ -233,6 +85,8 @@ def main():
     parser.add_argument("--cycles", type=int, default=1000)
     parser.add_argument("--burst", type=int, default=1000)
     parser.add_argument("--json", help="also write every figure here")
+    parser.add_argument("--wiremock-jar", help="the WireMock standalone jar; its contender is skipped when absent")
+    parser.add_argument("--wiremock-warmup", type=int, default=10, help="seconds of wrk before WireMock's measured run")
     parser.add_argument("--proxy-only", action="store_true", help="measure only the proxy overhead")
     parser.add_argument("--tls-only", action="store_true", help="measure only HTTPS against plain HTTP")
     options = parser.parse_args()
@@ -267,12 +121,24 @@ def main():
     }
     if options.peer:
         contenders["peer"] = ([options.peer, options.body, "100"], "/fixed")
+    special = {}
+    if options.wiremock_jar:
+        root = wiremock_peer.write_root(tempfile.mkdtemp(prefix="bench-wiremock-"), options.body)
+        for name, command in wiremock_peer.commands(options.wiremock_jar, understudy, root).items():
+            contenders[name] = (command, "/fixed")
+            special[name] = dict(warmup=options.wiremock_warmup,
+                                 ready=wiremock_peer.WIREMOCK_READY if name == "wiremock" else READY)
     names = list(contenders)
     rounds = []
     for number in range(options.rounds):
         order = names if number % 2 == 0 else list(reversed(names))
         say(f"round {number + 1}/{options.rounds}: {', '.join(order)} ({options.seconds}s each)")
-        rounds.append({name: load(name, *contenders[name], options.seconds, options.warmup) for name in order})
+        rounds.append({name: load(name, *contenders[name], options.seconds,
+                                  **special.get(name, dict(warmup=options.warmup))) for name in order})
+    starts = None
+    if options.wiremock_jar:
+        say("first answer after process start, WireMock and understudy serve...")
+        starts = wiremock_peer.first_answers(options.wiremock_jar, understudy, root, options.rounds)
 
     say("start+stop cycles...")
     startstop = json.loads(subprocess.run([bench, "start-stop", "--cycles", str(options.cycles), "--stubs", "100"],
@@ -306,7 +172,8 @@ def main():
                   seconds=options.seconds, rounds=rounds, startstop=startstop,
                   reference_startstop=reference_startstop, peer_startstop=peer_startstop,
                   idle=dict(spec=idle_spec, marvel=idle_marvel, reference=idle_reference, floor=idle_floor),
-                  delayed=delayed, decode=decode, marvel_body_bytes=len(marvel_body), proxy=proxy, tls=tls)
+                  delayed=delayed, decode=decode, marvel_body_bytes=len(marvel_body), proxy=proxy, tls=tls,
+                  wiremock_starts=starts)
     if options.json:
         with open(options.json, "w") as file:
             json.dump(report, file, indent=2)
@@ -372,6 +239,8 @@ def print_report(report, options):
           f"(first {d['first']:.2f} s, median {d['median']:.2f} s, last {d['last']:.2f} s; < 2 s); server threads {d['threads']}")
     print_proxy(report["proxy"])
     print_tls(report["tls"], report["startstop"])
+    if report["wiremock_starts"]:
+        wiremock_peer.print_report(rounds, report["wiremock_starts"], median)
     e = report["decode"]
     print(f"decoding a 100-comic page ({e['bytes']:,} B) into DataWrapper<Comic>: {e['typedMedianMicros']:.0f} µs, "
           f"{e['typedMedianMicros'] / e['jsonSerializationMedianMicros']:.2f}x JSONSerialization.jsonObject on the same bytes")

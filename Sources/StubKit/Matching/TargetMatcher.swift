@@ -29,7 +29,7 @@ public struct TargetMatcher: Sendable, Hashable, CustomStringConvertible {
         switch part {
         case .whole: return request.target
         case .path:
-            guard let question = request.target.firstIndex(of: "?") else { return request.target }
+            guard let question = request.target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return request.target }
             return String(request.target[..<question])
         }
     }

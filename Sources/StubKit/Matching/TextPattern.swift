@@ -23,20 +23,20 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible, Expressi
 
     /// Whether the expression matches anywhere in `text`.
     public func matches(_ text: String) -> Bool {
-        guard let regex = compiled.regex else { return false }
+        guard !compiled.anchoredAtStart || text.utf8.starts(with: compiled.requiredPrefix), let regex = compiled.regex else { return false }
         return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
     /// Whether the expression matches the whole of `text` (Pact's regex rule,
     /// a format check), not just a part of it.
     public func matchesWhole(_ text: String) -> Bool {
-        guard let regex = compiled.wholeRegex else { return false }
+        guard text.utf8.starts(with: compiled.requiredPrefix), let regex = compiled.wholeRegex else { return false }
         return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
     /// The named groups of a whole-text match, or `nil` when it does not match.
     public func namedCaptures(in text: String) -> [String: String]? {
-        guard let regex = compiled.regex,
+        guard text.utf8.starts(with: compiled.requiredPrefix), let regex = compiled.regex,
               let match = regex.firstMatch(in: text, options: [.anchored], range: NSRange(text.startIndex..., in: text)),
               match.range.length == (text as NSString).length else { return nil }
         var captures: [String: String] = [:]
@@ -47,6 +47,12 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible, Expressi
             }
         }
         return captures
+    }
+
+    /// The bytes every match must start with when the expression is anchored
+    /// at the start (`^`, `\\A`); `nil` when it is not or nothing is known.
+    package var anchoredPrefix: [UInt8]? {
+        compiled.anchoredAtStart && !compiled.requiredPrefix.isEmpty ? compiled.requiredPrefix : nil
     }
 
     /// `/source/`.
@@ -63,6 +69,12 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible, Expressi
         let regex: NSRegularExpression?
         let problem: String?
         let groupNames: [String]
+        /// Text every match anchored at the start begins with: a request path
+        /// that lacks it fails without running the expression (a WireMock
+        /// root is mostly `urlPathPattern`s, tried in order for every request).
+        let requiredPrefix: [UInt8]
+        /// Whether the expression starts with `^` or `\A`, so even a search must begin with ``requiredPrefix``.
+        let anchoredAtStart: Bool
         /// The expression anchored at both ends (`^(?:…)$`), compiled on first use.
         private let whole = Mutex<NSRegularExpression??>(nil)
         private let source: String
@@ -87,7 +99,57 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible, Expressi
                 problem = "invalid regular expression /\(source)/"
             }
             groupNames = Self.groupNames(in: source)
+            requiredPrefix = Self.literalPrefix(of: source)
+            anchoredAtStart = Self.anchorLength(source) > 0
         }
+
+        /// The plain characters `source` starts with (after `^`), short of a
+        /// character a quantifier makes optional; none when the expression
+        /// has an alternation anywhere.
+        static func literalPrefix(of source: String) -> [UInt8] {
+            let bytes = Array(source.utf8)
+            guard !bytes.contains(UInt8(ascii: "|")) else { return [] }
+            var index = anchorLength(source)
+            if bytes[index...].starts(with: Array("(?:".utf8)), let close = closingParen(of: index, in: bytes),
+               ["", "$", "\\z", "\\Z"].contains(String(decoding: bytes[(close + 1)...], as: UTF8.self)) {
+                index += 3 // `^(?:…)$` or `\A(?:…)\z`, the whole-value form: the group is the expression
+            }
+            var prefix: [UInt8] = []
+            while index < bytes.count, plain.contains(bytes[index]) {
+                prefix.append(bytes[index])
+                index += 1
+            }
+            if index < bytes.count, [UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "{")].contains(bytes[index]), !prefix.isEmpty {
+                prefix.removeLast()
+            }
+            return prefix
+        }
+
+        /// The length of a leading `^` or `\A`, or 0.
+        static func anchorLength(_ source: String) -> Int {
+            source.hasPrefix("^") ? 1 : source.hasPrefix("\\A") ? 2 : 0
+        }
+
+        /// Where the group opened at `open` closes, skipping escapes and sets; `nil` when it does not.
+        private static func closingParen(of open: Int, in bytes: [UInt8]) -> Int? {
+            var depth = 0, index = open, inSet = false
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\\"): index += 1
+                case UInt8(ascii: "[") where !inSet: inSet = true
+                case UInt8(ascii: "]") where inSet: inSet = false
+                case UInt8(ascii: "(") where !inSet: depth += 1
+                case UInt8(ascii: ")") where !inSet:
+                    depth -= 1
+                    if depth == 0 { return index }
+                default: break
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        private static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/_-=:,;@&%~'\"<> ".utf8)
 
         private static func groupNames(in source: String) -> [String] {
             var names: [String] = []

@@ -6,7 +6,10 @@
 /// when the table is built: one dictionary lookup per request. Other paths
 /// are matched against templates by literal prefix (`/characters` for
 /// `/characters/{id}`), looked up without allocating; regex paths, which have
-/// no usable prefix, are the only stubs tried for every request. The stubs
+/// no usable prefix, are the only stubs tried for every request, except
+/// that a literal path's list leaves out those that cannot match it (a
+/// regex path that does not, or a URL regex whose anchored start it lacks:
+/// a WireMock root is mostly `urlPathPattern`s). The stubs
 /// array is kept as given, never copied per stub. A class so that a request
 /// takes one reference to the current index.
 package final class RouteIndex: Sendable {
@@ -31,7 +34,8 @@ package final class RouteIndex: Sendable {
         }
         if !byPrefix.isEmpty || !always.isEmpty {
             for (path, own) in byLiteral {
-                byLiteral[path] = Self.ordered(own + Self.prefixCandidates(path, byPrefix) + always, stubs)
+                let reachable = always.filter { stubs[$0].request.mayMatch(literalPath: path) }
+                byLiteral[path] = Self.ordered(own + Self.prefixCandidates(path, byPrefix) + reachable, stubs)
             }
         } else {
             for (path, own) in byLiteral where own.count > 1 { byLiteral[path] = Self.ordered(own, stubs) }
@@ -76,6 +80,26 @@ package final class RouteIndex: Sendable {
         return indices.sorted { a, b in
             let (pa, pb) = (stubs[a].priority, stubs[b].priority)
             return pa != pb ? pa > pb : a < b
+        }
+    }
+}
+
+extension RequestPattern {
+    /// Whether a request whose path is `path` could match this pattern, as far
+    /// as the path alone decides; `true` when unsure. A URL regex is judged
+    /// by its anchored literal start: without a `%` in it, a raw target that
+    /// starts with it decodes to a path that starts with it too.
+    func mayMatch(literalPath path: String) -> Bool {
+        switch self.path {
+        case .regex(let pattern): return pattern.namedCaptures(in: path) != nil
+        case .any:
+            for condition in target {
+                guard case .matches(let pattern) = condition.matcher, let prefix = pattern.anchoredPrefix,
+                      !prefix.contains(UInt8(ascii: "%")) else { continue }
+                if !path.utf8.starts(with: prefix) { return false }
+            }
+            return true
+        default: return true
         }
     }
 }
