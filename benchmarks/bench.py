@@ -127,7 +127,7 @@ def main():
         for name, command in wiremock_peer.commands(options.wiremock_jar, understudy, root).items():
             contenders[name] = (command, "/fixed")
             special[name] = dict(warmup=options.wiremock_warmup,
-                                 ready=wiremock_peer.WIREMOCK_READY if name == "wiremock" else READY)
+                                 ready=wiremock_peer.WIREMOCK_READY if name.startswith("wiremock") else READY)
     names = list(contenders)
     rounds = []
     for number in range(options.rounds):

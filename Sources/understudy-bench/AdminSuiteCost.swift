@@ -7,7 +7,9 @@ import Foundation
 /// ones in two halves, the order reversed for the second. Every call goes
 /// through one ``LoopbackConnection`` per server, the same driver for both.
 /// With `--import`, the 20 mappings go in one `POST /__admin/mappings/import`
-/// (WireMock's bulk route) instead. Prints one JSON line.
+/// (WireMock's bulk route) instead. With `--floor PORT` (the C reference),
+/// the same driver also sends 25 plain GETs per test there: the round trips
+/// alone, what no server can go under on this machine. Prints one JSON line.
 struct AdminSuiteCost {
     let arguments: Options
 
@@ -15,10 +17,13 @@ struct AdminSuiteCost {
         let tests = try arguments.int("tests", default: 1_000)
         let warmup = try arguments.int("warmup", default: 200)
         let bulk = (try? arguments.string("import")) != nil
-        let servers = [
+        var servers = [
             Server(name: "ours", connection: try LoopbackConnection(port: try arguments.int("ours")), bulk: bulk),
             Server(name: "wiremock", connection: try LoopbackConnection(port: try arguments.int("wiremock")), bulk: bulk),
         ]
+        if let floor = try? arguments.int("floor") {
+            servers.append(Server(name: "floor", connection: try LoopbackConnection(port: floor), bulk: bulk, roundTripsOnly: true))
+        }
         for index in servers.indices {
             for _ in 0..<warmup { _ = try servers[index].test() }
         }
@@ -42,6 +47,7 @@ struct AdminSuiteCost {
         let name: String
         let connection: LoopbackConnection
         let bulk: Bool
+        var roundTripsOnly = false
 
         static let mappings: [[UInt8]] = (0..<20).map { index in
             Array(#"{"request":{"method":"GET","url":"/items/\#(index)"},"response":{"status":200,"jsonBody":{"id":\#(index),"name":"item \#(index)"}}}"#.utf8)
@@ -52,6 +58,12 @@ struct AdminSuiteCost {
         /// One test, timed in microseconds; throws at the first wrong answer.
         func test() throws -> Double {
             let clock = ContinuousClock()
+            if roundTripsOnly {
+                let elapsed = try clock.measure {
+                    for _ in 0..<(bulk ? 6 : 25) { try expect(connection.call("GET", "/fixed"), 200, "GET /fixed") }
+                }
+                return Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
+            }
             let elapsed = try clock.measure {
                 try expect(connection.call("POST", "/__admin/reset"), 200, "reset")
                 if bulk {
