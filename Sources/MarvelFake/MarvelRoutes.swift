@@ -10,6 +10,12 @@ struct MarvelRoutes {
     /// What a browser may do cross-origin: read any answer of the GET routes.
     static let cors = CORSPolicy(allowedMethods: ["GET", "HEAD", "OPTIONS"], exposedHeaders: ["ETag"])
 
+    /// A page is a function of its normalised query (less the signature),
+    /// `If-None-Match`, and the day (`dateDescriptor`): built once, sent
+    /// again without copying; the signature and the budget (guards) are
+    /// still checked per request.
+    static let pages = AnswerReuse(ignoringQuery: ["ts", "apikey", "hash"], varyingOn: ["If-None-Match"], dependsOnDay: true)
+
     let catalog: MarvelCatalog
     let configuration: MarvelFake.Configuration
     let budget: CallBudget
@@ -26,11 +32,13 @@ struct MarvelRoutes {
                     // Filter rules are worked out once here, not per request.
                     let rules = kind.filters
                     Get("/\(kind)").guarded(by: spend).respond { list(kind, rules, $0) }.id(StubID("marvel.\(kind).list"))
+                        .reusingAnswers(Self.pages)
                     Get("/\(kind)/{id:int}").guarded(by: spend).respond { single(kind, $0) }.id(StubID("marvel.\(kind).get"))
+                        .reusingAnswers(Self.pages)
                     for sub in kind.subCollections {
                         let subRules = sub.filters(under: kind)
                         Get("/\(kind)/{id:int}/\(sub)").guarded(by: spend).respond { subCollection(sub, of: kind, subRules, $0) }
-                            .id(StubID("marvel.\(kind).\(sub)"))
+                            .id(StubID("marvel.\(kind).\(sub)")).reusingAnswers(Self.pages)
                     }
                 }
             }

@@ -16,7 +16,7 @@ struct AnswerFinish: Sendable {
         var reply = reply
         let choice = slot?.stub.compression
         if choice != .identity, choice == .compressed || compression != nil {
-            reply = compress(reply, for: request, forced: choice == .compressed, slot: slot)
+            reply = compress(reply, for: request, forced: choice == .compressed)
         }
         if let cors {
             // A header the response already has (a stub's own CORS answer) is kept as it is.
@@ -32,14 +32,14 @@ struct AnswerFinish: Sendable {
         return reply
     }
 
-    private func compress(_ reply: Reply, for request: RecordedRequest, forced: Bool, slot: StubSlot?) -> Reply {
+    private func compress(_ reply: Reply, for request: RecordedRequest, forced: Bool) -> Reply {
         guard let response = reply.response, Self.hasCompressibleBody(response),
               forced || (response.body.count >= (compression?.minimumBytes ?? 0)
                          && CompressionPolicy.isCompressible(contentType: response.header("Content-Type")))
         else { return reply }
         let coding = Self.preferredCoding(request.headers.values(for: "Accept-Encoding"))
-        if case .prepared = reply, let slot {
-            return .prepared(slot.variant(coding) { PreparedResponse(response.represented(in: coding)) })
+        if case .prepared(let prepared) = reply {
+            return .prepared(prepared.variant(coding) { PreparedResponse(response.represented(in: coding)) })
         }
         return .response(response.represented(in: coding))
     }

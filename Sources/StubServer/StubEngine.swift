@@ -84,8 +84,8 @@ final class StubEngine: Sendable {
             refusal = check.refusal(of: request)?.response // each rule runs once: some count what they see
         }
         let made = refusal.map { .response(HTTPResponse($0, extraHeaders: slot.stub.responseHeaders)) }
-            ?? reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot,
-                     request: request, captures: captures, topLevel: true, thrown: &thrown, proxied: &proxied)
+            ?? reused(slot, request) { reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot, request: request,
+                                            captures: captures, topLevel: true, thrown: &thrown, proxied: &proxied) }
         let (delivered, status) = deliver(finish.apply(made, to: request, slot: slot), for: slot)
         let served = keepsServedResponses.load(ordering: .relaxed) ? made.response.map(StubResponse.init(served:)) : nil
         let sequence = journal.record(request, table: table, index: index, status: status, served: served) { sequence in
@@ -95,6 +95,18 @@ final class StubEngine: Sendable {
         }
         proxied?.sequence.store(sequence, ordering: .releasing)
         return delivered
+    }
+
+    /// `make()`, or for a stub that reuses answers the one built before for
+    /// this request's key (a fresh answer is kept unless it is a stream, a
+    /// raw or deferred reply, or a closure's failure).
+    private func reused(_ slot: StubSlot, _ request: RecordedRequest, _ make: () -> Reply) -> Reply {
+        guard let cache = slot.answers else { return make() }
+        let key = cache.reuse.key(for: request)
+        if let known = cache.answer(for: key) { return .prepared(known) }
+        let made = make()
+        guard case .response(let response) = made, response.status < 500 else { return made }
+        return .prepared(cache.keep(response, for: key))
     }
 
     /// The first candidate whose pattern, scenario state and `times` limit all

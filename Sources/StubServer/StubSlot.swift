@@ -19,14 +19,14 @@ final class StubSlot: Sendable {
     let counted: Bool
     /// The response of a fixed recipe, built once, sent without copying.
     let prepared: PreparedResponse?
-    /// ``prepared`` as sent under a compression policy, per coding (`nil`:
-    /// identity with `Vary`), each built the first time it is needed.
-    private let variants = Locked<[ContentCoding?: PreparedResponse]>([:])
+    /// Answers already built, by ``AnswerReuse`` key, when the stub promises reuse.
+    let answers: AnswerCache?
 
     init(stub: Stub, resolvedRecipe: ResponseRecipe?) {
         self.stub = stub
         self.limit = stub.times
         self.resolvedRecipe = resolvedRecipe
+        self.answers = stub.answerReuse.map(AnswerCache.init)
         switch resolvedRecipe ?? stub.response {
         case .fixed(let response) where response.reason == nil:
             self.prepared = PreparedResponse(HTTPResponse(response, extraHeaders: stub.responseHeaders))
@@ -37,19 +37,6 @@ final class StubSlot: Sendable {
         default:
             self.prepared = nil
             self.counted = stub.times != nil
-        }
-    }
-}
-
-extension StubSlot {
-    /// The variant of the prepared response for `coding`, made by `make` once.
-    func variant(_ coding: ContentCoding?, make: () -> PreparedResponse) -> PreparedResponse {
-        if let known = variants.withLock({ $0[coding] }) { return known }
-        let made = make()
-        return variants.withLock { variants in
-            if let raced = variants[coding] { return raced }
-            variants[coding] = made
-            return made
         }
     }
 }

@@ -34,6 +34,9 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
     /// Free-form data about the stub that does not change what it answers
     /// (WireMock's `metadata`), for finding stubs by it.
     public var metadata: [String: JSONValue] = [:]
+    /// What this stub's computed answer depends on, when it promises that
+    /// answers may be built once and sent again (``AnswerReuse``).
+    package var answerReuse: AnswerReuse?
 
     /// Creates a stub from a pattern and a recipe, declared where this is called.
     public init(
