@@ -64,11 +64,14 @@ import Testing
         #expect(JSONValue(data: Data(text.utf8)) == Self.decoded(text), "\(text.debugDescription)")
     }
 
-    /// The one place it is stricter: `JSONDecoder` takes `[1,]`; JSON (and
-    /// every server a client will meet) does not.
-    @Test func refusesATrailingComma() {
+    /// Where it is stricter: `JSONDecoder` takes `[1,]`, and never checks
+    /// the value a repeated key hides (`{"a":1,"a":02}`); JSON (and every
+    /// server a client will meet) takes neither.
+    @Test func refusesATrailingCommaAndAMalformedHiddenValue() {
         #expect(JSONValue(data: Data("[1,]".utf8)) == nil)
         #expect(JSONValue(data: Data(#"{"a":1,}"#.utf8)) == nil)
+        #expect(JSONValue(data: Data(#"{"a":1,"a":02}"#.utf8)) == nil)
+        #expect(JSONValue(data: Data(#"{"a":1,"a":2}"#.utf8)) == .object(["a": .number(1)]), "the first of a repeated key, as JSONDecoder")
     }
 
     @Test func readsWhatItWrites() {
