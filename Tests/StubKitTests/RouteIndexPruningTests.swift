@@ -20,10 +20,11 @@ import Testing
             Self.stub(.any, target: TargetMatcher(.path, .matches("/resource-5"))),         // 5: unanchored: kept
             Self.stub(.any, target: TargetMatcher(.path, .matches(#"\A/fix%65d"#))),         // 6: % in the prefix: kept
             Self.stub(.any),                                                                // 7: any path
+            Self.stub(.regex("/fi[0-9]+")),                                                 // 8: only the start is judged: kept
         ]
         let index = RouteIndex(stubs: stubs)
-        #expect(index.candidates(for: "/fixed") == [0, 2, 4, 5, 6, 7])
-        #expect(index.candidates(for: "/resource-1/9") == [1, 2, 3, 4, 5, 6, 7])
+        #expect(index.candidates(for: "/fixed") == [0, 2, 4, 5, 6, 7, 8])
+        #expect(index.candidates(for: "/resource-1/9") == [1, 2, 3, 4, 5, 6, 7, 8])
     }
 
     @Test func aRequestStillMeetsTheURLRegexStubItMatches() {

@@ -55,6 +55,10 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible, Expressi
         compiled.anchoredAtStart && !compiled.requiredPrefix.isEmpty ? compiled.requiredPrefix : nil
     }
 
+    /// The bytes every whole match of the expression starts with (as a path
+    /// regex matches: anchored at the start); empty when nothing is known.
+    package var wholeMatchPrefix: [UInt8] { compiled.requiredPrefix }
+
     /// `/source/`.
     public var description: String { "/\(source)/" }
 

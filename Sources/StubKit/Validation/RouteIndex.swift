@@ -8,8 +8,8 @@
 /// `/characters/{id}`), looked up without allocating; regex paths, which have
 /// no usable prefix, are the only stubs tried for every request, except
 /// that a literal path's list leaves out those that cannot match it (a
-/// regex path that does not, or a URL regex whose anchored start it lacks:
-/// a WireMock root is mostly `urlPathPattern`s). The stubs
+/// regex path or URL regex whose literal start it lacks: a WireMock root
+/// is mostly `urlPathPattern`s). The stubs
 /// array is kept as given, never copied per stub. A class so that a request
 /// takes one reference to the current index.
 package final class RouteIndex: Sendable {
@@ -86,12 +86,14 @@ package final class RouteIndex: Sendable {
 
 extension RequestPattern {
     /// Whether a request whose path is `path` could match this pattern, as far
-    /// as the path alone decides; `true` when unsure. A URL regex is judged
+    /// as the literal start of its regex decides; `true` when unsure. Only
+    /// prefixes are compared, so indexing thousands of literal paths against
+    /// thousands of regex stubs runs no expression. A URL regex is judged
     /// by its anchored literal start: without a `%` in it, a raw target that
     /// starts with it decodes to a path that starts with it too.
     func mayMatch(literalPath path: String) -> Bool {
         switch self.path {
-        case .regex(let pattern): return pattern.namedCaptures(in: path) != nil
+        case .regex(let pattern): return path.utf8.starts(with: pattern.wholeMatchPrefix) // no expression runs here
         case .any:
             for condition in target {
                 guard case .matches(let pattern) = condition.matcher, let prefix = pattern.anchoredPrefix,
