@@ -25,7 +25,7 @@ public struct AuthRule: Sendable, CustomStringConvertible {
         /// Creates a refusal; the response is 401 with a JSON body naming `reason` by default.
         public init(_ reason: String, response: StubResponse? = nil) {
             self.reason = reason
-            self.response = response ?? .json(#"{"error":"unauthorized","message":\#(JSONText.quoted(reason))}"#, status: 401)
+            self.response = response ?? .json(#"{"error":"unauthorized","message":\#(CompactJSON.quoted(reason))}"#, status: 401)
         }
     }
 

@@ -46,6 +46,15 @@ enum CompactJSON {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// `text` as a quoted JSON string, for bodies assembled from parts
+    /// (slashes unescaped, as the Marvel API writes them).
+    static func quoted(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        writeString(text, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     private static func writeString(_ text: String, into bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {

@@ -18,9 +18,9 @@ public struct MarvelAttribution: Sendable, Hashable {
         self.copyright = copyright
         self.attributionText = attributionText
         self.attributionHTML = attributionHTML
-        jsonFields = #""code":200,"status":"Ok","copyright":\#(JSONText.quoted(copyright)),"#
-            + #""attributionText":\#(JSONText.quoted(attributionText)),"#
-            + #""attributionHTML":\#(JSONText.quoted(attributionHTML))"#
+        jsonFields = #""code":200,"status":"Ok","copyright":\#(CompactJSON.quoted(copyright)),"#
+            + #""attributionText":\#(CompactJSON.quoted(attributionText)),"#
+            + #""attributionHTML":\#(CompactJSON.quoted(attributionHTML))"#
     }
 
     /// The API's texts for a given year.

@@ -12,12 +12,12 @@ public struct MarvelFailure: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// A validation-shaped error: `{"code":<status>,"status":"<text>"}`.
     public static func api(_ status: Int, _ text: String) -> MarvelFailure {
-        MarvelFailure(status: status, body: #"{"code":\#(status),"status":\#(JSONText.quoted(text))}"#)
+        MarvelFailure(status: status, body: #"{"code":\#(status),"status":\#(CompactJSON.quoted(text))}"#)
     }
 
     /// A gateway-shaped error: `{"code":"<code>","message":"<message>"}`.
     public static func gateway(_ status: Int, code: String, message: String) -> MarvelFailure {
-        MarvelFailure(status: status, body: #"{"code":\#(JSONText.quoted(code)),"message":\#(JSONText.quoted(message))}"#)
+        MarvelFailure(status: status, body: #"{"code":\#(CompactJSON.quoted(code)),"message":\#(CompactJSON.quoted(message))}"#)
     }
 
     /// `409 {"code":"MissingParameter","message":"You must provide a user key."}`

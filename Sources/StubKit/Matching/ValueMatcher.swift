@@ -148,7 +148,7 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
 }
 
 /// Text in double quotes, escaped as a JSON string.
-func quoted(_ text: String) -> String { JSONText.quoted(text) }
+func quoted(_ text: String) -> String { CompactJSON.quoted(text) }
 
 /// A condition on a named field: a query parameter, a header or a cookie.
 public struct FieldMatcher: Sendable, Hashable, CustomStringConvertible {
