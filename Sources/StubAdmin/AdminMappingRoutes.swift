@@ -31,7 +31,7 @@ extension AdminAPI {
             let matcher = try WireMockMappings.valueMatcher(request.body, file: "\(request.method) \(request.path)")
             let found = server.stubs.filter { matcher.accepts([JSONValue.object($0.metadata).description]) }
             if route.parts[1] == "find-by-metadata" { return AdminAnswer.json(.object(["mappings": .array(found.map(json(for:)))])) }
-            try remove(Set(found.map(\.id)))
+            remove(Set(found.map(\.id)))
             return AdminAnswer.ok()
         }
         if route.is("GET", "mappings/*") {
@@ -48,7 +48,7 @@ extension AdminAPI {
         }
         if route.is("DELETE", "mappings/*") {
             guard let stub = stub(route.parts[1]) else { return AdminAnswer.notFound("no mapping \(route.parts[1])") }
-            try remove([stub.id])
+            remove([stub.id])
             return AdminAnswer.ok()
         }
         return nil
@@ -80,7 +80,7 @@ extension AdminAPI {
         server.stubs.first { $0.id.rawValue == id || $0.id.rawValue == id.lowercased() }
     }
 
-    private func remove(_ ids: Set<StubID>) throws {
+    private func remove(_ ids: Set<StubID>) {
         server.remove(ids)
         posted.withLock { posted in for id in ids { posted[id] = nil } }
     }

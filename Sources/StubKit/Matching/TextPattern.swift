@@ -50,10 +50,8 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible, Expressi
     }
 
     /// The bytes every match must start with when the expression is anchored
-    /// at the start (`^`, `\\A`); `nil` when it is not or nothing is known.
-    package var anchoredPrefix: [UInt8]? {
-        compiled.anchoredAtStart && !compiled.requiredPrefix.isEmpty ? compiled.requiredPrefix : nil
-    }
+    /// at the start (`^`, `\A`), even in a search; `nil` when it is not.
+    package var anchoredPrefix: [UInt8]? { compiled.anchoredAtStart ? compiled.requiredPrefix : nil }
 
     /// The bytes every whole match of the expression starts with (as a path
     /// regex matches: anchored at the start); empty when nothing is known.
