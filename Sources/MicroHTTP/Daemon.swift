@@ -46,6 +46,7 @@ public final class Daemon: Sendable {
                               arrival: ArrivalWatch(limit: configuration.requestArrivalTimeout),
                               requiresClientCertificate: configuration.tls?.clientCertificateAuthoritiesPEM != nil)
         let tlsMemory = TLSMemory(configuration.tls)
+        _ = PanicReport.installed
         let cls = Unmanaged.passUnretained(core).toOpaque()
         let flags = MHD_USE_AUTO.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         let daemon = c_mhd_start(
@@ -139,9 +140,12 @@ public final class Daemon: Sendable {
     ///
     /// Refuses new connections first, then waits up to the configured
     /// drain timeout for requests in flight, including suspended ones, to be
-    /// answered; requests still suspended then are answered with 503. Returns
-    /// when libmicrohttpd's threads have ended. Safe to call more than once
-    /// and from several threads; every call returns after the daemon stopped.
+    /// answered; requests still suspended then are answered with 503. Every
+    /// request answered after stop began (those 503s, and a request whose
+    /// handler was running meanwhile) is sent before the connections close;
+    /// requests whose head or body has not arrived in full are cut off.
+    /// Returns when libmicrohttpd's threads have ended. Safe to call more than
+    /// once and from several threads; every call returns after the daemon stopped.
     public func stop() {
         handle.withLock { handle in
             guard let daemon = handle else { return }
@@ -151,23 +155,25 @@ public final class Daemon: Sendable {
             // in 0.9.75 its epoll bookkeeping races the polling thread and
             // can abort the process; MHD_stop_daemon closes the socket.)
             core.accepting.store(false, ordering: .releasing)
-            let drained = core.inFlight.wait(timeout: .now() + .nanoseconds(Int(drainTimeout.nanoseconds)))
+            core.stopping.store(true, ordering: .sequentiallyConsistent)
+            _ = core.inFlight.wait(timeout: .now() + .nanoseconds(Int(drainTimeout.nanoseconds)))
             // From here nothing suspends, and what is still suspended gets 503.
             core.stopSuspending()
-            if drained == .timedOut {
-                // Let the polling thread send every one of those 503s before
-                // the connections close: it returns as soon as the last is
-                // sent. (A fixed 100 ms lost some of 1,000 on a loaded
-                // machine.) The bound only stops a client that never reads
-                // from holding stop forever.
-                _ = core.answeringAtStop.wait(timeout: .now() + Self.answerAtStopLimit)
-            }
+            // A handler that was deciding as stop began has either seen
+            // `stopping` (and counted its answer) or answered before: wait
+            // for it, then for every counted answer to be sent. The bound
+            // only stops a client that never reads from holding stop forever.
+            // (A fixed 100 ms lost some of 1,000 503s on a loaded machine.)
+            let limit = DispatchTime.now() + Self.answerAtStopLimit
+            _ = core.handling.wait(timeout: limit)
+            _ = core.answeringAtStop.wait(timeout: limit)
             core.arrival?.stop()
             MHD_stop_daemon(daemon)
         }
     }
 
-    /// How long stop waits for the 503s it sends to requests still suspended.
+    /// How long stop waits for the answers given after it began (the 503s to
+    /// requests still suspended among them) to be sent.
     static let answerAtStopLimit: DispatchTimeInterval = .seconds(10)
 
     private static func validate(_ configuration: DaemonConfiguration) throws(DaemonError) {

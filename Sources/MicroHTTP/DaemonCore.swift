@@ -18,10 +18,18 @@ final class DaemonCore: Sendable {
     let requestsRefused = Atomic<Int>(0)
     /// Whether new connections are accepted; cleared when ``Daemon/stop()`` begins.
     let accepting = Atomic<Bool>(true)
+    /// Set when ``Daemon/stop()`` begins: from then on every answer is
+    /// waited for (``answeringAtStop``) before libmicrohttpd stops.
+    let stopping = Atomic<Bool>(false)
     /// Entered when a request line arrives, left when the request completes;
     /// ``Daemon/stop()`` waits on it to drain requests in flight.
     let inFlight = DispatchGroup()
-    /// The requests ``stopSuspending()`` answered with 503, until each is done.
+    /// Entered while the access handler turns a request into an answer; stop
+    /// waits on it so that no answer decided as stop began goes unseen.
+    let handling = DispatchGroup()
+    /// The requests answered since stop began (503s to suspended ones among
+    /// them), until each is sent: stop waits on it before libmicrohttpd closes
+    /// every connection, which would drop an answer queued but not yet sent.
     let answeringAtStop = DispatchGroup()
     private let suspension = Locked(Suspension())
 
@@ -120,10 +128,15 @@ final class DaemonCore: Sendable {
             }
             let request = makeRequest(context: context, method: method, version: version)
             context.body = []
-            return dispatch(handler(request), context: context)
+            handling.enter()
+            defer { handling.leave() }
+            let result = dispatch(handler(request), context: context)
+            if context.phase == .answered { noteAnswer(context) }
+            return result
         case .suspended:
             guard let reply = takePending(context) else { return .YES }
             context.phase = .answered
+            noteAnswer(context)
             return send(reply, on: connection)
         case .answered:
             return .YES
@@ -134,7 +147,17 @@ final class DaemonCore: Sendable {
     private func refuse(_ refusal: HTTPResponse, _ context: RequestContext) -> MHD_Result {
         requestsRefused.add(1, ordering: .relaxed)
         context.phase = .answered
+        noteAnswer(context)
         return queue(refusal, on: context.connection)
+    }
+
+    /// An answer given once stop has begun is waited for until it is sent.
+    /// Called before the answer is queued or while the handler that queues it
+    /// is inside ``handling``, so stop cannot miss it.
+    private func noteAnswer(_ context: RequestContext) {
+        guard stopping.load(ordering: .acquiring), !context.answeredAtStop else { return }
+        context.answeredAtStop = true
+        answeringAtStop.enter()
     }
 
     private func receive(_ bytes: UnsafeRawBufferPointer, into context: RequestContext) {
@@ -247,6 +270,8 @@ final class DaemonCore: Sendable {
         suspension.withLock { state in
             state.stopping = true
             for context in state.waiting.values {
+                // Counted here, not when the daemon's thread sends it: stop
+                // waits on the count right after this returns.
                 context.answeredAtStop = true
                 answeringAtStop.enter()
                 context.pending = .response(Self.stoppingResponse)

@@ -20,7 +20,8 @@ final class RequestContext: @unchecked Sendable {
     var bodyBytesSeen = 0
     var bodyTooLarge = false
     var pending: Reply?
-    /// Whether stop answered it with 503 while it was suspended.
+    /// Whether it was answered after stop began (``DaemonCore/answeringAtStop``
+    /// holds it until it completes).
     var answeredAtStop = false
     /// The verified client certificate's subject, under mutual TLS.
     var clientCertificateSubject: String?

@@ -17,9 +17,9 @@ final class LoopbackConnection {
     /// Connects to `127.0.0.1:port`.
     init(port: Int) throws {
         #if canImport(Glibc)
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
-        socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+        let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard socket >= 0 else { throw SuiteCostError("socket: errno \(errno)") }
         var address = sockaddr_in()
@@ -29,9 +29,11 @@ final class LoopbackConnection {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { close(socket); throw SuiteCostError("connect to port \(port): errno \(errno)") }
+        // Closed here only: `self.socket` is not set yet, so no deinit closes the number again.
+        guard connected == 0 else { let code = errno; close(socket); throw SuiteCostError("connect to port \(port): errno \(code)") }
         var one: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        self.socket = socket
     }
 
     deinit { close(socket) }

@@ -19,6 +19,13 @@
 //       One test's cost through WireMock's admin API (reset, 20 mappings, 3
 //       calls, a count) against two running servers, one keep-alive
 //       connection each, the same driver for both.
+//   understudy-bench churn [--seconds S] [--threads T] [--cycles N]
+//       Starts and stops daemons from T threads, each stopped with connections
+//       of every kind open (keep-alive, suspended, half-sent, streaming, TLS);
+//       prints one JSON line of counts; exit 1 on a lost answer or growth.
+//   understudy-bench foreign-close
+//       Closes the daemon's end of a connection from outside, as a double
+//       close() elsewhere would: libmicrohttpd aborts, and says why.
 //   understudy-bench decode-comics [--iterations N]
 //       Decodes a 100-comic Marvel page N times into DataWrapper<Comic> and, as
 //       the reference, parses it with JSONSerialization; prints one JSON line.
@@ -39,10 +46,14 @@ do {
         try SuiteCost(arguments: Options(Array(arguments.dropFirst()))).run()
     case "admin-suite":
         try AdminSuiteCost(arguments: Options(Array(arguments.dropFirst()))).run()
+    case "churn":
+        try DaemonChurn(arguments: Options(Array(arguments.dropFirst()))).run()
+    case "foreign-close":
+        try ForeignClose().run()
     case "decode-comics":
         try DecodeComics(arguments: Options(Array(arguments.dropFirst()))).run()
     default:
-        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N] | soak [--journal N] | idle | suite --reference URL [--tests N] | admin-suite --ours PORT --wiremock PORT | decode-comics [--iterations N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N] | soak [--journal N] | idle | suite --reference URL [--tests N] | admin-suite --ours PORT --wiremock PORT | churn [--seconds S] [--threads T] | decode-comics [--iterations N]\n".utf8))
         exit(2)
     }
 } catch {

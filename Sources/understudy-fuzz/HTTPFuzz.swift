@@ -54,7 +54,7 @@ enum HTTPFuzz {
     /// Sends `bytes` on a new connection, closes the write side, and returns
     /// what arrives before the server closes or falls quiet.
     private static func exchange(_ bytes: [UInt8]) -> [UInt8] {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         precondition(fd >= 0, "socket: \(errno)")
         defer { close(fd) }
         var address = sockaddr_in()

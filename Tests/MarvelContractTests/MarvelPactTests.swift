@@ -7,7 +7,7 @@ import UnderstudyTestSupport
 /// The Marvel contract suite's consumer pact, checked by the real Pact tools:
 /// `pact verifier` accepts it against `understudy serve --marvel`, and
 /// `pact stub` serving it passes the same contract clauses.
-@Suite(.enabled(if: PactTool.shouldRun, "the pact tools are not here (scripts/test installs pact-python-cli; under CI their absence fails)"))
+@Suite(.enabled("the pact tools are not here (scripts/test installs pact-python-cli; under CI their absence fails)") { await PactTool.shouldRun() })
 struct MarvelPactTests {
     /// Runs the route and mistake contracts with pact writing on, into a fresh folder.
     static func writeSuitePact() async throws -> (PactRecording, PactFile) {
@@ -36,8 +36,8 @@ struct MarvelPactTests {
         #expect(wrong.request.rules.query["hash"] == nil, "a request signed wrongly on purpose is stated exactly")
 
         let served = try ChildProcess(try BuiltProducts.url("understudy"), ["serve", "--marvel", "--ready-json", "--quiet"])
-        defer { served.terminate(); _ = served.readToEnd(); _ = served.waitForExit() }
-        let ready = try #require(try JSONSerialization.jsonObject(with: Data(served.readLine().utf8)) as? [String: Any])
+        defer { served.kill() }
+        let ready = try #require(try JSONSerialization.jsonObject(with: Data(await served.readLine().utf8)) as? [String: Any])
         let port = try #require(ready["port"] as? Int)
         let report = recording.directory.appendingPathComponent("report.json")
         let theirs = try await PactTool.run(["verifier", "-f", recording.file.path, "--hostname", "127.0.0.1", "--port", "\(port)",
@@ -56,17 +56,11 @@ struct MarvelPactTests {
     @Test func theContractClausesPassAgainstPactStubServingThePact() async throws {
         let (recording, _) = try await Self.writeSuitePact()
         defer { try? FileManager.default.removeItem(at: recording.directory) }
-        guard let executable = PactTool.executable else { throw PactToolMissing() }
+        guard let executable = await PactTool.executable() else { throw PactToolMissing() }
         let stub = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["PACT_DO_NOT_TRACK=true", executable.path, "stub",
                                                                             "-f", recording.file.path, "-p", "0"])
-        defer { stub.terminate(); _ = stub.readToEnd(); _ = stub.waitForExit() }
-        var port: Int?
-        while port == nil, !stub.outputEnded {
-            let line = stub.readLine()
-            if let range = line.range(of: #"started on port \d+"#, options: .regularExpression) {
-                port = Int(line[range].split(separator: " ").last ?? "")
-            }
-        }
+        defer { stub.kill() }
+        let port = await stub.readLine(matching: #"started on port \d+"#).flatMap { Int($0.split(separator: " ").last ?? "") }
         let url = try #require(port.flatMap { URL(string: "http://127.0.0.1:\($0)") }, "pact stub printed no port")
 
         let routes = await Contract("Marvel routes against pact stub", against: url) { url in

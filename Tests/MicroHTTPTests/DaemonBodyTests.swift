@@ -52,34 +52,34 @@ import UnderstudyTestSupport
         defer { daemon.stop() }
         let socket = try RawSocket(port: daemon.port)
         try socket.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 50000000\r\nExpect: 100-continue\r\n\r\n")
-        let reply = socket.receiveResponse()
+        let reply = await socket.receiveResponse()
         #expect(reply.status == 413, "refused before the client sends 50 MB")
         #expect(!reply.text.contains("100 Continue"))
     }
 
-    @Test func chunkedBodyOverTheLimitGets413AndTheConnectionStaysUsable() throws {
+    @Test func chunkedBodyOverTheLimitGets413AndTheConnectionStaysUsable() async throws {
         let daemon = try Daemon(DaemonConfiguration(maxBodySize: 1000), handler: Self.measure)
         defer { daemon.stop() }
         let socket = try RawSocket(port: daemon.port)
         let chunk = String(repeating: "a", count: 600)
         try socket.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
         try socket.send("258\r\n\(chunk)\r\n258\r\n\(chunk)\r\n0\r\n\r\n")
-        let first = socket.receiveResponse()
+        let first = await socket.receiveResponse()
         #expect(first.status == 413)
         #expect(first.text.contains("1200 bytes"))
         try socket.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc")
-        let second = socket.receiveResponse()
+        let second = await socket.receiveResponse()
         #expect(second.status == 200, "the oversized body was read and discarded, not left on the connection")
     }
 
-    @Test func chunkedBodyIsGatheredAcrossUploadCalls() throws {
+    @Test func chunkedBodyIsGatheredAcrossUploadCalls() async throws {
         let daemon = try Daemon(handler: Self.measure)
         defer { daemon.stop() }
         let socket = try RawSocket(port: daemon.port)
         try socket.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
         for _ in 0..<10 { try socket.send("400\r\n" + String(repeating: "z", count: 1024) + "\r\n") }
         try socket.send("0\r\n\r\n")
-        let reply = socket.receiveResponse()
+        let reply = await socket.receiveResponse()
         #expect(reply.status == 200)
         #expect(reply.text.contains("\r\n\r\n10240 "))
     }

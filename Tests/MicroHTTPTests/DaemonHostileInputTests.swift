@@ -31,7 +31,7 @@ import UnderstudyTestSupport
         defer { daemon.stop() }
         let socket = try RawSocket(port: daemon.port, timeout: 3)
         try? socket.send(Self.garbage[index])
-        let reply = socket.receive()
+        let reply = await socket.receive()
         if let status = reply.status {
             #expect((400..<500).contains(status) || status == 505, "got \(status) for garbage #\(index)")
         } else {

@@ -48,7 +48,7 @@ import UnderstudyTestSupport
         #expect(daemon.host == "127.0.0.1")
     }
 
-    @Test func servesOnIPv6LoopbackWhenAsked() throws {
+    @Test func servesOnIPv6LoopbackWhenAsked() async throws {
         let started = Result { () throws(DaemonError) -> Daemon in
             try Daemon(DaemonConfiguration(host: "::1")) { request in
                 .response(HTTPResponse(status: 200, text: request.remoteAddress))
@@ -61,7 +61,7 @@ import UnderstudyTestSupport
         // FoundationNetworking's URLSession rejects IPv6 literal URLs, so a raw socket it is.
         let socket = try RawSocket(host: "::1", port: daemon.port)
         try socket.send("GET / HTTP/1.1\r\nHost: [::1]\r\n\r\n")
-        let reply = socket.receiveResponse()
+        let reply = await socket.receiveResponse()
         #expect(reply.status == 200)
         #expect(reply.text.contains("\r\n\r\n[::1]:"))
     }

@@ -62,7 +62,7 @@ import UnderstudyTestSupport
         defer { daemon.stop() }
         let socket = try RawSocket(port: daemon.port, timeout: 10)
         try? socket.send(shape.text) // the server may refuse and close before it has read everything
-        let reply = socket.receiveResponse()
+        let reply = await socket.receiveResponse()
         #expect(reply.ending != .timedOut, "\(shape.testDescription): no answer within 10 s")
         if shape.withinLimits {
             #expect(reply.status == 200, "\(shape.testDescription): \(reply.text.prefix(200))")
@@ -83,25 +83,25 @@ import UnderstudyTestSupport
         (Shape(kind: .cookies, count: 101, long: false), "maxCookies", 100, 101),
         (Shape(kind: .headers, count: 80, long: true), "maxHeaderBytes", 8192, 8719),
     ])
-    func justPastALimitTheRefusalNamesIt(shape: Shape, limit: String, value: Int, actual: Int) throws {
+    func justPastALimitTheRefusalNamesIt(shape: Shape, limit: String, value: Int, actual: Int) async throws {
         let daemon = try Self.start()
         defer { daemon.stop() }
         let socket = try RawSocket(port: daemon.port, timeout: 10)
         try socket.send(shape.text)
-        let reply = socket.receive()
+        let reply = await socket.receive()
         #expect(reply.status == 431)
         #expect(reply.ending == .closed, "the refusal closes the connection")
         #expect(reply.text.contains("Connection: close"))
         #expect(reply.text.contains(#""limit":"\#(limit)","value":\#(value),"actual":\#(actual)"#), "\(reply.text)")
     }
 
-    @Test func aTargetPastTheLimitGetsOurJSON414() throws {
+    @Test func aTargetPastTheLimitGetsOurJSON414() async throws {
         let daemon = try Self.start()
         defer { daemon.stop() }
         let target = "/echo?q=" + String(repeating: "a", count: RequestLimits().maxTargetBytes)
         let socket = try RawSocket(port: daemon.port, timeout: 10)
         try socket.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")
-        let reply = socket.receive()
+        let reply = await socket.receive()
         #expect(reply.status == 414)
         #expect(reply.text.contains(#""limit":"maxTargetBytes","value":16384,"actual":\#(target.utf8.count)"#), "\(reply.text)")
     }
@@ -113,7 +113,7 @@ import UnderstudyTestSupport
         defer { daemon.stop() }
         let socket = try RawSocket(port: daemon.port, timeout: 10)
         try socket.send("GET / HTTP/1.1\r\nHost: x\r\nA: 1\r\nB: 2\r\nC: 3\r\n\r\n")
-        let reply = socket.receive()
+        let reply = await socket.receive()
         #expect(reply.status == 431)
         #expect(reply.text.contains(#""limit":"maxHeaderFields","value":3,"actual":4"#))
         #expect(daemon.statistics.requestsRefused == 1)

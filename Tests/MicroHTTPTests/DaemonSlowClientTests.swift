@@ -36,8 +36,8 @@ import Glibc
             #expect(polite.status == 200, "a polite client was not served while slow ones trickled")
             // Wait for the server's verdict, a close, for at most 200 ms: the
             // slow client's pace between drips.
-            for position in RawSocket.readable(live.map { sockets[$0] }, within: 0.2) {
-                let ending = sockets[live[position]].receive().ending
+            for position in await RawSocket.readable(live.map { sockets[$0] }, within: 0.2) {
+                let ending = await sockets[live[position]].receive().ending
                 if ending == .closed || ending == .reset { cut.insert(live[position]) }
             }
         }
@@ -101,7 +101,7 @@ import Glibc
         defer { daemon.stop() }
         let socket = try RawSocket(port: daemon.port, timeout: 3)
         try? socket.send(request)
-        let reply = socket.receive()
+        let reply = await socket.receive()
         #expect(reply.status == 431, "\(label): \(reply.text.prefix(80))")
         #expect(reply.ending == .closed || reply.ending == .reset)
     }
@@ -111,7 +111,7 @@ import Glibc
         defer { daemon.stop() }
         let socket = try RawSocket(port: daemon.port, timeout: 3)
         try? socket.send("GET /\(String(repeating: "a", count: 40_000)) HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(socket.receive().status == 414)
+        #expect(await socket.receive().status == 414)
     }
 
     static let smuggling: [(label: String, request: String, status: Int)] = [
@@ -141,7 +141,7 @@ import Glibc
         defer { daemon.stop() }
         let socket = try RawSocket(port: daemon.port, timeout: 3)
         try? socket.send(raw)
-        let reply = socket.receive()
+        let reply = await socket.receive()
         #expect(reply.status == status, "\(label): got \(String(reply.text.prefix(120)))")
         #expect(reply.ending == .closed || reply.ending == .reset, "\(label): the connection stayed open")
         #expect(reached.withLock { $0 }.isEmpty, "\(label): reached the handler: \(reached.withLock { $0 })")
@@ -152,7 +152,7 @@ import Glibc
         defer { daemon.stop() }
         let socket = try RawSocket(port: daemon.port, timeout: 3)
         try socket.send("POST /chunks HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n")
-        let reply = socket.receiveResponse()
+        let reply = await socket.receiveResponse()
         #expect(reply.status == 200 && reply.text.hasSuffix("hello world"))
     }
 }

@@ -93,7 +93,7 @@ import UnderstudyTestSupport
         try socket.send("GET /never HTTP/1.1\r\nHost: x\r\n\r\n")
         await parked.waitFor(1)
         daemon.stop()
-        let reply = socket.receive()
+        let reply = await socket.receive()
         #expect(reply.status == 503)
         #expect(reply.text.contains("stopped before this delayed response was due"))
         // A responder used after stop does nothing (and does not crash).
@@ -112,7 +112,7 @@ import UnderstudyTestSupport
         stopping.start()
         while daemon.isRunning == true && !stoppingBegan(daemon) { await Task.yield() }
         parked.releaseAll(HTTPResponse(status: 200, text: "in time"))
-        let reply = socket.receiveResponse()
+        let reply = await socket.receiveResponse()
         #expect(reply.status == 200)
         #expect(reply.text.hasSuffix("in time"))
     }
@@ -131,10 +131,10 @@ import UnderstudyTestSupport
         while daemon.isRunning { await Task.yield() }
         let late = try RawSocket(port: daemon.port, timeout: 5)
         try? late.send("GET /late HTTP/1.1\r\nHost: x\r\n\r\n")
-        let refused = late.receive()
+        let refused = await late.receive()
         #expect(refused.text.isEmpty && refused.ending != .timedOut, "a new connection is closed at once while draining")
         parked.releaseAll(HTTPResponse(status: 200, text: "drained"))
-        #expect(inFlight.receiveResponse().text.hasSuffix("drained"), "the request in flight still gets its answer")
+        #expect(await inFlight.receiveResponse().text.hasSuffix("drained"), "the request in flight still gets its answer")
     }
 
     /// stop() marks the daemon as not running before it drains.

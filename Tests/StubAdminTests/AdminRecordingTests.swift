@@ -82,19 +82,20 @@ import UnderstudyTestSupport
         }
     }
 
-    @Test(.enabled(if: RealWireMock.jar != nil || ProcessInfo.processInfo.environment["CI"] != nil, "needs the WireMock jar"))
+    @Test(.enabled("needs the WireMock jar") { await RealWireMock.shouldRun() })
     func theRealWireMockAnswersTheSameCallsInTheSameShape() async throws {
         let upstream = try Self.upstream()
         defer { upstream.stop() }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-recording-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        let jar = try WireMockJar(jar: try #require(RealWireMock.jar), root: root)
+        let jar = try await WireMockJar.start(jar: try #require(await RealWireMock.jar()), root: root)
         let client = HTTPClient()
         defer { client.close() }
         let theirs = try await Self.record(client, "http://127.0.0.1:\(jar.port)", target: upstream.baseURL)
         let mappings = try #require(theirs["mappings"] as? [[String: Any]])
         #expect(mappings.count == 1, "WireMock records one mapping for one request, as we do")
         #expect(((mappings.first?["response"] as? [String: Any])?["status"] as? Int) == 200)
+        await jar.stop()
     }
 }

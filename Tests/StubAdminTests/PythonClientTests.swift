@@ -7,34 +7,33 @@ import UnderstudyTestSupport
 /// python-wiremock (PyPI `wiremock` 2.7.0), the official Python admin
 /// client, drives our admin API; the same script runs against the real
 /// WireMock jar, whose answers are the reference.
-@Suite(.enabled(if: RealWireMock.jar != nil || ProcessInfo.processInfo.environment["CI"] != nil,
-                "python-wiremock is not here (scripts/wiremock installs it; under CI its absence fails)"))
+@Suite(.enabled("python-wiremock is not here (scripts/wiremock installs it; under CI its absence fails)") { await RealWireMock.shouldRun() })
 struct PythonClientTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("python/drive_admin.py")
 
     /// Runs the script against `base`; its output, and whether it passed.
-    private func drive(_ base: String) throws -> (passed: Bool, output: String) {
-        let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script.path, base])
-        let (output, errors) = child.readToEnd()
-        return (child.waitForExit() == 0, output + errors)
+    private func drive(_ base: String) async throws -> (passed: Bool, output: String) {
+        let run = try await ChildProcess.finished(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script.path, base])
+        return (run.status == 0, run.output + run.errors)
     }
 
-    @Test func theOfficialPythonClientDrivesOurAdminAPI() throws {
+    @Test func theOfficialPythonClientDrivesOurAdminAPI() async throws {
         let server = try StubServer.start([])
         defer { server.stop() }
         AdminAPI.mount(on: server)
-        let ours = try drive(server.baseURL.absoluteString)
+        let ours = try await drive(server.baseURL.absoluteString)
         #expect(ours.passed, "\(ours.output)")
         #expect(ours.output.contains("0 failed"))
         print("python-wiremock against Understudy:\n\(ours.output)")
     }
 
-    @Test func theSameScriptAgainstTheRealWireMock() throws {
+    @Test func theSameScriptAgainstTheRealWireMock() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-admin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        let jar = try WireMockJar(jar: try #require(RealWireMock.jar), root: root)
-        let theirs = try drive("http://127.0.0.1:\(jar.port)")
+        let jar = try await WireMockJar.start(jar: try #require(await RealWireMock.jar()), root: root)
+        let theirs = try await drive("http://127.0.0.1:\(jar.port)")
+        await jar.stop()
         print("python-wiremock against WireMock 2.35.1:\n\(theirs.output)")
         // The reference run: every call but update_global_settings, which
         // parses the jar's empty answer as JSON (../shared/reference/wiremock.md §11).

@@ -9,7 +9,7 @@ import UnderstudyTestSupport
 /// app sent that no stub matched, with the server's near-miss report.
 @Suite struct RemoteScopeTests {
     @Test func anUnmatchedRequestFailsTheScopeWithItsNearMisses() async throws {
-        let served = try ServedProcess()
+        let served = try await ServedProcess.start()
         let server = RemoteStubServer(url: served.url)
         let client = HTTPClient()
         defer { client.close() }
@@ -28,7 +28,7 @@ import UnderstudyTestSupport
     }
 
     @Test func expectUnmatchedAcknowledgesThemAndAllowsUnmatchedSilencesThem() async throws {
-        let served = try ServedProcess()
+        let served = try await ServedProcess.start()
         let server = RemoteStubServer(url: served.url)
         let client = HTTPClient()
         defer { client.close() }
@@ -42,7 +42,7 @@ import UnderstudyTestSupport
     }
 
     @Test func aFailedAssertionReadsAsItWouldLocally() async throws {
-        let served = try ServedProcess()
+        let served = try await ServedProcess.start()
         let server = RemoteStubServer(url: served.url)
         let client = HTTPClient()
         defer { client.close() }
@@ -71,7 +71,7 @@ import UnderstudyTestSupport
         let server = try await Self.dynamicLibraries(of: try BuiltProducts.url("understudy"))
         #expect(server.contains { $0.contains("libmicrohttpd") }, "the check sees libmicrohttpd where it is linked")
 
-        let served = try ServedProcess()
+        let served = try await ServedProcess.start()
         let run = try await ChildProcess.finished(probe, [served.url.absoluteString])
         #expect(run.status == 0, "probe: \(run.output) \(run.errors)")
         #expect(run.output.contains("received true"))

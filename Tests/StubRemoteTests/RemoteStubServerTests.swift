@@ -9,7 +9,7 @@ import UnderstudyTestSupport
 /// iOS UI test does with a server on the host.
 @Suite struct RemoteStubServerTests {
     @Test func addedStubsAnswerAndTheJournalNamesWhereTheTestDeclaredThem() async throws {
-        let served = try ServedProcess()
+        let served = try await ServedProcess.start()
         let server = RemoteStubServer(url: served.url)
         let line = #line + 2
         let ids = try await server.add {
@@ -37,7 +37,7 @@ import UnderstudyTestSupport
     }
 
     @Test func replaceRemoveAndResetChangeWhatTheServerAnswers() async throws {
-        let served = try ServedProcess()
+        let served = try await ServedProcess.start()
         let server = RemoteStubServer(url: served.url)
         let client = HTTPClient()
         defer { client.close() }
@@ -60,7 +60,7 @@ import UnderstudyTestSupport
     }
 
     @Test func aClosureIsRefusedAtTheCallAndNothingIsSent() async throws {
-        let served = try ServedProcess()
+        let served = try await ServedProcess.start()
         let server = RemoteStubServer(url: served.url)
         let line = #line + 1
         let error = await #expect(throws: StubNotPortable.self) {
@@ -74,7 +74,7 @@ import UnderstudyTestSupport
     }
 
     @Test func aStubTheServerRefusesComesBackLocated() async throws {
-        let served = try ServedProcess()
+        let served = try await ServedProcess.start()
         let server = RemoteStubServer(url: served.url)
         let error = await #expect(throws: RemoteAdminError.self) {
             try await server.add { Get("/x").query("id", .matches("([")) }
@@ -86,7 +86,7 @@ import UnderstudyTestSupport
     }
 
     @Test func nextReturnsTheRequestAnAppSentAndATimeoutSaysWhatCameInstead() async throws {
-        let served = try ServedProcess()
+        let served = try await ServedProcess.start()
         let server = RemoteStubServer(url: served.url)
         try await server.add { Post("/analytics").respond(StubResponse(status: 204)) }
         // The app's request comes from another process (curl), as from a simulator,
@@ -97,7 +97,7 @@ import UnderstudyTestSupport
         ])
         let event = try await server.next(matching: Post("/analytics"), timeout: .seconds(30))
         #expect(event.bodyText == #"{"event":"launch"}"#)
-        #expect(curl.readToEnd().output == "204")
+        #expect(await curl.readToEnd().output == "204")
 
         let line = #line + 1
         let timeout = await #expect(throws: RemoteWaitTimeout.self) {
@@ -108,7 +108,7 @@ import UnderstudyTestSupport
     }
 
     @Test func anAdminTokenIsSentWhenGivenAndRequiredWhenSet() async throws {
-        let served = try ServedProcess(["--admin-token", "s3cret-token"])
+        let served = try await ServedProcess.start(["--admin-token", "s3cret-token"])
         let anonymous = RemoteStubServer(url: served.url)
         let refused = await #expect(throws: RemoteAdminError.self) { try await anonymous.reset() }
         #expect(refused?.status == 401)

@@ -8,28 +8,30 @@ final class ServedProcess {
     let url: URL
     let folder: URL
 
-    /// Serves `spec` (YAML) with `arguments` added to `serve`.
-    init(spec: String = ServedProcess.baseSpec, _ arguments: [String] = []) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("remote-\(UUID().uuidString)")
+    private init(child: ChildProcess, url: URL, folder: URL) {
+        self.child = child
+        self.url = url
+        self.folder = folder
+    }
+
+    /// Serves `spec` (YAML) with `arguments` added to `serve`, once its ready line is out.
+    static func start(spec: String = ServedProcess.baseSpec, _ arguments: [String] = []) async throws -> ServedProcess {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remote-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("base.yaml")
         try spec.write(to: file, atomically: true, encoding: .utf8)
-        child = try ChildProcess(try BuiltProducts.url("understudy"), ["serve", file.path, "--ready-json"] + arguments)
-        let line = child.readLine()
+        let child = try ChildProcess(try BuiltProducts.url("understudy"), ["serve", file.path, "--ready-json"] + arguments)
+        let line = await child.readLine()
         guard let ready = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
               let text = ready["url"] as? String, let url = URL(string: text)
         else {
-            throw ServedProcessError(message: "no ready line: \(line) \(child.readToEnd().errors)")
+            throw ServedProcessError(message: "no ready line: \(line) \(await child.stop().errors)")
         }
-        self.url = url
+        return ServedProcess(child: child, url: url, folder: folder)
     }
 
-    deinit {
-        child.terminate()
-        _ = child.readToEnd()
-        _ = child.waitForExit()
-        try? FileManager.default.removeItem(at: folder)
-    }
+    /// The child is killed with its ``ChildProcess`` (SIGKILL, reaped at once).
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// The server's own stub: what `reset` goes back to.
     static let baseSpec = """

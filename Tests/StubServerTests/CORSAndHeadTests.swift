@@ -19,16 +19,16 @@ import UnderstudyTestSupport
         try await StubServer.serve(.stubs(stubs, configuration: configuration), body)
     }
 
-    static func raw(_ server: StubServer, _ request: String) throws -> ReceiveResult {
+    static func raw(_ server: StubServer, _ request: String) async throws -> ReceiveResult {
         let socket = try RawSocket(port: server.port)
         try socket.send(request.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n")
-        return socket.receiveResponse()
+        return await socket.receiveResponse()
     }
 
     @Test func everyAnswerCarriesTheCORSHeadersErrorsAndReportsIncluded() async throws {
         try await Self.serve(cors: .allowAll) { server in
             for (path, status) in [("/open", 200), ("/me", 401), ("/nowhere", 404)] {
-                let reply = try Self.raw(server, "GET \(path) HTTP/1.1\nHost: x\nOrigin: https://app.example\nConnection: close\n")
+                let reply = try await Self.raw(server, "GET \(path) HTTP/1.1\nHost: x\nOrigin: https://app.example\nConnection: close\n")
                 #expect(reply.status == status)
                 #expect(reply.headers["access-control-allow-origin"] == "*", "\(path)")
                 #expect(reply.headers["access-control-expose-headers"] == "ETag, Understudy-Mismatch")
@@ -39,7 +39,7 @@ import UnderstudyTestSupport
 
     @Test func aPreflightIsAnswered204BeforeAnyStubAndJournaledAsSuch() async throws {
         try await Self.serve(cors: .allowAll) { server in
-            let reply = try Self.raw(server, """
+            let reply = try await Self.raw(server, """
                 OPTIONS /me HTTP/1.1
                 Host: x
                 Origin: https://app.example
@@ -64,13 +64,13 @@ import UnderstudyTestSupport
     @Test func originListsEchoTheOriginAndRefuseOthers() async throws {
         let policy = CORSPolicy(allowedOrigins: ["https://app.example"], allowsCredentials: true)
         try await Self.serve(cors: policy) { server in
-            let allowed = try Self.raw(server, "GET /open HTTP/1.1\nHost: x\nOrigin: https://app.example\nConnection: close\n")
+            let allowed = try await Self.raw(server, "GET /open HTTP/1.1\nHost: x\nOrigin: https://app.example\nConnection: close\n")
             #expect(allowed.headers["access-control-allow-origin"] == "https://app.example")
             #expect(allowed.headers["access-control-allow-credentials"] == "true")
             #expect(allowed.headers["vary"] == "Origin")
-            let other = try Self.raw(server, "GET /open HTTP/1.1\nHost: x\nOrigin: https://evil.example\nConnection: close\n")
+            let other = try await Self.raw(server, "GET /open HTTP/1.1\nHost: x\nOrigin: https://evil.example\nConnection: close\n")
             #expect(other.status == 200 && other.headers["access-control-allow-origin"] == nil)
-            let preflight = try Self.raw(server, """
+            let preflight = try await Self.raw(server, """
                 OPTIONS /open HTTP/1.1
                 Host: x
                 Origin: https://evil.example
@@ -84,9 +84,9 @@ import UnderstudyTestSupport
 
     @Test func withoutAPolicyNothingIsAddedAndOPTIONSGoesToTheStubs() async throws {
         try await Self.serve(cors: nil) { server in
-            let reply = try Self.raw(server, "GET /open HTTP/1.1\nHost: x\nOrigin: https://app.example\nConnection: close\n")
+            let reply = try await Self.raw(server, "GET /open HTTP/1.1\nHost: x\nOrigin: https://app.example\nConnection: close\n")
             #expect(reply.headers["access-control-allow-origin"] == nil)
-            let preflight = try Self.raw(server, "OPTIONS /open HTTP/1.1\nHost: x\nOrigin: https://a\nAccess-Control-Request-Method: GET\nConnection: close\n")
+            let preflight = try await Self.raw(server, "OPTIONS /open HTTP/1.1\nHost: x\nOrigin: https://a\nAccess-Control-Request-Method: GET\nConnection: close\n")
             #expect(preflight.status == 404)
             #expect(server.journal.unmatched.count == 1)
         }
@@ -94,16 +94,16 @@ import UnderstudyTestSupport
 
     @Test func headIsAGetWithoutTheBodyUnlessAHeadStubSaysOtherwise() async throws {
         try await Self.serve(cors: nil) { server in
-            let head = try Self.raw(server, "HEAD /me HTTP/1.1\nHost: x\nAuthorization: Bearer t0ken\nConnection: close\n")
+            let head = try await Self.raw(server, "HEAD /me HTTP/1.1\nHost: x\nAuthorization: Bearer t0ken\nConnection: close\n")
             #expect(head.status == 200)
             #expect(head.headers["content-length"] == "8")
             #expect(head.headers["etag"] == #""me1""#)
             #expect(head.body.isEmpty)
             #expect(server.journal.entries.last?.request.method == "HEAD")
             #expect(server.journal.entries.last?.stub?.request.method == .get)
-            let refused = try Self.raw(server, "HEAD /me HTTP/1.1\nHost: x\nConnection: close\n")
+            let refused = try await Self.raw(server, "HEAD /me HTTP/1.1\nHost: x\nConnection: close\n")
             #expect(refused.status == 401 && refused.body.isEmpty)
-            let own = try Self.raw(server, "HEAD /custom HTTP/1.1\nHost: x\nConnection: close\n")
+            let own = try await Self.raw(server, "HEAD /custom HTTP/1.1\nHost: x\nConnection: close\n")
             #expect(own.status == 204 && own.headers["x-head"] == "own")
         }
     }

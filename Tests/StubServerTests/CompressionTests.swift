@@ -29,17 +29,17 @@ import UnderstudyTestSupport
         try await StubServer.serve(.stubs(stubs(), configuration: configuration), body)
     }
 
-    static func raw(_ server: StubServer, _ path: String, acceptEncoding: String?) throws -> ReceiveResult {
+    static func raw(_ server: StubServer, _ path: String, acceptEncoding: String?) async throws -> ReceiveResult {
         let socket = try RawSocket(port: server.port)
         let accept = acceptEncoding.map { "Accept-Encoding: \($0)\r\n" } ?? ""
         try socket.send("GET \(path) HTTP/1.1\r\nHost: x\r\n\(accept)Connection: close\r\n\r\n")
-        return socket.receiveResponse()
+        return await socket.receiveResponse()
     }
 
     @Test func aCompressibleBodyIsGzippedWithVaryAWeakTagAndTheRightLength() async throws {
         try await Self.serve { server in
             for _ in 0..<2 { // the second answer comes from the prepared variant
-                let reply = try Self.raw(server, "/big", acceptEncoding: "gzip, deflate, br")
+                let reply = try await Self.raw(server, "/big", acceptEncoding: "gzip, deflate, br")
                 #expect(reply.headers["content-encoding"] == "gzip")
                 #expect(reply.headers["vary"] == "Accept-Encoding")
                 #expect(reply.headers["etag"] == #"W/"v1""#)
@@ -47,7 +47,7 @@ import UnderstudyTestSupport
                 #expect(reply.body.count < Self.big.utf8.count / 5)
                 #expect(try ContentCoding.gzip.decode(reply.body) == Array(Self.big.utf8))
             }
-            let identity = try Self.raw(server, "/big", acceptEncoding: nil)
+            let identity = try await Self.raw(server, "/big", acceptEncoding: nil)
             #expect(identity.headers["content-encoding"] == nil)
             #expect(identity.headers["vary"] == "Accept-Encoding")
             #expect(identity.headers["etag"] == #""v1""#)
@@ -62,7 +62,7 @@ import UnderstudyTestSupport
                 ("*", "gzip"), ("br", nil), ("identity", nil), (nil, nil), ("GZIP", "gzip"),
             ]
             for (accept, expected) in cases {
-                let reply = try Self.raw(server, "/dynamic", acceptEncoding: accept)
+                let reply = try await Self.raw(server, "/dynamic", acceptEncoding: accept)
                 #expect(reply.headers["content-encoding"] == expected, "Accept-Encoding: \(accept ?? "(none)")")
                 let coding = expected.flatMap { ContentCoding(name: $0) }
                 #expect(try (coding?.decode(reply.body) ?? reply.body) == Array(Self.big.utf8))
@@ -71,15 +71,17 @@ import UnderstudyTestSupport
     }
 
     @Test func thresholdTypeAndStubChoicesDecide() async throws {
-        func codings(_ server: StubServer, _ paths: [String]) throws -> [String?] {
-            try paths.map { try Self.raw(server, $0, acceptEncoding: "gzip").headers["content-encoding"] }
+        func codings(_ server: StubServer, _ paths: [String]) async throws -> [String?] {
+            var found: [String?] = []
+            for path in paths { found.append(try await Self.raw(server, path, acceptEncoding: "gzip").headers["content-encoding"]) }
+            return found
         }
         try await Self.serve { server in
-            let found = try codings(server, ["/small", "/png", "/forced", "/plain"])
+            let found = try await codings(server, ["/small", "/png", "/forced", "/plain"])
             #expect(found == [nil, nil, "gzip", nil])
         }
         try await Self.serve(compression: nil) { server in
-            let found = try codings(server, ["/big", "/forced"])
+            let found = try await codings(server, ["/big", "/forced"])
             #expect(found == [nil, "gzip"])
         }
     }
@@ -93,13 +95,13 @@ import UnderstudyTestSupport
                     assert response.headers["Content-Encoding"] == "gzip", response.headers
                     sys.stdout.write(gzip.decompress(response.read()).decode())
                 """
-            let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", python, server.url("/big").absoluteString])
-            #expect(child.readToEnd().output == Self.big)
-            #expect(child.waitForExit() == 0)
+            let child = try await ChildProcess.finished(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", python, server.url("/big").absoluteString])
+            #expect(child.output == Self.big)
+            #expect(child.status == 0)
             guard FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") else { return }
-            let curl = try ChildProcess(URL(fileURLWithPath: "/usr/bin/curl"), ["-sS", "--compressed", server.url("/big").absoluteString])
-            #expect(curl.readToEnd().output == Self.big)
-            #expect(curl.waitForExit() == 0)
+            let curl = try await ChildProcess.finished(URL(fileURLWithPath: "/usr/bin/curl"), ["-sS", "--compressed", server.url("/big").absoluteString])
+            #expect(curl.output == Self.big)
+            #expect(curl.status == 0)
         }
     }
 
@@ -110,17 +112,17 @@ import UnderstudyTestSupport
                 let socket = try RawSocket(port: server.port)
                 let body = coding.encode(json)
                 try socket.send(Array("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: \(coding.rawValue)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8) + body)
-                let reply = socket.receiveResponse()
+                let reply = await socket.receiveResponse()
                 #expect(reply.status == 200, "\(coding)")
                 #expect(reply.body == json)
             }
             let socket = try RawSocket(port: server.port)
             try socket.send("GET /small HTTP/1.1\r\nHost: x\r\nContent-Encoding: gzip\r\nConnection: close\r\n\r\n")
-            #expect(socket.receiveResponse().status == 200, "an empty body has nothing to decode")
+            #expect(await socket.receiveResponse().status == 200, "an empty body has nothing to decode")
             for (encoding, status) in [("gzip", 400), ("br", 415)] {
                 let socket = try RawSocket(port: server.port)
                 try socket.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Encoding: \(encoding)\r\nContent-Length: 9\r\n\r\nnot gzip!")
-                let reply = socket.receive()
+                let reply = await socket.receive()
                 #expect(reply.status == status, "\(encoding)")
                 #expect(reply.headers["content-type"] == "application/json")
                 #expect(reply.ending == .closed)

@@ -47,13 +47,14 @@ import UnderstudyTestSupport
 
         let fast = try RawSocket(port: server.port, timeout: 10)
         try fast.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(fast.receiveResponse().text.hasSuffix("\r\n\r\nnow"))
+        #expect(await fast.receiveResponse().text.hasSuffix("\r\n\r\nnow"))
         // The one thread answered /fast after suspending every /slow request.
         #expect(server.statistics.requestsSuspended == 1_000)
 
         // Stopping answers what is still waiting with 503, and loses none.
         server.stop()
-        let stopped = sockets.filter { $0.receiveResponse().status == 503 }.count
+        var stopped = 0
+        for socket in sockets where await socket.receiveResponse().status == 503 { stopped += 1 }
         #expect(stopped == 1_000)
     }
 
@@ -71,17 +72,17 @@ import UnderstudyTestSupport
         }
     }
 
-    @Test func aDribbledBodySendsTheHeadFirstAndTheBodyInPieces() throws {
+    @Test func aDribbledBodySendsTheHeadFirstAndTheBodyInPieces() async throws {
         let body = String(repeating: "0123456789", count: 10)
         let server = try StubServer.start([Get("/drip").respond(.text(body)).delay(.dribble(chunks: 4, over: .milliseconds(400)))])
         defer { server.stop() }
         let socket = try RawSocket(port: server.port)
         try socket.send("GET /drip HTTP/1.1\r\nHost: x\r\n\r\n")
-        let head = socket.receive { $0.contains("\r\n\r\n") }
+        let head = await socket.receive { $0.contains("\r\n\r\n") }
         #expect(head.status == 200)
         #expect(head.text.contains("Content-Length: 100"))
         #expect(head.text.hasSuffix("\r\n\r\n"), "the head arrives before any of the body")
-        let rest = socket.receive { $0.utf8.count >= 100 }
+        let rest = await socket.receive { $0.utf8.count >= 100 }
         #expect(rest.text == body)
         // Between pieces the connection was suspended, holding no thread:
         // before each of the 4 pieces (the first pause may already be over

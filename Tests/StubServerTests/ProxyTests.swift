@@ -61,12 +61,12 @@ import UnderstudyTestSupport
         try await StubServer.serve(.stubs(Self.front(upstream.baseURL))) { server in
             let socket = try RawSocket(port: server.port)
             try socket.send("GET /api/moved HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            let moved = socket.receiveResponse()
+            let moved = await socket.receiveResponse()
             #expect(moved.status == 302 && moved.headers["location"] == "/users/1", "\(moved.text)")
 
             let packed = try RawSocket(port: server.port)
             try packed.send("GET /api/packed HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n")
-            let reply = packed.receiveResponse()
+            let reply = await packed.receiveResponse()
             #expect(reply.status == 200 && reply.headers["content-encoding"] == nil, "\(reply.headers)")
             #expect(reply.text.contains(#"{"word":"compressible"}"#), "the upstream's gzip is decoded, so it can be read and recorded")
         }

@@ -52,8 +52,8 @@ import UnderstudyTestSupport
 
     /// Runs in a child process (understudy-bench), so that tests running in
     /// parallel in this process cannot disturb the descriptor and thread counts.
-    @Test func twoThousandStartStopCyclesLeakNoDescriptorOrThread() throws {
-        let output = try BuiltProducts.run("understudy-bench", ["start-stop", "--cycles", "2000", "--stubs", "100"])
+    @Test func twoThousandStartStopCyclesLeakNoDescriptorOrThread() async throws {
+        let output = try await BuiltProducts.run("understudy-bench", ["start-stop", "--cycles", "2000", "--stubs", "100"])
         let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as! [String: Any]
         #expect(report["cycles"] as? Int == 2_000)
         #expect(report["fdsAfter"] as? Int == report["fdsBefore"] as? Int, "\(output)")

@@ -69,12 +69,12 @@ import UnderstudyTestSupport
         #expect(server.journal.count == 3)
     }
 
-    @Test func plainHTTPToATLSPortIsClosedNotHung() throws {
+    @Test func plainHTTPToATLSPortIsClosedNotHung() async throws {
         let server = try Self.start(.generated)
         defer { server.stop() }
         let socket = try RawSocket(port: server.port)
         try socket.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
-        let reply = socket.receive()
+        let reply = await socket.receive()
         #expect(reply.ending == .closed || reply.ending == .reset, "\(reply.ending): \(reply.text)")
         #expect(server.journal.count == 0)
     }

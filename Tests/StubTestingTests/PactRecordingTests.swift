@@ -50,7 +50,7 @@ import UnderstudyTestSupport
                                                                   body: Data(#"{"name":"Linus"}"#.utf8))) != nil)
         #expect(create.response.status == 201)
 
-        guard PactTool.shouldRun else { return }
+        guard await PactTool.shouldRun() else { return }
         let server = try StubServer.start(.stubs(Self.stubs()))
         defer { server.stop() }
         let port = try #require(server.url("/").port)
@@ -87,7 +87,7 @@ import UnderstudyTestSupport
 
     /// A pact we write, loaded by the real `pact mock`: it expects every
     /// interaction until the same calls arrive, then `pact mock verify` is satisfied.
-    @Test(.enabled(if: PactTool.shouldRun, "the pact tools are not here (scripts/test installs pact-python-cli)"))
+    @Test(.enabled("the pact tools are not here (scripts/test installs pact-python-cli)") { await PactTool.shouldRun() })
     func pactMockLoadsOurPactAndTheSameCallsSatisfyIt() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pacts-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -96,18 +96,12 @@ import UnderstudyTestSupport
         defer { client.close() }
         try await withStubServer(.stubs(Self.stubs()), pact: recording) { server in try await Self.calls(server.baseURL, client) }
 
-        guard let executable = PactTool.executable else { throw PactToolMissing() }
+        guard let executable = await PactTool.executable() else { throw PactToolMissing() }
         let master = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), [
             "PACT_DO_NOT_TRACK=true", executable.path, "mock", "start", "-p", "0", "-h", "127.0.0.1",
             "-o", folder.path, "--no-file-log", "--no-term-log", "--log-level", "info"])
-        defer { master.terminate(); _ = master.readToEnd(); _ = master.waitForExit() }
-        var masterPort: String?
-        while masterPort == nil, !master.outputEnded {
-            let line = master.readLine()
-            if let range = line.range(of: #"Master server started on port \d+"#, options: .regularExpression) {
-                masterPort = line[range].split(separator: " ").last.map(String.init)
-            }
-        }
+        defer { master.kill() }
+        let masterPort = await master.readLine(matching: #"Master server started on port \d+"#).flatMap { $0.split(separator: " ").last.map(String.init) }
         let control = try #require(masterPort, "pact mock printed no port")
         let created = try await PactTool.run(["mock", "create", "-p", control, "-h", "127.0.0.1", "-f", recording.file.path])
         #expect(created.status == 0, "pact mock create: \(created.output) \(created.errors)")

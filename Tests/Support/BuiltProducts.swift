@@ -16,10 +16,8 @@ public enum BuiltProducts {
     }
 
     /// Runs `name` with `arguments` and returns its standard output; throws when it exits non-zero.
-    public static func run(_ name: String, _ arguments: [String]) throws -> String {
-        let child = try ChildProcess(try url(name), arguments)
-        let (output, errors) = child.readToEnd()
-        let status = child.waitForExit()
+    public static func run(_ name: String, _ arguments: [String]) async throws -> String {
+        let (status, output, errors) = try await ChildProcess.finished(try url(name), arguments)
         guard status == 0 else {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(name) exited with \(status): \(errors)"])
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,22 +12,41 @@ import Glibc
 /// buffer (AddressSanitizer reports it, and it can crash; fixed upstream in
 /// swift-corelibs-foundation #5472). Tests that spawn many children must not
 /// depend on it.
-public final class ChildProcess {
+///
+/// Everything that waits for the child (a line, its end, its exit) is
+/// `async` and waits on a thread of its own (``OffPool``): a child is slow
+/// to start on a loaded machine, and a test must not hold one of the
+/// cooperative pool's few threads meanwhile. The pipes are close-on-exec.
+public final class ChildProcess: Sendable {
     /// The child's process id.
     public let pid: pid_t
     private let output: Int32
     private let errors: Int32
-    private var pendingOutput: [UInt8] = []
-    private var status: Int32?
+    /// What was read but not yet returned, and how the child ended; one
+    /// waiter at a time (the lock is held across the blocking read, on the
+    /// waiter's own thread).
+    private let state = Mutex(State())
+
+    private struct State {
+        var pendingOutput: [UInt8] = []
+        var status: Int32?
+        var outputEnded = false
+    }
+
     /// Whether standard output has closed (``readLine()`` then returns "").
-    public private(set) var outputEnded = false
+    public var outputEnded: Bool { state.withLock { $0.outputEnded } }
 
     /// Starts `executable` with `arguments` in `directory` (the current one
     /// when nil), with the default signal dispositions and an empty signal
     /// mask; `environment` adds to (or replaces in) this process's environment.
     public init(_ executable: URL, _ arguments: [String], directory: URL? = nil, environment: [String: String] = [:]) throws {
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
-        guard Self.closeOnExecPipe(&outputPipe), Self.closeOnExecPipe(&errorPipe) else { throw ChildProcessError.system("pipe2", errno) }
+        guard Self.closeOnExecPipe(&outputPipe) else { throw ChildProcessError.system("pipe2", errno) }
+        guard Self.closeOnExecPipe(&errorPipe) else {
+            let code = errno
+            outputPipe.forEach { close($0) }
+            throw ChildProcessError.system("pipe2", code)
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -34,7 +54,10 @@ public final class ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
         for fd in outputPipe + errorPipe { posix_spawn_file_actions_addclose(&actions, fd) }
         if let directory {
-            guard let addChdir = Self.addChdir else { throw ChildProcessError.system("posix_spawn_file_actions_addchdir_np", ENOSYS) }
+            guard let addChdir = Self.addChdir else {
+                (outputPipe + errorPipe).forEach { close($0) }
+                throw ChildProcessError.system("posix_spawn_file_actions_addchdir_np", ENOSYS)
+            }
             _ = addChdir(&actions, directory.path)
         }
         var attributes = posix_spawnattr_t()
@@ -67,68 +90,128 @@ public final class ChildProcess {
     }
 
     deinit {
-        if status == nil { kill(pid, SIGKILL); _ = waitForExit() }
+        // A child still running is killed; SIGKILL ends it at once, so
+        // reaping it here does not wait.
+        let status = state.withLock { $0.status }
+        if status == nil {
+            Glibc.kill(pid, SIGKILL)
+            var raw: Int32 = 0
+            while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+        }
         close(output)
         close(errors)
     }
 
     /// The next line of standard output, without its newline ("" at the end).
-    public func readLine() -> String {
-        while !pendingOutput.contains(UInt8(ascii: "\n")) {
-            let chunk = Self.read(output)
-            if chunk.isEmpty {
-                outputEnded = true
-                break
-            }
-            pendingOutput += chunk
+    public func readLine() async -> String {
+        await OffPool.run { self.blockingReadLine() }
+    }
+
+    /// Reads lines of standard output until one holds a match for the
+    /// regular expression `pattern`, and returns the matched text; nil when
+    /// the output ends first.
+    public func readLine(matching pattern: String) async -> String? {
+        while true {
+            let line = await readLine()
+            if let range = line.range(of: pattern, options: .regularExpression) { return String(line[range]) }
+            if line.isEmpty, outputEnded { return nil }
         }
-        let end = pendingOutput.firstIndex(of: UInt8(ascii: "\n")) ?? pendingOutput.endIndex
-        let line = String(decoding: pendingOutput[..<end], as: UTF8.self)
-        pendingOutput.removeSubrange(..<min(end + 1, pendingOutput.count))
-        return line
     }
 
     /// Standard error read until `enough` says so or the child closes it.
-    public func readErrors(until enough: (String) -> Bool) -> String {
-        var text: [UInt8] = []
-        while !enough(String(decoding: text, as: UTF8.self)) {
-            let chunk = Self.read(errors)
-            if chunk.isEmpty { break }
-            text += chunk
+    public func readErrors(until enough: @escaping @Sendable (String) -> Bool) async -> String {
+        await OffPool.run {
+            var text: [UInt8] = []
+            while !enough(String(decoding: text, as: UTF8.self)) {
+                let chunk = Self.read(self.errors)
+                if chunk.isEmpty { break }
+                text += chunk
+            }
+            return String(decoding: text, as: UTF8.self)
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// Everything left on standard output and standard error, read together
     /// (so a child filling one pipe cannot stall), up to the child closing both.
-    public func readToEnd() -> (output: String, errors: String) {
-        var out = pendingOutput, err: [UInt8] = []
-        pendingOutput = []
-        var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
-        var open = 2
-        while open > 0 {
-            guard poll(&fds, nfds_t(fds.count), -1) > 0 else { if errno == EINTR { continue } else { break } }
-            for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
-                let chunk = Self.read(fds[index].fd)
-                if chunk.isEmpty { fds[index].fd = -1; open -= 1 } else if index == 0 { out += chunk } else { err += chunk }
-            }
-        }
-        return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    public func readToEnd() async -> (output: String, errors: String) {
+        await OffPool.run { self.blockingReadToEnd() }
     }
 
     /// Sends SIGTERM.
-    public func terminate() { kill(pid, SIGTERM) }
+    public func terminate() { Glibc.kill(pid, SIGTERM) }
+
+    /// Sends SIGKILL and returns at once (the child is reaped when it is
+    /// waited for, or when this object goes). For a `defer` that must end the
+    /// child on every path and cannot wait.
+    public func kill() { Glibc.kill(pid, SIGKILL) }
 
     /// Waits for the child to end; its exit status, or 128 + the signal that ended it.
     @discardableResult
-    public func waitForExit() -> Int32 {
-        if let status { return status }
-        var raw: Int32 = 0
-        while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
-        let signal = raw & 0x7F
-        let ended = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
-        status = ended
-        return ended
+    public func waitForExit() async -> Int32 {
+        await OffPool.run { self.blockingWaitForExit() }
+    }
+
+    /// Reads both pipes to their end, then waits for the exit: the child's
+    /// whole remaining output and its status.
+    public func finish() async -> (status: Int32, output: String, errors: String) {
+        await OffPool.run {
+            let (output, errors) = self.blockingReadToEnd()
+            return (self.blockingWaitForExit(), output, errors)
+        }
+    }
+
+    /// Sends SIGTERM and waits for the child to end, reading what it still writes.
+    @discardableResult
+    public func stop() async -> (status: Int32, output: String, errors: String) {
+        terminate()
+        return await finish()
+    }
+
+    private func blockingReadLine() -> String {
+        state.withLock { state in
+            while !state.pendingOutput.contains(UInt8(ascii: "\n")) {
+                let chunk = Self.read(output)
+                if chunk.isEmpty {
+                    state.outputEnded = true
+                    break
+                }
+                state.pendingOutput += chunk
+            }
+            let end = state.pendingOutput.firstIndex(of: UInt8(ascii: "\n")) ?? state.pendingOutput.endIndex
+            let line = String(decoding: state.pendingOutput[..<end], as: UTF8.self)
+            state.pendingOutput.removeSubrange(..<min(end + 1, state.pendingOutput.count))
+            return line
+        }
+    }
+
+    private func blockingReadToEnd() -> (output: String, errors: String) {
+        state.withLock { state in
+            var out = state.pendingOutput, err: [UInt8] = []
+            state.pendingOutput = []
+            var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+            var open = 2
+            while open > 0 {
+                guard poll(&fds, nfds_t(fds.count), -1) > 0 else { if errno == EINTR { continue } else { break } }
+                for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
+                    let chunk = Self.read(fds[index].fd)
+                    if chunk.isEmpty { fds[index].fd = -1; open -= 1 } else if index == 0 { out += chunk } else { err += chunk }
+                }
+            }
+            state.outputEnded = true
+            return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        }
+    }
+
+    private func blockingWaitForExit() -> Int32 {
+        state.withLock { state in
+            if let status = state.status { return status }
+            var raw: Int32 = 0
+            while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+            let signal = raw & 0x7F
+            let ended = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
+            state.status = ended
+            return ended
+        }
     }
 
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which
@@ -170,24 +253,10 @@ public enum ChildProcessError: Error, CustomStringConvertible {
 }
 
 extension ChildProcess {
-    /// Runs `executable` with `arguments` to the end on a thread of its own,
-    /// so a test awaiting it holds none of the few cooperative threads a
-    /// 2-core machine has (a held one can starve the test's other tasks).
+    /// Runs `executable` with `arguments` to the end, waiting on a thread of
+    /// its own: its status, standard output and standard error.
     public static func finished(_ executable: URL, _ arguments: [String], directory: URL? = nil, environment: [String: String] = [:]) async throws
         -> (status: Int32, output: String, errors: String) {
-        let child = try ChildProcess(executable, arguments, directory: directory, environment: environment)
-        let box = UncheckedBox(child)
-        return await withCheckedContinuation { continuation in
-            Thread {
-                let (output, errors) = box.value.readToEnd()
-                continuation.resume(returning: (box.value.waitForExit(), output, errors))
-            }.start()
-        }
+        try await ChildProcess(executable, arguments, directory: directory, environment: environment).finish()
     }
-}
-
-/// Hands a non-Sendable child to the one thread that reads it.
-private struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -3,30 +3,32 @@ import Foundation
 /// The Pact reference tools' one executable, `pact` (PyPI `pact-python-cli`,
 /// installed by scripts/test), found where pip put it.
 public enum PactTool {
-    /// The executable, or `nil` when it is not installed.
-    public static let executable: URL? = {
+    private static let located = Task<URL?, Never> {
         let script = "import sysconfig; print(sysconfig.get_path('scripts'))"
-        if let child = try? ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script]) {
-            let folder = child.readToEnd().output.trimmingCharacters(in: .whitespacesAndNewlines)
-            if child.waitForExit() == 0 {
-                let candidate = URL(fileURLWithPath: folder).appendingPathComponent("pact")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            }
+        if let found = try? await ChildProcess.finished(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script]), found.status == 0 {
+            let folder = found.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            let candidate = URL(fileURLWithPath: folder).appendingPathComponent("pact")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("pact")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
         return nil
-    }()
+    }
+
+    /// The executable, or `nil` when it is not installed (looked up once, off the cooperative pool).
+    public static func executable() async -> URL? { await located.value }
 
     /// Whether tests that need it run: when it is here, and always under CI
     /// (where its absence is a failure, not a skip).
-    public static var shouldRun: Bool { executable != nil || ProcessInfo.processInfo.environment["CI"] != nil }
+    public static func shouldRun() async -> Bool {
+        await executable() != nil || ProcessInfo.processInfo.environment["CI"] != nil
+    }
 
     /// Runs `pact arguments` to the end (with PACT_DO_NOT_TRACK set) on a thread of its own.
     public static func run(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
-        guard let executable else { throw PactToolMissing() }
+        guard let executable = await executable() else { throw PactToolMissing() }
         return try await ChildProcess.finished(URL(fileURLWithPath: "/usr/bin/env"),
                                                ["PACT_DO_NOT_TRACK=true", executable.path] + arguments)
     }

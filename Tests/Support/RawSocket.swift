@@ -3,14 +3,20 @@ import Foundation
 import Glibc
 #endif
 
-/// A blocking TCP client for sending bytes no polite HTTP client would send.
-public final class RawSocket {
+/// A TCP client for sending bytes no polite HTTP client would send, and for
+/// tests where connection reuse matters: one socket, fully in the test's hands.
+///
+/// Reads are `async` and block a thread of their own (``OffPool``), never a
+/// cooperative one. The descriptor is close-on-exec, so a child another test
+/// spawns meanwhile cannot keep the connection open, and it is closed exactly
+/// once (a descriptor closed twice can be another thread's socket by then).
+public final class RawSocket: Sendable {
     private let fd: Int32
 
     /// Connects to `host:port` (a numeric IPv4 or IPv6 address), with `timeout` on every read.
     public init(host: String = "127.0.0.1", port: Int, timeout: TimeInterval = 5) throws {
         let family = host.contains(":") ? AF_INET6 : AF_INET
-        fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw RawSocketError.system("socket", errno) }
         var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
@@ -29,10 +35,16 @@ public final class RawSocket {
             result = Self.connect(fd, &address)
         }
         guard result == 0 else {
+            // Closed here and only here: `self.fd` is not set yet, so no
+            // deinit runs for this half-made socket. (It once was, and the
+            // deinit closed the number again, by then possibly a daemon's
+            // freshly accepted connection: libmicrohttpd then aborts the
+            // process with "Failed to remove FD from epoll set".)
             let code = errno
             close(fd)
             throw RawSocketError.system("connect", code)
         }
+        self.fd = fd
     }
 
     private static func connect<Address>(_ fd: Int32, _ address: inout Address) -> Int32 {
@@ -59,12 +71,16 @@ public final class RawSocket {
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     /// Reads until the peer closes, a read times out, or `stop` says the bytes so far are enough.
-    public func receive(until stop: (String) -> Bool = { _ in false }) -> ReceiveResult {
-        receive(untilBytes: { stop(String(decoding: $0, as: UTF8.self)) })
+    public func receive(until stop: @escaping @Sendable (String) -> Bool = { _ in false }) async -> ReceiveResult {
+        await receive(untilBytes: { stop(String(decoding: $0, as: UTF8.self)) })
     }
 
     /// Reads until the peer closes, a read times out, or `stop` says the bytes so far are enough.
-    public func receive(untilBytes stop: ([UInt8]) -> Bool) -> ReceiveResult {
+    public func receive(untilBytes stop: @escaping @Sendable ([UInt8]) -> Bool) async -> ReceiveResult {
+        await OffPool.run { self.blockingReceive(until: stop) }
+    }
+
+    private func blockingReceive(until stop: ([UInt8]) -> Bool) -> ReceiveResult {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -81,8 +97,8 @@ public final class RawSocket {
 
     /// Reads one whole response whose body length is given by `Content-Length`
     /// (a response without one is read to the close).
-    public func receiveResponse() -> ReceiveResult {
-        receive(untilBytes: { bytes in
+    public func receiveResponse() async -> ReceiveResult {
+        await receive(untilBytes: { bytes in
             let result = ReceiveResult(bytes: bytes, ending: .enough)
             guard let headEnd = result.headEnd else { return false }
             guard let length = result.headers["content-length"].flatMap({ Int($0) }) else { return true }
@@ -95,10 +111,13 @@ extension RawSocket {
     /// Waits up to `timeout` for any of `sockets` to have something to read
     /// (bytes, or the peer's close) and returns their indices; empty when the
     /// time ran out first.
-    public static func readable(_ sockets: [RawSocket], within timeout: TimeInterval) -> [Int] {
-        var fds = sockets.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-        guard poll(&fds, nfds_t(fds.count), Int32(timeout * 1000)) > 0 else { return [] }
-        return fds.indices.filter { fds[$0].revents != 0 }
+    public static func readable(_ sockets: [RawSocket], within timeout: TimeInterval) async -> [Int] {
+        let fds = sockets.map(\.fd)
+        return await OffPool.run {
+            var polled = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            guard poll(&polled, nfds_t(polled.count), Int32(timeout * 1000)) > 0 else { return [] }
+            return polled.indices.filter { polled[$0].revents != 0 }
+        }
     }
 }
 

@@ -18,7 +18,7 @@ import UnderstudyTestSupport
                 response: { file: greeting.json }
             """)
         try scratch.write("greeting.json", #"{"text":"hello"}"#)
-        let served = try CommandLineSpecTests.Served([scratch.url.appendingPathComponent("base.yaml").path])
+        let served = try await CommandLineSpecTests.Served([scratch.url.appendingPathComponent("base.yaml").path])
         let url = served.url
         let client = HTTPClient()
         defer { client.close() }
@@ -53,7 +53,7 @@ import UnderstudyTestSupport
         #expect(reset.status == 0)
         #expect(try await client.get(URL(string: "\(url)/greeting")!).status == 404)
         #expect(try await client.get(URL(string: "\(url)/health")!).text == "ok")
-        _ = served.stop()
+        _ = await served.stop()
     }
 
     @Test func badInputAndAnUnreachableServerExitTwo() async throws {

@@ -10,8 +10,8 @@ import UnderstudyTestSupport
 struct OpenAPISchemathesisTests {
     @Test func schemathesisFindsNoFailureAgainstAServedDocument() async throws {
         let st = try #require(Schemathesis.executable, "schemathesis is not installed")
-        let served = try CommandLineSpecTests.Served([OpenAPIServeTests.document, "--quiet"])
-        defer { _ = served.stop() }
+        let served = try await CommandLineSpecTests.Served([OpenAPIServeTests.document, "--quiet"])
+        defer { served.kill() }
         let document = CommandLineSpecTests.root.appendingPathComponent(OpenAPIServeTests.document).path
         let run = try await ChildProcess.finished(st, ["run", document, "--url", served.url + "/", "--checks", "all",
                                                        "--max-examples", "30", "--seed", "1", "--no-color"], directory: Schemathesis.scratch())
@@ -25,8 +25,8 @@ extension OpenAPISchemathesisTests {
     /// check on, the fuzzing phase, five examples per operation.
     @Test func schemathesisFindsNoFailureAgainstTheServedMarvelDocument() async throws {
         let st = try #require(Schemathesis.executable, "schemathesis is not installed")
-        let served = try CommandLineSpecTests.Served(["specs/marvel.openapi.yaml", "--quiet"])
-        defer { _ = served.stop() }
+        let served = try await CommandLineSpecTests.Served(["specs/marvel.openapi.yaml", "--quiet"])
+        defer { served.kill() }
         let document = CommandLineSpecTests.root.appendingPathComponent("specs/marvel.openapi.yaml").path
         let run = try await ChildProcess.finished(st, ["run", document, "--url", served.url + "/v1/public", "--checks", "all",
                                                        "--phases", "fuzzing", "--max-examples", "5", "--seed", "1", "--no-color"],

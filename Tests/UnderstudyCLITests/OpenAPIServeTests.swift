@@ -11,8 +11,8 @@ import UnderstudyTestSupport
     static func json(_ reply: HTTPClient.Reply) throws -> Any { try JSONSerialization.jsonObject(with: reply.body) }
 
     @Test func examplesAreChosenByPreferAndBodiesMadeFromSchemas() async throws {
-        let served = try CommandLineSpecTests.Served([Self.document, "--quiet"])
-        defer { _ = served.stop() }
+        let served = try await CommandLineSpecTests.Served([Self.document, "--quiet"])
+        defer { served.kill() }
         let client = HTTPClient()
         defer { client.close() }
         let first = try await client.get(URL(string: "\(served.url)/pets?limit=2&tags=cat,dog")!)
@@ -42,8 +42,8 @@ import UnderstudyTestSupport
         defer { client.close() }
         var bodies: [String] = []
         for seed in ["0", "5", "5"] {
-            let served = try CommandLineSpecTests.Served([Self.document, "--quiet", "--seed", seed])
-            defer { _ = served.stop() }
+            let served = try await CommandLineSpecTests.Served([Self.document, "--quiet", "--seed", seed])
+            defer { served.kill() }
             let made = try await client.get(URL(string: "\(served.url)/pets/3")!)
             #expect(made.status == 200)
             bodies.append(made.text)
@@ -53,8 +53,8 @@ import UnderstudyTestSupport
     }
 
     @Test func requestsThatBreakTheDocumentGetAProblemListingEveryViolation() async throws {
-        let served = try CommandLineSpecTests.Served([Self.document, "--quiet"])
-        defer { _ = served.stop() }
+        let served = try await CommandLineSpecTests.Served([Self.document, "--quiet"])
+        defer { served.kill() }
         let client = HTTPClient()
         defer { client.close() }
         let query = try await client.get(URL(string: "\(served.url)/pets?limit=0&tags=cat,fish")!)
@@ -94,8 +94,8 @@ import UnderstudyTestSupport
                 response: {status: 200, json: {id: 1, name: Override, kind: dog}}
             """)
         let override = scratch.url.appendingPathComponent("override.yaml").path
-        let served = try CommandLineSpecTests.Served([Self.document, override, "--quiet"])
-        defer { _ = served.stop() }
+        let served = try await CommandLineSpecTests.Served([Self.document, override, "--quiet"])
+        defer { served.kill() }
         let client = HTTPClient()
         defer { client.close() }
         #expect(try await client.get(URL(string: "\(served.url)/pets/1")!).text.contains("Override"))
@@ -149,14 +149,14 @@ import UnderstudyTestSupport
 /// and every request and response checked against the document as it goes.
 @Suite struct OpenAPITrafficTests {
     @Test func eachRequestThatBreaksTheDocumentIsLoggedWithItsViolations() async throws {
-        let served = try CommandLineSpecTests.Served(["fixtures/openapi/pets-stubs.yaml", "--openapi", OpenAPIServeTests.document, "--quiet"])
+        let served = try await CommandLineSpecTests.Served(["fixtures/openapi/pets-stubs.yaml", "--openapi", OpenAPIServeTests.document, "--quiet"])
         let client = HTTPClient()
         defer { client.close() }
         #expect(try await client.get(URL(string: "\(served.url)/pets/1")!).status == 200)
         #expect(try await client.get(URL(string: "\(served.url)/pets/2")!).status == 200)
         #expect(try await client.get(URL(string: "\(served.url)/pets?limit=500")!).status == 200)
-        let log = served.readLog { $0.contains("limit=500 broke") }
-        let (status, _) = served.stop()
+        let log = await served.readLog { $0.contains("limit=500 broke") }
+        let (status, _) = await served.stop()
         #expect(status == 0)
         #expect(log.contains("GET /pets/2 broke fixtures/openapi/pets.yaml:\n    - response: GET /pets/{id} (getPet): its 200 response breaks the schema: body/kind"), "\(log)")
         #expect(log.contains("GET /pets?limit=500 broke fixtures/openapi/pets.yaml:\n    - request: GET /pets (listPets): query.limit: expected at most 100, got 500"), "\(log)")

@@ -8,7 +8,7 @@ import UnderstudyTestSupport
 /// we also fill `ProviderState` values from the interaction's state
 /// parameters and point `MockServerURL` values at ourselves (as `pact mock`
 /// does); `pact stub` keeps those examples.
-@Suite(.enabled(if: PactTool.shouldRun, "the pact tools are not here (scripts/test installs pact-python-cli; under CI their absence fails)"))
+@Suite(.enabled("the pact tools are not here (scripts/test installs pact-python-cli; under CI their absence fails)") { await PactTool.shouldRun() })
 struct PactGeneratorTests {
     static let pact = "fixtures/pacts/generators-v4.json"
 
@@ -34,19 +34,15 @@ struct PactGeneratorTests {
     @Test func oursAndPactStubBothMakeTheGeneratedValues() async throws {
         let client = HTTPClient()
         defer { client.close() }
-        let served = try CommandLineSpecTests.Served([Self.pact, "--quiet"])
-        defer { _ = served.stop() }
+        let served = try await CommandLineSpecTests.Served([Self.pact, "--quiet"])
+        defer { served.kill() }
         try Self.check(try await client.send("POST", URL(string: "\(served.url)/users")!), base: served.url, who: "understudy serve")
 
-        guard let executable = PactTool.executable else { throw PactToolMissing() }
+        guard let executable = await PactTool.executable() else { throw PactToolMissing() }
         let path = CommandLineSpecTests.root.appendingPathComponent(Self.pact).path
         let stub = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["PACT_DO_NOT_TRACK=true", executable.path, "stub", "-f", path, "-p", "0"])
-        defer { stub.terminate(); _ = stub.readToEnd(); _ = stub.waitForExit() }
-        var port: Int?
-        while port == nil, !stub.outputEnded {
-            let line = stub.readLine()
-            if let range = line.range(of: #"started on port \d+"#, options: .regularExpression) { port = Int(line[range].split(separator: " ").last ?? "") }
-        }
+        defer { stub.kill() }
+        let port = await stub.readLine(matching: #"started on port \d+"#).flatMap { Int($0.split(separator: " ").last ?? "") }
         let base = "http://127.0.0.1:\(try #require(port, "pact stub printed no port"))"
         try Self.check(try await client.send("POST", URL(string: "\(base)/users")!), base: base, who: "pact stub", fillsStatesAndURLs: false)
     }

@@ -4,12 +4,12 @@ import UnderstudyTestSupport
 
 /// `understudy serve PACT.json`: a pact's interactions served as stubs, and
 /// the real `pact verifier` agreeing that what we serve satisfies the pact.
-@Suite(.enabled(if: PactTool.shouldRun, "the pact tools are not here (scripts/test installs pact-python-cli; under CI their absence fails)"))
+@Suite(.enabled("the pact tools are not here (scripts/test installs pact-python-cli; under CI their absence fails)") { await PactTool.shouldRun() })
 struct PactServeTests {
     static let pact = "fixtures/pacts/items-v4.json"
 
     @Test func thePactVerifierPassesEveryInteractionWeServe() async throws {
-        let served = try CommandLineSpecTests.Served([Self.pact])
+        let served = try await CommandLineSpecTests.Served([Self.pact])
         let port = try #require(URL(string: served.url)?.port)
         let path = CommandLineSpecTests.root.appendingPathComponent(Self.pact).path
         let run = try await PactTool.run(["verifier", "-f", path, "--hostname", "127.0.0.1", "--port", "\(port)", "--no-colour"])
@@ -18,11 +18,11 @@ struct PactServeTests {
             #expect(run.output.contains(description), "verified \(description)")
         }
         #expect(!run.output.contains("FAILED"))
-        _ = served.stop()
+        _ = await served.stop()
     }
 
     @Test func aRequestOutsideThePactIsMissedAndNamesTheInteraction() async throws {
-        let served = try CommandLineSpecTests.Served([Self.pact])
+        let served = try await CommandLineSpecTests.Served([Self.pact])
         let client = HTTPClient()
         defer { client.close() }
         let search = try await client.get(URL(string: "\(served.url)/items?q=saw")!)
@@ -32,7 +32,7 @@ struct PactServeTests {
         #expect(miss.text.contains("a search for items"), "the near miss names the interaction: \(miss.text)")
         let extra = try await client.get(URL(string: "\(served.url)/items?q=saw&page=2")!)
         #expect(extra.status == 404, "a parameter the pact does not name misses, as in pact stub")
-        _ = served.stop()
+        _ = await served.stop()
     }
 
     @Test func theProviderStateHeaderPicksTheInteraction() async throws {
@@ -46,7 +46,7 @@ struct PactServeTests {
                 "request": {"method": "GET", "path": "/items/1"}, "response": {"status": 404}}],
              "metadata": {"pactSpecification": {"version": "2.0.0"}}}
             """)
-        let served = try CommandLineSpecTests.Served([scratch.url.appendingPathComponent("states.json").path,
+        let served = try await CommandLineSpecTests.Served([scratch.url.appendingPathComponent("states.json").path,
                                                       "--provider-state-header", "X-Provider-State"])
         let client = HTTPClient()
         defer { client.close() }
@@ -54,6 +54,6 @@ struct PactServeTests {
         #expect(try await client.get(url).status == 200, "without the header the first interaction answers")
         #expect(try await client.get(url, headers: ["X-Provider-State": "no items"]).status == 404)
         #expect(try await client.get(url, headers: ["X-Provider-State": "item 1 exists"]).text == #"{"id":1}"#)
-        _ = served.stop()
+        _ = await served.stop()
     }
 }

@@ -5,13 +5,13 @@ import UnderstudyTestSupport
 /// `understudy verify --pact` and the real `pact verifier`, on the same pact
 /// against the same drifted provider: the same verdict for every interaction,
 /// the same exit code, and the same state-change calls.
-@Suite(.enabled(if: PactTool.shouldRun, "the pact tools are not here (scripts/test installs pact-python-cli; under CI their absence fails)"))
+@Suite(.enabled("the pact tools are not here (scripts/test installs pact-python-cli; under CI their absence fails)") { await PactTool.shouldRun() })
 struct PactVerifyTests {
     static let pact = "fixtures/pacts/drift/shop-drift.json"
     static let provider = "fixtures/pacts/drift/provider.yaml"
 
     @Test func oursAndThePactVerifierAgreeOnEveryInteraction() async throws {
-        let served = try CommandLineSpecTests.Served([Self.provider, "--quiet"])
+        let served = try await CommandLineSpecTests.Served([Self.provider, "--quiet"])
         let port = try #require(URL(string: served.url)?.port)
         let pactPath = CommandLineSpecTests.root.appendingPathComponent(Self.pact).path
         let stateChange = "\(served.url)/_pact/state"
@@ -49,6 +49,6 @@ struct PactVerifyTests {
         #expect(setups.count == 12, "six interactions, each set up once by each tool: \(setups)")
         #expect(Set(setups.prefix(6)) == Set(setups.suffix(6)), "the same setup calls: \(setups)")
         #expect(setups.contains { $0.hasPrefix("setup|item 1 exists|") })
-        _ = served.stop()
+        _ = await served.stop()
     }
 }

@@ -32,10 +32,10 @@ import UnderstudyTestSupport
     static let logo = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data((0..<40).flatMap { _ in (0...255).map(UInt8.init) })
 
     @Test func recordsAForeignAPIAndReplaysItToCurlAndURLSession() async throws {
-        let upstream = try PythonUpstream(token: Self.token)
+        let upstream = try await PythonUpstream(token: Self.token)
         let folder = try recordingFolder("record-foreign")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let recorder = try ReadyProcess(["record", "--target", upstream.url.absoluteString, "--out", folder.path, "--spec", "api.yaml"])
+        let recorder = try await ReadyProcess(["record", "--target", upstream.url.absoluteString, "--out", folder.path, "--spec", "api.yaml"])
         let auth = ["-H", "Authorization: Bearer \(Self.token)"]
         let greeting = try await Self.curl(recorder.url, "/greeting?lang=en")
         let counts = [try await Self.curl(recorder.url, "/counter"), try await Self.curl(recorder.url, "/counter")]
@@ -43,7 +43,7 @@ import UnderstudyTestSupport
         let me = try await Self.curl(recorder.url, "/me", auth)
         let created = try await Self.curl(recorder.url, "/items", ["-H", "Content-Type: application/json", "--data", #"{"name":"lamp"}"#])
         #expect(greeting.status == 200 && me.status == 200 && created.status == 201 && logo.status == 200)
-        let (status, errors) = recorder.stop()
+        let (status, errors) = await recorder.stop()
         #expect(status == 0, "\(errors)")
 
         let files = writtenFiles(in: folder)
@@ -59,7 +59,7 @@ import UnderstudyTestSupport
         // Replayed by `understudy serve`, with the upstream gone.
         let lint = try await ChildProcess.finished(try BuiltProducts.url("understudy"), ["lint", folder.appendingPathComponent("api.yaml").path])
         #expect(lint.status == 0, "\(lint.output) \(lint.errors)")
-        let replay = try ReadyProcess(["serve", folder.appendingPathComponent("api.yaml").path, "--quiet"])
+        let replay = try await ReadyProcess(["serve", folder.appendingPathComponent("api.yaml").path, "--quiet"])
         #expect(Self.sameJSON(try await Self.curl(replay.url, "/greeting?lang=en").body, greeting.body))
         let replayedCounts = [try await Self.curl(replay.url, "/counter"), try await Self.curl(replay.url, "/counter"),
                               try await Self.curl(replay.url, "/counter")]
@@ -85,17 +85,17 @@ import UnderstudyTestSupport
         let (json, _) = try await session.data(from: replay.url.appendingPathComponent("greeting").appending(queryItems: [URLQueryItem(name: "lang", value: "en")]))
         #expect(Self.sameJSON(json, greeting.body))
         session.invalidateAndCancel()
-        _ = replay.stop()
+        _ = await replay.stop()
     }
 
     @Test func aTokenEchoedInAFormTheRecorderCannotMaskRefusesTheRecording() async throws {
-        let upstream = try PythonUpstream(token: Self.token)
+        let upstream = try await PythonUpstream(token: Self.token)
         let folder = try recordingFolder("record-refused")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let recorder = try ReadyProcess(["record", "--target", upstream.url.absoluteString, "--out", folder.path])
+        let recorder = try await ReadyProcess(["record", "--target", upstream.url.absoluteString, "--out", folder.path])
         // The upstream echoes the token percent-encoded: tok%2FAbC%2BdEf%3D1234567890.
         #expect(try await Self.curl(recorder.url, "/leak", ["-H", "Authorization: Bearer \(Self.token)"]).status == 200)
-        let (status, errors) = recorder.stop()
+        let (status, errors) = await recorder.stop()
         #expect(status == 1, "the scan refuses: \(errors)")
         #expect(errors.contains("refused to write the recording") && errors.contains("recording.yaml:"), "\(errors)")
         let files = writtenFiles(in: folder)
@@ -106,10 +106,10 @@ import UnderstudyTestSupport
     }
 
     @Test func theAdminAPIStopsARecordingAndTheRecordedStubsAnswerAtOnce() async throws {
-        var upstream: PythonUpstream? = try PythonUpstream(token: Self.token)
+        var upstream: PythonUpstream? = try await PythonUpstream(token: Self.token)
         let folder = try recordingFolder("record-admin")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let recorder = try ReadyProcess(["record", "--target", upstream!.url.absoluteString, "--out", folder.path, "--quiet"])
+        let recorder = try await ReadyProcess(["record", "--target", upstream!.url.absoluteString, "--out", folder.path, "--quiet"])
         let understudy = try BuiltProducts.url("understudy")
         let recording = try await ChildProcess.finished(understudy, ["admin", recorder.url.absoluteString, "record", "status"])
         #expect(recording.output == "Recording\n")
@@ -123,7 +123,7 @@ import UnderstudyTestSupport
         #expect(Self.sameJSON(try await Self.curl(recorder.url, "/greeting").body, greeting.body))
         let stopped = try await ChildProcess.finished(understudy, ["admin", recorder.url.absoluteString, "record", "status"])
         #expect(stopped.output == "Stopped\n")
-        let (status, errors) = recorder.stop()
+        let (status, errors) = await recorder.stop()
         #expect(status == 0, "\(errors)")
     }
 }

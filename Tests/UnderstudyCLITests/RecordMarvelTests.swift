@@ -45,16 +45,16 @@ import UnderstudyTestSupport
     }
 
     @Test func recordsASignedSessionWithNoSecretAndReplaysItWithMarvelClient() async throws {
-        let upstream = try ReadyProcess(["serve", "--marvel", "--public-key", Self.publicKey, "--private-key", Self.privateKey, "--quiet"])
+        let upstream = try await ReadyProcess(["serve", "--marvel", "--public-key", Self.publicKey, "--private-key", Self.privateKey, "--quiet"])
         let folder = try recordingFolder("record-marvel")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let recorder = try ReadyProcess(["record", "--target", upstream.url.absoluteString, "--out", folder.path, "--spec", "marvel.yaml", "--quiet"])
+        let recorder = try await ReadyProcess(["record", "--target", upstream.url.absoluteString, "--out", folder.path, "--spec", "marvel.yaml", "--quiet"])
         let clock = Clock()
         let credentials = MarvelCredentials.serverSide(publicKey: Self.publicKey, privateKey: Self.privateKey)
         let recorded = try await Self.drive(MarvelAPIClient(baseURL: recorder.url, credentials: credentials, timestamp: clock.tick), requests: 100)
-        let (status, errors) = recorder.stop()
+        let (status, errors) = await recorder.stop()
         #expect(status == 0, "record exits 0 after writing: \(errors)")
-        _ = upstream.stop()
+        _ = await upstream.stop()
 
         let files = writtenFiles(in: folder)
         #expect(files["marvel.yaml"] != nil, "files: \(files.keys.sorted())")

@@ -2,52 +2,54 @@ import Foundation
 import UnderstudyTestSupport
 
 /// An `understudy` child that prints a `--ready-json` line (serve, record).
-final class ReadyProcess {
+/// Killed with its ``ChildProcess`` when it goes unless stopped first.
+final class ReadyProcess: Sendable {
     let child: ChildProcess
     let url: URL
     /// The ready line as printed.
     let readyLine: String
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    init(_ arguments: [String], environment: [String: String] = [:]) async throws {
         child = try ChildProcess(try BuiltProducts.url("understudy"), arguments + ["--ready-json"], environment: environment)
-        let line = child.readLine()
+        let line = await child.readLine()
         guard let ready = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
               let text = ready["url"] as? String, let url = URL(string: text)
         else {
-            throw RecordingTestError("no ready line from understudy \(arguments.joined(separator: " ")): \(line) \(child.readToEnd().errors)")
+            throw RecordingTestError("no ready line from understudy \(arguments.joined(separator: " ")): \(line) \(await child.stop().errors)")
         }
         self.url = url
         self.readyLine = line
     }
 
     /// SIGTERM, then the exit status and everything written to standard error.
-    func stop() -> (status: Int32, errors: String) {
-        child.terminate()
-        let errors = child.readToEnd().errors
-        return (child.waitForExit(), errors)
+    @discardableResult
+    func stop() async -> (status: Int32, errors: String) {
+        let ended = await child.stop()
+        return (ended.status, ended.errors)
     }
+
+    /// SIGKILL, without waiting: for a `defer`.
+    func kill() { child.kill() }
 }
 
 /// The Python upstream in `python/recording_upstream.py`, on an ephemeral port.
-final class PythonUpstream {
+/// Killed with its ``ChildProcess`` when it goes.
+final class PythonUpstream: Sendable {
     let child: ChildProcess
     let url: URL
 
-    init(token: String) throws {
+    init(token: String) async throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("python/recording_upstream.py")
         child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, token])
-        let line = child.readLine()
+        let line = await child.readLine()
         guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
-            throw RecordingTestError("the Python upstream did not start: \(line) \(child.readToEnd().errors)")
+            throw RecordingTestError("the Python upstream did not start: \(line) \(await child.stop().errors)")
         }
         url = URL(string: "http://127.0.0.1:\(port)")!
     }
 
-    deinit {
-        child.terminate()
-        _ = child.readToEnd()
-        _ = child.waitForExit()
-    }
+    /// SIGKILL, without waiting: for a `defer`.
+    func kill() { child.kill() }
 }
 
 struct RecordingTestError: Error, CustomStringConvertible {

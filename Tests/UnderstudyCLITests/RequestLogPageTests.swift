@@ -41,7 +41,7 @@ struct RequestLogPageTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let spec = folder.appendingPathComponent("api.yaml")
         try Self.spec.write(to: spec, atomically: true, encoding: .utf8)
-        let served = try ReadyProcess(["serve", spec.path, "--quiet"])
+        let served = try await ReadyProcess(["serve", spec.path, "--quiet"])
         #expect(served.readyLine.contains(#""ui":"\#(served.url.absoluteString)/__admin/ui""#), "the ready line names the page: \(served.readyLine)")
         // Screenshots go to docs/images when asked for (UNDERSTUDY_UPDATE_SCREENSHOTS=1), else to the temporary folder.
         let shots = ProcessInfo.processInfo.environment["UNDERSTUDY_UPDATE_SCREENSHOTS"] == "1"
@@ -53,6 +53,6 @@ struct RequestLogPageTests {
         for name in ["request-log-desktop.png", "request-log-phone.png", "request-log-phone-dark.png"] {
             #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent(name).path), "\(name) was saved")
         }
-        _ = served.stop()
+        _ = await served.stop()
     }
 }

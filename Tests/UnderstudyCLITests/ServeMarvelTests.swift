@@ -6,7 +6,7 @@ import UnderstudyTestSupport
 @Suite struct ServeMarvelTests {
     @Test func servesTheDocumentedURLAndStopsCleanlyOnSIGTERM() async throws {
         let child = try ChildProcess(try BuiltProducts.url("understudy"), ["serve", "--marvel", "--ready-json"])
-        let line = child.readLine()
+        let line = await child.readLine()
         let ready = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "ready line: \(line)")
         let url = try #require(ready["url"] as? String)
         let port = try #require(ready["port"] as? Int)
@@ -20,15 +20,13 @@ import UnderstudyTestSupport
         #expect(reply.status == 200)
         #expect(reply.text.contains(#""total":180"#))
 
-        child.terminate()
-        _ = child.readToEnd()
-        #expect(child.waitForExit() == 0)
+        #expect(await child.stop().status == 0)
     }
 
-    @Test func servingNothingIsAUsageError() throws {
-        let child = try ChildProcess(try BuiltProducts.url("understudy"), ["serve"])
-        let message = child.readToEnd().errors
-        #expect(child.waitForExit() == 2, "usage errors exit 2")
+    @Test func servingNothingIsAUsageError() async throws {
+        let ended = try await ChildProcess.finished(try BuiltProducts.url("understudy"), ["serve"])
+        let message = ended.errors
+        #expect(ended.status == 2, "usage errors exit 2")
         #expect(message.contains("nothing to serve: name spec files or pass --marvel"))
     }
 }

@@ -7,16 +7,16 @@ import UnderstudyTestSupport
 /// warning when told), secrets masked in its log unless asked.
 @Suite struct ServeSecurityTests {
     @Test func bindsLoopbackByDefaultWithoutAWarning() async throws {
-        let served = try CommandLineSpecTests.Served(["specs/marvel.yaml"])
+        let served = try await CommandLineSpecTests.Served(["specs/marvel.yaml"])
         #expect(served.url.hasPrefix("http://127.0.0.1:"))
-        let (status, log) = served.stop()
+        let (status, log) = await served.stop()
         #expect(status == 0)
         #expect(!log.contains("WARNING"))
     }
 
     @Test func warnsLoudlyWhenBoundToEveryInterface() async throws {
-        let served = try CommandLineSpecTests.Served(["specs/marvel.yaml", "--host", "0.0.0.0"])
-        let (status, log) = served.stop()
+        let served = try await CommandLineSpecTests.Served(["specs/marvel.yaml", "--host", "0.0.0.0"])
+        let (status, log) = await served.stop()
         #expect(status == 0)
         #expect(log.hasPrefix("""
             WARNING: understudy is listening on every network interface.
@@ -37,12 +37,12 @@ import UnderstudyTestSupport
         let hash = "ffd275c5130566a2916217b101f26150"
         let headers = ["Authorization": "Bearer sekrit-token-value", "Cookie": "session=cookie-sekrit"]
         for showSecrets in [false, true] {
-            let served = try CommandLineSpecTests.Served(["specs/marvel.yaml"] + (showSecrets ? ["--show-secrets"] : []))
+            let served = try await CommandLineSpecTests.Served(["specs/marvel.yaml"] + (showSecrets ? ["--show-secrets"] : []))
             let client = HTTPClient()
             #expect(try await client.get(URL(string: "\(served.url)/v1/public/comics?ts=1&apikey=1234&hash=\(hash)")!).status == 200)
             #expect(try await client.get(URL(string: "\(served.url)/nowhere?ts=1&apikey=1234&hash=\(hash)")!, headers: headers).status == 404)
             client.close()
-            let (status, log) = served.stop()
+            let (status, log) = await served.stop()
             #expect(status == 0)
             for secret in [hash, "apikey=1234", "sekrit-token-value", "cookie-sekrit"] {
                 #expect(log.contains(secret) == showSecrets, "showSecrets \(showSecrets): \(secret) in the log:\n\(log)")
@@ -54,13 +54,13 @@ import UnderstudyTestSupport
 /// The journal's cap is reported, never reached silently.
 @Suite struct ServeJournalCapTests {
     @Test func aFullJournalIsReportedOnce() async throws {
-        let served = try CommandLineSpecTests.Served(["specs/marvel.yaml", "--quiet", "--journal-capacity", "3"])
+        let served = try await CommandLineSpecTests.Served(["specs/marvel.yaml", "--quiet", "--journal-capacity", "3"])
         let client = HTTPClient()
         for _ in 0..<5 {
             #expect(try await client.get(URL(string: "\(served.url)/v1/public/comics?\(CommandLineSpecTests.signed)")!).status == 200)
         }
         client.close()
-        let (status, log) = served.stop()
+        let (status, log) = await served.stop()
         #expect(status == 0)
         let line = "! the journal is full: it keeps the newest 3 requests and evicts older ones from now on"
         #expect(log.components(separatedBy: line).count == 2, "expected the full-journal line once in:\n\(log)")

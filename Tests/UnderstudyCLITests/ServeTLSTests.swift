@@ -5,7 +5,7 @@ import UnderstudyTestSupport
 /// `understudy serve --tls` and `--tls-cert/--tls-key`, as processes, with curl.
 @Suite struct ServeTLSTests {
     @Test func tlsGeneratesAnAuthorityNamedInTheReadyLine() async throws {
-        let served = try ReadyProcess(["serve", "--marvel", "--tls", "--quiet"])
+        let served = try await ReadyProcess(["serve", "--marvel", "--tls", "--quiet"])
         let line = served.readyLine
         let ready = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         let authority = try #require(ready["caCertificate"] as? String, "ready line: \(line)")
@@ -15,7 +15,7 @@ import UnderstudyTestSupport
         let reply = try await ChildProcess.finished(URL(fileURLWithPath: "/usr/bin/curl"),
                                                     ["-sS", "--max-time", "10", "--cacert", authority, served.url.absoluteString + signed])
         #expect(reply.status == 0 && reply.output.contains(#""code":200"#), "\(reply.errors)")
-        let (status, _) = served.stop()
+        let (status, _) = await served.stop()
         #expect(status == 0)
         #expect(!FileManager.default.fileExists(atPath: authority), "the throwaway CA file goes with the server")
     }
@@ -43,8 +43,8 @@ import UnderstudyTestSupport
         try #require(made.status == 0, "openssl: \(made.errors)")
         let mismatched = try await ChildProcess.finished(understudy, ["serve", "--marvel", "--tls-cert", first.path, "--tls-key", other.path])
         #expect(mismatched.status == 2 && mismatched.errors.contains("GnuTLS refused"), "\(mismatched.errors)")
-        let matched = try ReadyProcess(["serve", "--marvel", "--tls-cert", first.path, "--tls-key", first.path + ".key", "--quiet"])
+        let matched = try await ReadyProcess(["serve", "--marvel", "--tls-cert", first.path, "--tls-key", first.path + ".key", "--quiet"])
         #expect(matched.url.scheme == "https" && !matched.readyLine.contains("caCertificate"))
-        _ = matched.stop()
+        _ = await matched.stop()
     }
 }

@@ -24,7 +24,7 @@ import UnderstudyTestSupport
     /// Writes `ours` and `live` as spec files, serves `live` with `understudy
     /// serve`, and runs `understudy verify ours --against` it once per entry
     /// of `runs` (extra arguments).
-    static func verify(_ ours: String, against live: String, runs: [[String]] = [[]]) throws
+    static func verify(_ ours: String, against live: String, runs: [[String]] = [[]]) async throws
         -> [(status: Int32, output: String, errors: String)] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -32,18 +32,21 @@ import UnderstudyTestSupport
         let oursFile = folder.appendingPathComponent("spec.yaml"), liveFile = folder.appendingPathComponent("live.yaml")
         try ours.write(to: oursFile, atomically: true, encoding: .utf8)
         try live.write(to: liveFile, atomically: true, encoding: .utf8)
-        let served = try CommandLineSpecTests.Served([liveFile.path])
-        defer { _ = served.stop() }
-        return try runs.map { try CommandLineSpecTests.run(["verify", oursFile.path, "--against", served.url] + $0) }
+        let served = try await CommandLineSpecTests.Served([liveFile.path])
+        defer { served.kill() }
+        var results: [(status: Int32, output: String, errors: String)] = []
+        for run in runs { results.append(try await CommandLineSpecTests.finished(["verify", oursFile.path, "--against", served.url] + run)) }
+        await served.stop()
+        return results
     }
 
     /// The live server wants another token and its `/me` drifted (`id` is a
     /// string). Before, examples went without the token, both sides answered
     /// 401 and verify printed "2 ok".
-    @Test func aGuardedSpecIsCheckedNotComparedRefusalToRefusal() throws {
+    @Test func aGuardedSpecIsCheckedNotComparedRefusalToRefusal() async throws {
         let drifted = Self.ours.replacingOccurrences(of: "t0ken", with: "live-secret")
             .replacingOccurrences(of: "{ id: 1, name: Ada }", with: #"{ id: "1", name: Ada }"#)
-        let results = try Self.verify(Self.ours, against: drifted, runs: [[], ["--bearer", "live-secret"]])
+        let results = try await Self.verify(Self.ours, against: drifted, runs: [[], ["--bearer", "live-secret"]])
         let (withSpecToken, withLiveToken) = (results[0], results[1])
         #expect(withSpecToken.status == 1, "\(withSpecToken.output)")
         #expect(withSpecToken.output.contains("DRIFT  200→401   me"))
@@ -58,15 +61,15 @@ import UnderstudyTestSupport
 
     /// Both sides check the header the example sets: sent twice it would read
     /// `2024-06-20,2024-06-20` and match nothing.
-    @Test func aHeaderTheExampleSetsIsSentOnce() throws {
+    @Test func aHeaderTheExampleSetsIsSentOnce() async throws {
         let liveSpec = Self.ours.replacingOccurrences(of: "t0ken", with: "live-secret")
-        let result = try Self.verify(Self.ours, against: liveSpec, runs: [["--bearer", "live-secret"]])[0]
+        let result = try await Self.verify(Self.ours, against: liveSpec, runs: [["--bearer", "live-secret"]])[0]
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.hasSuffix("2 ok, 0 drifted, 0 skipped\n"))
     }
 
     /// An example another stub answers proves nothing about its own stub.
-    @Test func anExampleAnsweredByAnotherStubIsAnError() throws {
+    @Test func anExampleAnsweredByAnotherStubIsAnError() async throws {
         let spec = """
             stubs:
               - id: everything
@@ -76,7 +79,7 @@ import UnderstudyTestSupport
               - id: me
                 request: { method: GET, path: /me }
             """
-        let result = try Self.verify(spec, against: spec)[0]
+        let result = try await Self.verify(spec, against: spec)[0]
         #expect(result.status == 1, "\(result.output)")
         #expect(result.output.contains("ERROR  200       me"))
         #expect(result.output.contains("spec.yaml:2:5), not this one: give this stub an example only it matches"))

@@ -21,7 +21,7 @@ import UnderstudyTestSupport
     }
 
     @Test func aWireMockRootServesBesideASpecAndMissesNameTheMapping() async throws {
-        let served = try CommandLineSpecTests.Served([Self.corpus, "specs/marvel.yaml"])
+        let served = try await CommandLineSpecTests.Served([Self.corpus, "specs/marvel.yaml"])
         let client = HTTPClient()
         defer { client.close() }
         let fromWireMock = try await client.get(URL(string: "\(served.url)/prio/b")!)
@@ -30,14 +30,14 @@ import UnderstudyTestSupport
         #expect(fromSpec.status == 200)
         let miss = try await client.get(URL(string: "\(served.url)/q2?id=12")!)
         #expect(miss.status == 404)
-        let (status, log) = served.stop()
+        let (status, log) = await served.stop()
         #expect(status == 0)
         // The near miss names the mapping's file, line and JSON pointer.
         #expect(log.contains("core/mappings/query.json:6:"), "\(log)")
         #expect(log.contains("/mappings/3"))
     }
 
-    @Test func lintLocatesMistakesAndLenientListsWhatItSkips() throws {
+    @Test func lintLocatesMistakesAndLenientListsWhatItSkips() async throws {
         let root = try Scratch()
         try root.write("mappings/typo.json", """
             {
@@ -45,7 +45,7 @@ import UnderstudyTestSupport
               "response": { "status": 200 }
             }
             """)
-        let typo = try CommandLineSpecTests.run(["lint", root.url.path])
+        let typo = try await CommandLineSpecTests.finished(["lint", root.url.path])
         #expect(typo.status == 2)
         #expect(typo.errors.contains("mappings/typo.json:2:16: error: /request/methd: unknown field \"methd\"; did you mean \"method\"?"),
                 "\(typo.errors)")
@@ -58,10 +58,10 @@ import UnderstudyTestSupport
             }
             """)
         try root.write("mappings/plain.json", #"{ "request": { "urlPath": "/p" }, "response": { "body": "plain" } }"#)
-        let strict = try CommandLineSpecTests.run(["lint", root.url.path])
+        let strict = try await CommandLineSpecTests.finished(["lint", root.url.path])
         #expect(strict.status == 2)
         #expect(strict.errors.contains("/response/transformers: response templating is not supported (--lenient skips this mapping)"))
-        let lenient = try CommandLineSpecTests.run(["lint", "--lenient", root.url.path])
+        let lenient = try await CommandLineSpecTests.finished(["lint", "--lenient", root.url.path])
         #expect(lenient.status == 0, "\(lenient.errors)")
         #expect(lenient.output.contains("\(root.url.path): 1 WireMock stubs, ok"))
         #expect(lenient.output.contains("mappings/templated.json:3:"))
@@ -84,22 +84,22 @@ import UnderstudyTestSupport
         let spec = scratch.url.appendingPathComponent("api.yaml").path
         let out = scratch.url.appendingPathComponent("wiremock").path
 
-        let refused = try CommandLineSpecTests.run(["export", "--format", "wiremock", spec, "--out", out])
+        let refused = try await CommandLineSpecTests.finished(["export", "--format", "wiremock", spec, "--out", out])
         #expect(refused.status == 1)
         #expect(refused.errors.contains("api.yaml:7:"), "the Marvel-guarded stub, at its line: \(refused.errors)")
         #expect(refused.errors.contains("its guard Marvel signature"))
         #expect(refused.output.contains("nothing written"))
         #expect(!FileManager.default.fileExists(atPath: out + "/mappings"))
 
-        let lenient = try CommandLineSpecTests.run(["export", spec, "--out", out, "--lenient"])
+        let lenient = try await CommandLineSpecTests.finished(["export", spec, "--out", out, "--lenient"])
         #expect(lenient.status == 1, "something was left out")
         #expect(lenient.output.contains("exported 2 stubs as 3 mappings to \(out); 1 left out"), "\(lenient.output)")
-        let again = try CommandLineSpecTests.run(["export", spec, "--out", out, "--lenient"])
+        let again = try await CommandLineSpecTests.finished(["export", spec, "--out", out, "--lenient"])
         #expect(again.status == 2)
         #expect(again.errors.contains("already hold files; pass --replace"))
 
         // The export is a WireMock root: understudy serves it as one.
-        let served = try CommandLineSpecTests.Served([out])
+        let served = try await CommandLineSpecTests.Served([out])
         let client = HTTPClient()
         defer { client.close() }
         let greeting = try await client.get(URL(string: "\(served.url)/greeting")!)
@@ -108,24 +108,24 @@ import UnderstudyTestSupport
         let user = URL(string: "\(served.url)/users/7")!
         #expect(try await client.get(user).status == 401)
         #expect(try await client.get(user, headers: ["Authorization": "Bearer t0ken-secret"]).text == "user")
-        _ = served.stop()
+        _ = await served.stop()
     }
 
     @Test func serveOffersTheAdminAPIOnLoopbackAndNoAdminTakesItAway() async throws {
         let client = HTTPClient()
         defer { client.close() }
-        let served = try CommandLineSpecTests.Served([Self.corpus])
+        let served = try await CommandLineSpecTests.Served([Self.corpus])
         let mapping = #"{"request": {"urlPath": "/added"}, "response": {"body": "added at run time"}}"#
         let created = try await client.send("POST", URL(string: "\(served.url)/__admin/mappings")!, body: Data(mapping.utf8))
         #expect(created.status == 201)
         #expect(try await client.get(URL(string: "\(served.url)/added")!).text == "added at run time")
-        let (status, log) = served.stop()
+        let (status, log) = await served.stop()
         #expect(status == 0)
         #expect(!log.contains("POST /__admin/mappings →"), "admin calls are not journaled, so not logged")
         #expect(log.contains("✓ 200 GET /added → "), "a posted stub is named by its id and where it came from")
 
-        let closed = try CommandLineSpecTests.Served([Self.corpus, "--no-admin"])
+        let closed = try await CommandLineSpecTests.Served([Self.corpus, "--no-admin"])
         #expect(try await client.get(URL(string: "\(closed.url)/__admin/mappings")!).status == 404)
-        _ = closed.stop()
+        _ = await closed.stop()
     }
 }

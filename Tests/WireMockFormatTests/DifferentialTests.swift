@@ -10,8 +10,7 @@ import WireMockFormat
 /// equal JSON), the headers the mappings set, and the kind of broken
 /// connection a fault makes. Unmatched requests must be 404 on both (the
 /// bodies differ by design: ours is the near-miss report).
-@Suite(.enabled(if: RealWireMock.jar != nil || ProcessInfo.processInfo.environment["CI"] != nil,
-                "the real WireMock is not here (scripts/wiremock installs it; under CI its absence fails)"))
+@Suite(.enabled("the real WireMock is not here (scripts/wiremock installs it; under CI its absence fails)") { await RealWireMock.shouldRun() })
 struct DifferentialTests {
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let samples = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -19,16 +18,16 @@ struct DifferentialTests {
     /// Headers some mapping sets, compared on every answer.
     static let compared = ["X-Kind", "X-Many", "Content-Type"]
 
-    @Test func ourCorpusAnswersAsTheRealWireMockDoes() throws {
+    @Test func ourCorpusAnswersAsTheRealWireMockDoes() async throws {
         let root = Self.here.appendingPathComponent("Corpus/core")
         let requests = try JSONDecoder().decode([String].self, from: Data(contentsOf: Self.here.appendingPathComponent("Corpus/core-requests.json")))
         // The delayed mappings' least delays: no server that honours them can answer sooner.
         let delays: [String: Duration] = ["GET /slow": .milliseconds(20), "GET /drip": .milliseconds(40), "GET /uniform": .milliseconds(1)]
-        let agreed = try compare(root: root, requests: requests.map(WireExchange.init), leastDelays: delays)
+        let agreed = try await compare(root: root, requests: requests.map(WireExchange.init), leastDelays: delays)
         print("differential (our corpus): \(agreed) of \(requests.count) requests agree with WireMock 2.35.1")
     }
 
-    @Test func theSampleMappingsAnswerAsTheRealWireMockDoes() throws {
+    @Test func theSampleMappingsAnswerAsTheRealWireMockDoes() async throws {
         try #require(FileManager.default.fileExists(atPath: Self.samples.path), "../shared/data/wiremock-samples is absent")
         // A root of the sample mappings that load (some name body files the samples lack).
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-samples-\(UUID().uuidString)")
@@ -52,15 +51,15 @@ struct DifferentialTests {
             }
             requests += SampleRequests.derive(from: try Data(contentsOf: file))
         }
-        let agreed = try compare(root: root, requests: requests)
+        let agreed = try await compare(root: root, requests: requests)
         print("differential (samples): \(loadedFiles) of \(files.count) mapping files load; \(agreed) of \(requests.count) requests agree")
         #expect(requests.count >= 30)
     }
 
     /// Sends every request to both servers in order; returns how many agree
     /// and records an issue for each that does not.
-    private func compare(root: URL, requests: [WireExchange], leastDelays: [String: Duration] = [:]) throws -> Int {
-        let wireMock = try WireMockJar(jar: try #require(RealWireMock.jar), root: root)
+    private func compare(root: URL, requests: [WireExchange], leastDelays: [String: Duration] = [:]) async throws -> Int {
+        let wireMock = try await WireMockJar.start(jar: try #require(await RealWireMock.jar()), root: root)
         let loaded = try WireMockMappings.load(root: root)
         var configuration = StubServer.Configuration()
         configuration.randomSeed = 7
@@ -70,8 +69,8 @@ struct DifferentialTests {
         for request in requests {
             let clock = ContinuousClock()
             var theirs = WireAnswer(ReceiveResult(bytes: [], ending: .closed)), ours = theirs
-            let theirTime = try clock.measure { theirs = try request.send(to: wireMock.port) }
-            let ourTime = try clock.measure { ours = try request.send(to: server.port) }
+            let theirTime = try await clock.measure { theirs = try await request.send(to: wireMock.port) }
+            let ourTime = try await clock.measure { ours = try await request.send(to: server.port) }
             if let least = leastDelays[request.line] {
                 #expect(theirTime >= least && ourTime >= least,
                         "\(request): delayed at least \(least)? WireMock answered after \(theirTime), Understudy after \(ourTime)")
@@ -82,6 +81,7 @@ struct DifferentialTests {
                 Issue.record("\(request)\n  WireMock:   \(theirs)\n  Understudy: \(ours)")
             }
         }
+        await wireMock.stop()
         return agreed
     }
 

@@ -8,14 +8,13 @@ import WireMockFormat
 /// Stubs exported to WireMock answer as the originals do, in the real
 /// WireMock and when read back into Understudy: the same requests, in order
 /// (scenarios, `times` and sequences move state), sent to three servers.
-@Suite(.enabled(if: RealWireMock.jar != nil || ProcessInfo.processInfo.environment["CI"] != nil,
-                "the real WireMock is not here (scripts/wiremock installs it; under CI its absence fails)"))
+@Suite(.enabled("the real WireMock is not here (scripts/wiremock installs it; under CI its absence fails)") { await RealWireMock.shouldRun() })
 struct ExportRoundTripTests {
-    @Test func ourCorpusExportedAnswersAsTheCorpusDoes() throws {
+    @Test func ourCorpusExportedAnswersAsTheCorpusDoes() async throws {
         let corpus = DifferentialTests.here.appendingPathComponent("Corpus/core")
         let requests = try JSONDecoder().decode([String].self, from: Data(contentsOf: DifferentialTests.here.appendingPathComponent("Corpus/core-requests.json")))
         let stubs = try WireMockMappings.load(root: corpus).stubs
-        let agreed = try roundTrip(stubs, requests: requests.map(WireExchange.init))
+        let agreed = try await roundTrip(stubs, requests: requests.map(WireExchange.init))
         print("round trip (our corpus): \(agreed) of \(requests.count) requests agree (original, exported in WireMock, read back)")
     }
 
@@ -63,10 +62,10 @@ struct ExportRoundTripTests {
         "GET /big", "GET /bin", "GET /many", "GET /prio?v=2", "GET /prio?v=1", "GET /teapot", "GET /gone", "GET /spaced%20path",
     ]
 
-    @Test func stubsBeyondWireMocksFieldsAnswerAsTheOriginalsDo() throws {
+    @Test func stubsBeyondWireMocksFieldsAnswerAsTheOriginalsDo() async throws {
         let export = WireMockExport(stubs: Self.dslStubs)
         #expect(export.notExported.isEmpty, "\(export.notExported)")
-        let agreed = try roundTrip(Self.dslStubs, requests: Self.dslRequests.map(WireExchange.init))
+        let agreed = try await roundTrip(Self.dslStubs, requests: Self.dslRequests.map(WireExchange.init))
         print("round trip (DSL stubs): \(agreed) of \(Self.dslRequests.count) requests agree")
     }
 
@@ -92,11 +91,11 @@ struct ExportRoundTripTests {
     /// Exports `stubs`, starts the original, the export in the real
     /// WireMock, and the export read back into Understudy, and sends every
     /// request to all three in order; returns how many agree everywhere.
-    private func roundTrip(_ stubs: [Stub], requests: [WireExchange]) throws -> Int {
+    private func roundTrip(_ stubs: [Stub], requests: [WireExchange]) async throws -> Int {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-export-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try WireMockExport(stubs: stubs).write(to: root)
-        let wireMock = try WireMockJar(jar: try #require(RealWireMock.jar), root: root)
+        let wireMock = try await WireMockJar.start(jar: try #require(await RealWireMock.jar()), root: root)
         var configuration = StubServer.Configuration()
         configuration.randomSeed = 7
         let original = try StubServer.start(.stubs(stubs, configuration: configuration))
@@ -105,9 +104,9 @@ struct ExportRoundTripTests {
         defer { readBack.stop() }
         var agreed = 0
         for request in requests {
-            let ours = try request.send(to: original.port)
-            let theirs = try request.send(to: wireMock.port)
-            let back = try request.send(to: readBack.port)
+            let ours = try await request.send(to: original.port)
+            let theirs = try await request.send(to: wireMock.port)
+            let back = try await request.send(to: readBack.port)
             let inWireMock = DifferentialTests.agree(ours, theirs)
             // Two Understudy servers: the same answer, but a 404's near-miss
             // report names where each stub was declared, which differs.
@@ -119,6 +118,7 @@ struct ExportRoundTripTests {
                 Issue.record("\(request)\n  original:          \(ours)\n  export (WireMock): \(theirs)\n  export (read back): \(back)")
             }
         }
+        await wireMock.stop()
         return agreed
     }
 }

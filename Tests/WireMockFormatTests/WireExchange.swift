@@ -32,10 +32,10 @@ struct WireExchange: CustomStringConvertible {
     }
 
     /// Sends the request to `port` and reads the answer until the server closes.
-    func send(to port: Int) throws -> WireAnswer {
+    func send(to port: Int) async throws -> WireAnswer {
         let socket = try RawSocket(port: port, timeout: 5)
         try socket.send(raw)
-        return WireAnswer(socket.receive())
+        return WireAnswer(await socket.receive())
     }
 }
 
