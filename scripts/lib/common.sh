@@ -93,6 +93,21 @@ ensure_browser() {
     fi
 }
 
+# Every real tool the test suite checks against: the differential tests run
+# against the real WireMock, the pact tests against the real Pact tools, the
+# schema validator against openapi-schema-validator, request and response
+# checks against openapi-core, served documents against schemathesis, the
+# request-log page in headless Chromium. gdb gives a hung run's backtraces.
+ensure_test_tools() {
+    ensure_packages gdb
+    ensure_wiremock
+    ensure_pact
+    ensure_openapi_oracle
+    ensure_openapi_core
+    ensure_schemathesis
+    ensure_browser
+}
+
 ensure_pact() {
     if [ "$(python3 -c 'import importlib.metadata as m; print(m.version("pact-python-cli"))' 2>/dev/null)" != "$PACT_CLI_VERSION" ]; then
         say "installing: pact-python-cli==$PACT_CLI_VERSION (PyPI; the pact verifier, stub and mock)"
