@@ -168,7 +168,9 @@ let package = Package(
         ),
 
         // Helpers shared by the test targets: a raw socket, a URLSession client, built products.
-        .target(name: "UnderstudyTestSupport", dependencies: ["StubKit"], path: "Tests/Support"),
+        .target(name: "UnderstudyTestSupport", dependencies: ["StubKit", "UnderstudyProcessAudit"], path: "Tests/Support"),
+        // What the test process holds at exit that it did not at start (on with UNDERSTUDY_PROCESS_AUDIT).
+        .target(name: "UnderstudyProcessAudit", path: "Tests/ProcessAudit"),
         .testTarget(
             name: "MicroHTTPTests",
             dependencies: ["MicroHTTP", "UnderstudyTestSupport"],

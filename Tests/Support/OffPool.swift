@@ -9,10 +9,14 @@ import Foundation
 /// the process, and an `async let` or continuation it waits for may then
 /// never get a thread. Tests block only through this.
 public enum OffPool {
+    /// The name of its threads (the process audit looks for any still running at exit).
+    static let threadName = "understudy.offpool"
+
     /// Runs `work` on a new thread and returns its result.
     public static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             let thread = Thread { continuation.resume(returning: work()) }
+            thread.name = threadName
             thread.start()
         }
     }
@@ -21,6 +25,7 @@ public enum OffPool {
     public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread { continuation.resume(with: Result { try work() }) }
+            thread.name = threadName
             thread.start()
         }
     }

@@ -76,6 +76,30 @@ class Run:
         return sorted(((name, now - since) for name, since in self.running.values()), key=lambda item: -item[1])
 
 
+class Audit:
+    """The test processes' own audit lines (Tests/ProcessAudit), one report per process."""
+
+    def __init__(self):
+        self.pending = b""
+        self.lines = []
+        self.failed = False
+        self.inside = False
+
+    def take(self, chunk):
+        self.pending += chunk
+        *lines, self.pending = self.pending.split(b"\n")
+        for raw in lines:
+            line = raw.decode("utf-8", "replace")
+            if line.startswith("process audit:"):
+                self.inside = True
+                self.failed = self.failed or "FAILED" in line
+                self.lines.append(line)
+            elif self.inside and line.startswith("  "):
+                self.lines.append(line)
+            else:
+                self.inside = False
+
+
 def test_process(root_pid):
     """The test binary under `swift test` (the newest descendant whose name ends in .xctest)."""
     found = None
@@ -141,7 +165,12 @@ def watch(command, test_limit, stall, report_path, say):
     events = tempfile.NamedTemporaryFile(prefix="understudy-events-", suffix=".jsonl", delete=False)
     events.close()
     command = command + ["--event-stream-output-path", events.name, "--event-stream-version", "0"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    # The test process audits itself at exit (Tests/ProcessAudit): a server,
+    # child, pipe, file or blocking wait a test left behind fails the run.
+    environment = dict(os.environ, UNDERSTUDY_PROCESS_AUDIT="1")
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
+                               env=environment)
+    audit = Audit()
     run = Run()
     selector = selectors.DefaultSelector()
     selector.register(process.stdout, selectors.EVENT_READ)
@@ -159,6 +188,7 @@ def watch(command, test_limit, stall, report_path, say):
                     break
                 sys.stdout.buffer.write(chunk)
                 sys.stdout.buffer.flush()
+                audit.take(chunk)
                 run.last_progress = time.monotonic()
         else:
             time.sleep(0.2)
@@ -195,6 +225,8 @@ def watch(command, test_limit, stall, report_path, say):
         say(f"\ntestwatch: the test process ended (status {status}) before the run did, while these tests ran:")
         for name in crashed_while:
             say(f"  {name}")
+    if audit.failed:
+        run.failed.setdefault("process audit", "the test process left resources behind (see its 'process audit' lines)")
     for name, message in sorted(run.failed.items()):
         say(f"testwatch: failed: {name}: {message.splitlines()[0] if message else ''}")
     elapsed = time.monotonic() - started
@@ -203,7 +235,7 @@ def watch(command, test_limit, stall, report_path, say):
             json.dump({
                 "status": status, "seconds": round(elapsed, 1), "hang": hang,
                 "failed": sorted(run.failed), "runningAtEnd": [name for name, _ in run.still_running()],
-                "crashedWhile": crashed_while, "summary": run.summary,
+                "crashedWhile": crashed_while, "summary": run.summary, "audit": audit.lines,
             }, out, indent=1)
     stream.close()
     os.unlink(events.name)
