@@ -126,6 +126,21 @@ public final class StubServer: Sendable {
         engine.mount(nil) // what a door holds may hold this server
     }
 
+    /// Stops like ``stop()``, from an async scope without holding one of the
+    /// cooperative pool's few threads: with requests still in flight, stop
+    /// waits for them (up to the drain timeout), and that wait happens on a
+    /// thread of its own. With none, it stops at once, in place.
+    package func stopWithoutBlocking() async {
+        let statistics = daemon.statistics
+        guard daemon.isRunning, statistics.requestsStarted != statistics.requestsCompleted else { return stop() }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread {
+                self.stop()
+                done.resume()
+            }.start()
+        }
+    }
+
     // MARK: Changes while running
 
     /// Adds stubs after the current ones. Requests in flight finish with the

@@ -18,7 +18,13 @@ extension StubServer {
         _ body: (StubServer) async throws -> Result
     ) async throws -> Result {
         let server = try start(setup)
-        defer { server.stop() }
-        return try await body(server)
+        do {
+            let result = try await body(server)
+            await server.stopWithoutBlocking()
+            return result
+        } catch {
+            await server.stopWithoutBlocking()
+            throw error
+        }
     }
 }

@@ -26,23 +26,29 @@ struct ServerScope: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (StubServer) async throws -> Result
     ) async throws -> Result {
-        defer { finish() }
         if pact != nil { server.keepsServedResponses = true }
         if !allowsContractViolations, let contract = server.contract {
             for problem in contract.problems(in: server.stubs) {
                 IssueRecorder.record(ContractStubProblems.message(problem, contract: contract.name), at: location, preferring: problem.stub)
             }
         }
-        return try await StubServer.$current.withValue(server) {
-            try await body(server)
+        do {
+            let result = try await StubServer.$current.withValue(server) {
+                try await body(server)
+            }
+            await finish()
+            return result
+        } catch {
+            await finish()
+            throw error
         }
     }
 
-    /// Stops the server (letting requests in flight finish) and reports every
-    /// issue still pending: unmatched requests at the scope, throwing response
-    /// closures at their stub.
-    func finish() {
-        server.stop()
+    /// Stops the server (letting requests in flight finish, without holding a
+    /// cooperative thread meanwhile) and reports every issue still pending:
+    /// unmatched requests at the scope, throwing response closures at their stub.
+    func finish(isolation: isolated (any Actor)? = #isolation) async {
+        await server.stopWithoutBlocking()
         if let pact { writePact(pact) }
         if !allowsContractViolations, let contract = server.contract {
             for (entry, violations) in server.contractViolations() {

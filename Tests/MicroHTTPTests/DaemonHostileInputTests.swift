@@ -29,7 +29,7 @@ import UnderstudyTestSupport
             .response(HTTPResponse(status: 200, text: "fine"))
         }
         defer { daemon.stop() }
-        let socket = try RawSocket(port: daemon.port, timeout: 3)
+        let socket = try RawSocket(port: daemon.port)
         try? socket.send(Self.garbage[index])
         let reply = await socket.receive()
         if let status = reply.status {

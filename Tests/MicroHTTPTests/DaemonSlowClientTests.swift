@@ -22,7 +22,7 @@ import Glibc
             return .response(HTTPResponse(status: 200, text: "fine"))
         }
         defer { daemon.stop() }
-        let sockets = try (0..<20).map { _ in try RawSocket(port: daemon.port, timeout: 3) }
+        let sockets = try (0..<20).map { _ in try RawSocket(port: daemon.port) }
         for socket in sockets { try socket.send(opening) }
         var cut = Set<Int>()
         let client = HTTPClient()
@@ -99,7 +99,7 @@ import Glibc
     func oversizedHeadersGet431(label: String, request: String) async throws {
         let daemon = try Daemon { _ in .response(HTTPResponse(status: 200, text: "fine")) }
         defer { daemon.stop() }
-        let socket = try RawSocket(port: daemon.port, timeout: 3)
+        let socket = try RawSocket(port: daemon.port)
         try? socket.send(request)
         let reply = await socket.receive()
         #expect(reply.status == 431, "\(label): \(reply.text.prefix(80))")
@@ -109,7 +109,7 @@ import Glibc
     @Test func anOversizedRequestLineGets414() async throws {
         let daemon = try Daemon { _ in .response(HTTPResponse(status: 200, text: "fine")) }
         defer { daemon.stop() }
-        let socket = try RawSocket(port: daemon.port, timeout: 3)
+        let socket = try RawSocket(port: daemon.port)
         try? socket.send("GET /\(String(repeating: "a", count: 40_000)) HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(await socket.receive().status == 414)
     }
@@ -139,7 +139,7 @@ import Glibc
             return .response(HTTPResponse(status: 200, text: "fine"))
         }
         defer { daemon.stop() }
-        let socket = try RawSocket(port: daemon.port, timeout: 3)
+        let socket = try RawSocket(port: daemon.port)
         try? socket.send(raw)
         let reply = await socket.receive()
         #expect(reply.status == status, "\(label): got \(String(reply.text.prefix(120)))")
@@ -150,7 +150,7 @@ import Glibc
     @Test func plainChunkedBodiesStillWork() async throws {
         let daemon = try Daemon { request in .response(HTTPResponse(status: 200, text: String(decoding: request.body, as: UTF8.self))) }
         defer { daemon.stop() }
-        let socket = try RawSocket(port: daemon.port, timeout: 3)
+        let socket = try RawSocket(port: daemon.port)
         try socket.send("POST /chunks HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n")
         let reply = await socket.receiveResponse()
         #expect(reply.status == 200 && reply.text.hasSuffix("hello world"))

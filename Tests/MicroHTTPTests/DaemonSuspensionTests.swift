@@ -129,7 +129,7 @@ import UnderstudyTestSupport
         let stopping = Thread { daemon.stop() }
         stopping.start()
         while daemon.isRunning { await Task.yield() }
-        let late = try RawSocket(port: daemon.port, timeout: 5)
+        let late = try RawSocket(port: daemon.port)
         try? late.send("GET /late HTTP/1.1\r\nHost: x\r\n\r\n")
         let refused = await late.receive()
         #expect(refused.text.isEmpty && refused.ending != .timedOut, "a new connection is closed at once while draining")

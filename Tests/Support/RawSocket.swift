@@ -14,7 +14,11 @@ public final class RawSocket: Sendable {
     private let fd: Int32
 
     /// Connects to `host:port` (a numeric IPv4 or IPv6 address), with `timeout` on every read.
-    public init(host: String = "127.0.0.1", port: Int, timeout: TimeInterval = 5) throws {
+    ///
+    /// The read timeout is a backstop for a server that never answers, not a
+    /// bound a test relies on: generous, so that a loaded machine cannot turn
+    /// a slow answer into a failure (the test watch catches a real hang).
+    public init(host: String = "127.0.0.1", port: Int, timeout: TimeInterval = 30) throws {
         let family = host.contains(":") ? AF_INET6 : AF_INET
         let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw RawSocketError.system("socket", errno) }

@@ -33,7 +33,7 @@ struct WireExchange: CustomStringConvertible {
 
     /// Sends the request to `port` and reads the answer until the server closes.
     func send(to port: Int) async throws -> WireAnswer {
-        let socket = try RawSocket(port: port, timeout: 5)
+        let socket = try RawSocket(port: port)
         try socket.send(raw)
         return WireAnswer(await socket.receive())
     }
