@@ -46,20 +46,15 @@ struct ChurnCycle {
             let keepAlive = try ChurnSocket(port: daemon.port)
             try keepAlive.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
             guard keepAlive.read(until: { $0.contains("\r\n\r\nok") }, within: 10) else { throw ChurnError("no answer on the keep-alive connection") }
-            let now = try ChurnSocket(port: daemon.port)
-            try now.send("GET /now HTTP/1.1\r\nHost: x\r\n\r\n")
-            let heldSocket = try ChurnSocket(port: daemon.port)
-            try heldSocket.send("GET /held HTTP/1.1\r\nHost: x\r\n\r\n")
-            let later = try ChurnSocket(port: daemon.port)
-            try later.send("GET /later HTTP/1.1\r\nHost: x\r\n\r\n")
-            let stream = try ChurnSocket(port: daemon.port)
-            try stream.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
-            let halfHead = try ChurnSocket(port: daemon.port)
-            try halfHead.send("GET /fast HTTP/1.1\r\nHost: x\r\nX-Half: ")
-            let halfBody = try ChurnSocket(port: daemon.port)
-            try halfBody.send("POST /fast HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc")
-            let silent = try ChurnSocket(port: daemon.port)
-            sockets = [keepAlive, now, heldSocket, later, stream, halfHead, halfBody, silent]
+            let heldSocket = try ChurnSocket(port: daemon.port, sending: "GET /held HTTP/1.1\r\nHost: x\r\n\r\n")
+            sockets = [keepAlive, heldSocket] + (try [
+                "GET /now HTTP/1.1\r\nHost: x\r\n\r\n",                              // answered at once from a responder
+                "GET /later HTTP/1.1\r\nHost: x\r\n\r\n",                            // a timer that races the stop
+                "GET /stream HTTP/1.1\r\nHost: x\r\n\r\n",                           // a paused stream
+                "GET /fast HTTP/1.1\r\nHost: x\r\nX-Half: ",                          // half a head
+                "POST /fast HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc", // half a body
+                "",                                                                 // nothing yet
+            ].map { try ChurnSocket(port: daemon.port, sending: $0.isEmpty ? nil : $0) })
             held = heldSocket
             // The held request must be suspended before stop, or stop has nothing to answer.
             guard waitUntil(within: 10, { heldArrivals.count.load(ordering: .relaxed) == 1 }) else {
@@ -137,22 +132,10 @@ final class HeldArrivals: Sendable {
 final class ChurnSocket {
     private var fd: Int32
 
-    init(port: Int) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ChurnError("socket: errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            let code = errno
-            Glibc.close(fd)
-            throw ChurnError("connect to port \(port): errno \(code)")
-        }
-        self.fd = fd
+    /// Connects to `127.0.0.1:port` and, when `request` is given, sends it.
+    init(port: Int, sending request: String? = nil) throws {
+        fd = try LoopbackConnection.connect(port: port)
+        if let request { try send(request) }
     }
 
     deinit { close() }

@@ -16,6 +16,17 @@ final class LoopbackConnection {
 
     /// Connects to `127.0.0.1:port`.
     init(port: Int) throws {
+        let socket = try Self.connect(port: port)
+        var one: Int32 = 1
+        setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        self.socket = socket
+    }
+
+    /// A close-on-exec TCP socket connected to `127.0.0.1:port`. On failure
+    /// the socket is closed here, once, and the error thrown; a caller stores
+    /// the descriptor only once this returns, so that no deinit closes the
+    /// number a second time (by then another thread's socket).
+    static func connect(port: Int) throws -> Int32 {
         #if canImport(Glibc)
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
@@ -27,13 +38,14 @@ final class LoopbackConnection {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        // Closed here only: `self.socket` is not set yet, so no deinit closes the number again.
-        guard connected == 0 else { let code = errno; close(socket); throw SuiteCostError("connect to port \(port): errno \(code)") }
-        var one: Int32 = 1
-        setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        self.socket = socket
+        guard connected == 0 else {
+            let code = errno
+            close(socket)
+            throw SuiteCostError("connect to port \(port): errno \(code)")
+        }
+        return socket
     }
 
     deinit { close(socket) }
