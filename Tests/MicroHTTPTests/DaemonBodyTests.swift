@@ -57,8 +57,12 @@ import UnderstudyTestSupport
         #expect(!reply.text.contains("100 Continue"))
     }
 
+    /// The idle limits are off: the connection waits on the test between its
+    /// two requests, and a test starved of CPU for over a minute (seen under
+    /// AddressSanitizer in a full parallel run) must not see it cut.
     @Test func chunkedBodyOverTheLimitGets413AndTheConnectionStaysUsable() async throws {
-        let daemon = try Daemon(DaemonConfiguration(maxBodySize: 1000), handler: Self.measure)
+        let configuration = DaemonConfiguration(maxBodySize: 1000, connectionTimeoutSeconds: 0, requestArrivalTimeout: .zero)
+        let daemon = try Daemon(configuration, handler: Self.measure)
         defer { daemon.stop() }
         let socket = try RawSocket(port: daemon.port)
         let chunk = String(repeating: "a", count: 600)
@@ -69,7 +73,7 @@ import UnderstudyTestSupport
         #expect(first.text.contains("1200 bytes"))
         try socket.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc")
         let second = await socket.receiveResponse()
-        #expect(second.status == 200, "the oversized body was read and discarded, not left on the connection")
+        #expect(second.status == 200, "the oversized body was read and discarded, not left on the connection: \(second.ending), \(second.text)")
     }
 
     @Test func chunkedBodyIsGatheredAcrossUploadCalls() async throws {
