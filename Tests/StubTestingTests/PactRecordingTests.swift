@@ -115,5 +115,11 @@ import UnderstudyTestSupport
         try await Self.calls(try #require(URL(string: "http://127.0.0.1:\(mockPort)")), client)
         let verified = try await PactTool.run(["mock", "verify", "-p", control, "-h", "127.0.0.1", "-m", mockPort])
         #expect(verified.status == 0, "the same calls satisfy pact mock: \(verified.output) \(verified.errors)")
+        if early.status != 2 || verified.status != 0 {
+            // The reference tool itself misbehaved: say how its master ended and what it wrote.
+            let ended = await master.stop()
+            let wrote = "\(ended.output.suffix(4000))\n\(ended.errors.suffix(4000))"
+            Issue.record("pact mock start (port \(control)) ended with status \(ended.status) when stopped; it wrote:\n\(wrote)")
+        }
     }
 }

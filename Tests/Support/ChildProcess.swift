@@ -26,6 +26,8 @@ public final class ChildProcess: Sendable {
     /// waiter at a time (the lock is held across the blocking read, on the
     /// waiter's own thread).
     private let state = Mutex(State())
+    /// Set once `waitpid` has returned the child's status (its id is free from then on).
+    private let reaped = Atomic<Bool>(false)
 
     private struct State {
         var pendingOutput: [UInt8] = []
@@ -137,13 +139,20 @@ public final class ChildProcess: Sendable {
         await OffPool.run { self.blockingReadToEnd() }
     }
 
-    /// Sends SIGTERM.
-    public func terminate() { Glibc.kill(pid, SIGTERM) }
+    /// Sends SIGTERM (unless the child has been waited for already).
+    public func terminate() {
+        guard !reaped.load(ordering: .acquiring) else { return }
+        Glibc.kill(pid, SIGTERM)
+    }
 
     /// Sends SIGKILL and returns at once (the child is reaped when it is
     /// waited for, or when this object goes). For a `defer` that must end the
-    /// child on every path and cannot wait.
-    public func kill() { Glibc.kill(pid, SIGKILL) }
+    /// child on every path and cannot wait. Does nothing once the child has
+    /// been waited for: its process id may belong to another process by then.
+    public func kill() {
+        guard !reaped.load(ordering: .acquiring) else { return }
+        Glibc.kill(pid, SIGKILL)
+    }
 
     /// Waits for the child to end; its exit status, or 128 + the signal that ended it.
     @discardableResult
@@ -207,6 +216,7 @@ public final class ChildProcess: Sendable {
             if let status = state.status { return status }
             var raw: Int32 = 0
             while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+            reaped.store(true, ordering: .releasing)
             let signal = raw & 0x7F
             let ended = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
             state.status = ended

@@ -77,19 +77,24 @@ class Run:
 
 
 class Audit:
-    """The test processes' own audit lines (Tests/ProcessAudit), one report per process."""
+    """What the output says beside the event stream: the test processes' own
+    audit lines (Tests/ProcessAudit), one report per process, and the XCTest
+    cases that failed (XCTest writes no event stream)."""
 
     def __init__(self):
         self.pending = b""
         self.lines = []
         self.failed = False
         self.inside = False
+        self.xctest_failures = []
 
     def take(self, chunk):
         self.pending += chunk
         *lines, self.pending = self.pending.split(b"\n")
         for raw in lines:
             line = raw.decode("utf-8", "replace")
+            if line.startswith("Test Case '") and "' failed (" in line:
+                self.xctest_failures.append(line.split("'")[1])
             if line.startswith("process audit:"):
                 self.inside = True
                 self.failed = self.failed or "FAILED" in line
@@ -227,6 +232,8 @@ def watch(command, test_limit, stall, report_path, say):
             say(f"  {name}")
     if audit.failed:
         run.failed.setdefault("process audit", "the test process left resources behind (see its 'process audit' lines)")
+    for name in audit.xctest_failures:
+        run.failed.setdefault(name, "an XCTest case failed (see the output)")
     for name, message in sorted(run.failed.items()):
         say(f"testwatch: failed: {name}: {message.splitlines()[0] if message else ''}")
     elapsed = time.monotonic() - started
