@@ -22,8 +22,12 @@ import UnderstudyTestSupport
         var configuration = StubServer.Configuration()
         configuration.daemon.drainTimeout = .milliseconds(50)
         configuration.daemon.threadCount = 1
+        // A day: no delay may run out before the test ends, however long a
+        // loaded machine makes it take. (With 60 s, a run under strace took
+        // over a minute, the first batch was answered "late", and 900 of
+        // 1,000 were still suspended at the end.)
         let server = try StubServer.start(.stubs(
-            [Get("/slow").delay(.seconds(60)).respond(.text("late")), Get("/fast").respond(.text("now"))],
+            [Get("/slow").delay(.seconds(86_400)).respond(.text("late")), Get("/fast").respond(.text("now"))],
             configuration: configuration))
         defer { server.stop() }
         // In batches of 100, each seen to arrive before the next connects: a
