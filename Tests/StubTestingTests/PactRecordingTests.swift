@@ -96,17 +96,8 @@ import UnderstudyTestSupport
         defer { client.close() }
         try await withStubServer(.stubs(Self.stubs()), pact: recording) { server in try await Self.calls(server.baseURL, client) }
 
-        guard let executable = await PactTool.executable() else { throw PactToolMissing() }
-        let master = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), [
-            "PACT_DO_NOT_TRACK=true", executable.path, "mock", "start", "-p", "0", "-h", "127.0.0.1",
-            "-o", folder.path, "--no-file-log", "--no-term-log", "--log-level", "info"])
+        let (master, control, mockPort) = try await Self.mockServer(for: recording.file)
         defer { master.kill() }
-        let masterPort = await master.readLine(matching: #"Master server started on port \d+"#).flatMap { $0.split(separator: " ").last.map(String.init) }
-        let control = try #require(masterPort, "pact mock printed no port")
-        let created = try await PactTool.run(["mock", "create", "-p", control, "-h", "127.0.0.1", "-f", recording.file.path])
-        #expect(created.status == 0, "pact mock create: \(created.output) \(created.errors)")
-        let mockPort = try #require(created.output.range(of: #"started on port \d+"#, options: .regularExpression)
-            .flatMap { created.output[$0].split(separator: " ").last.map(String.init) }, "no mock port in \(created.output)")
 
         let early = try await PactTool.run(["mock", "verify", "-p", control, "-h", "127.0.0.1", "-m", mockPort])
         #expect(early.status == 2, "before any call every interaction is missing: \(early.output) \(early.errors)")
@@ -121,5 +112,36 @@ import UnderstudyTestSupport
             let wrote = "\(ended.output.suffix(4000))\n\(ended.errors.suffix(4000))"
             Issue.record("pact mock start (port \(control)) ended with status \(ended.status) when stopped; it wrote:\n\(wrote)")
         }
+    }
+
+    /// A `pact mock` master (its control port) with a mock server for `pact`
+    /// (its port), on ports the system picks.
+    ///
+    /// pact mock 2.0.0 cannot verify a mock server whose generated id is all
+    /// digits: its verify handler reads such an id as a port (`u16`), the
+    /// parse overflows and the handler panics (verify.rs:96), so every
+    /// `mock verify` fails with "Failed to connect to the master mock server".
+    /// About one id in 130 is all digits (3 of 400 creates measured here; it
+    /// failed this test in 1 of 30 full runs). An id is known once the mock
+    /// server is created, before anything is verified, so a master that drew
+    /// such an id is stopped and a fresh one started.
+    private static func mockServer(for pact: URL) async throws -> (master: ChildProcess, control: String, mockPort: String) {
+        guard let executable = await PactTool.executable() else { throw PactToolMissing() }
+        for _ in 0..<5 {
+            let master = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), [
+                "PACT_DO_NOT_TRACK=true", executable.path, "mock", "start", "-p", "0", "-h", "127.0.0.1",
+                "-o", pact.deletingLastPathComponent().path, "--no-file-log", "--no-term-log", "--log-level", "info"])
+            let masterPort = await master.readLine(matching: #"Master server started on port \d+"#).flatMap { $0.split(separator: " ").last.map(String.init) }
+            let control = try #require(masterPort, "pact mock printed no port")
+            let created = try await PactTool.run(["mock", "create", "-p", control, "-h", "127.0.0.1", "-f", pact.path])
+            #expect(created.status == 0, "pact mock create: \(created.output) \(created.errors)")
+            let line = try #require(created.output.firstMatch(of: /Mock server (\w+) started on port (\d+)/), "no mock port in \(created.output)")
+            guard line.output.1.contains(where: { !$0.isNumber }) else {
+                await master.stop()
+                continue
+            }
+            return (master, control, String(line.output.2))
+        }
+        throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "pact mock drew an all-digit mock server id 5 times running"])
     }
 }
