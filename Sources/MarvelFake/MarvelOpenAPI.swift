@@ -70,6 +70,7 @@ public enum MarvelOpenAPI {
         }
         lines += ["      responses:", "        '200':", "          description: a page of \(result.rawValue)", "          content:",
                   "            application/json:", "              schema: {$ref: '#/components/schemas/\(schemaName(result))DataWrapper'}",
+                  "            application/javascript:", "              schema: {$ref: '#/components/schemas/JSONP'}",
                   "        '304': {description: the ETag sent in If-None-Match still names the page}",
                   "        '401': {$ref: '#/components/responses/Error'}", "        '404': {$ref: '#/components/responses/Error'}",
                   "        '405': {$ref: '#/components/responses/Error'}", "        '409': {$ref: '#/components/responses/Error'}",
@@ -116,7 +117,12 @@ components:
       content:
         application/json:
           schema: {$ref: '#/components/schemas/Error'}
+        application/javascript:
+          schema: {$ref: '#/components/schemas/JSONP'}
   schemas:
+    JSONP:
+      type: string
+      description: 'With `callback`, the JSON answer wrapped as JSONP: `callback({...});`'
     Error:
       anyOf:
         - type: object

@@ -3,9 +3,10 @@ import StubKit
 import MarvelModels
 
 /// The fake's stubs: 39 signed GET routes (HEAD answers as GET without the
-/// body), CORS preflights, a 405 for other verbs on each, and a 404 for every
-/// other path. Every answer carries `Access-Control-Allow-Origin: *` and is
-/// gzip- or deflate-compressed when the client accepts it, as the API does.
+/// body), CORS preflights, a 405 for other verbs on each (with `Allow: GET,
+/// HEAD`, as RFC 9110 asks), and a 404 for every other path. Every answer
+/// carries `Access-Control-Allow-Origin: *` and is gzip- or deflate-compressed
+/// when the client accepts it, as the API does.
 struct MarvelRoutes {
     /// What a browser may do cross-origin: read any answer of the GET routes.
     static let cors = CORSPolicy(allowedMethods: ["GET", "HEAD", "OPTIONS"], exposedHeaders: ["ETag"])
@@ -45,12 +46,13 @@ struct MarvelRoutes {
             Group("/v1/public") {
                 for kind in ResourceKind.allCases {
                     for path in ["/\(kind)", "/\(kind)/{id:int}"] + kind.subCollections.map({ "/\(kind)/{id:int}/\($0)" }) {
-                        Route(path).respond { .marvelError(.methodNotAllowed($0.request.method)) }
+                        Route(path).respond { .marvelError(.methodNotAllowed($0.request.method)).header("Allow", "GET, HEAD") }
                             .priority(-1).id(StubID("marvel.405.\(path)"))
                     }
                 }
             }
-            Route(matching: TextPattern(".*"))
+            // `(?s)`: a path with a line break in it (`%0D`) is a path too.
+            Route(matching: TextPattern("(?s).*"))
                 .respond { .marvelError(.routeNotFound($0.request.target)) }
                 .priority(-2).id(StubID("marvel.404"))
         }

@@ -42,6 +42,10 @@ import UnderstudyTestSupport
              body: #"{"code":"MethodNotAllowed","message":"POST is not allowed"}"#, method: "POST"),
         Case(target: "/v1/public/characters/\(character)/comics", status: 405,
              body: #"{"code":"MethodNotAllowed","message":"DELETE is not allowed"}"#, method: "DELETE"),
+        Case(target: "/v1/public/comics/\(comic)", status: 405,
+             body: #"{"code":"MethodNotAllowed","message":"TRACE is not allowed"}"#, method: "TRACE"),
+        Case(target: "/v1/public/comics/%0D%C2%85/stories?\(signed)", status: 404,
+             body: #"{"code":"ResourceNotFound","message":"/v1/public/comics/%0D%C2%85/stories?\#(signed) does not exist"}"#),
         Case(target: "/v1/public/creators/186/characters?\(signed)", status: 404,
              body: #"{"code":"ResourceNotFound","message":"/v1/public/creators/186/characters?\#(signed) does not exist"}"#),
         Case(target: "/v1/public/characters/\(character)/creators", status: 404,
@@ -104,6 +108,7 @@ import UnderstudyTestSupport
         #expect(reply.text == example.body)
         #expect(reply.header("Content-Type") == "application/json")
         #expect(reply.header("Access-Control-Allow-Origin") == "*", "a browser client can read the API's errors")
+        #expect(reply.header("Allow") == (example.status == 405 ? "GET, HEAD" : nil), "a 405 says what is allowed (RFC 9110 15.5.6)")
         let (_, differences) = try StrictDecoding.decode(MarvelAPIError.self, from: reply.body)
         #expect(differences.isEmpty, "the models read the fake's error exactly: \(differences)")
     }
