@@ -29,7 +29,6 @@ let package = Package(
         .library(name: "StubRemote", targets: ["StubRemote"]),
         .library(name: "StubAssertions", targets: ["StubAssertions"]),
         .executable(name: "understudy", targets: ["understudy"]),
-        .executable(name: "understudy-bench", targets: ["understudy-bench"]),
     ],
     dependencies: [
         // Insecure.MD5 for Marvel request signing, Insecure.SHA1 for envelope ETags.
@@ -107,17 +106,16 @@ let package = Package(
         // and StubKit only, so an iOS UI test target can link it.
         .target(name: "StubRemote", dependencies: ["StubKit"], swiftSettings: strictSettings),
         // The companion test library, the only code that imports a test framework, in
-        // two modules. StubAssertions (Sources/StubTesting/Assertions): the assertions
+        // two modules. StubAssertions (Sources/StubAssertions): the assertions
         // over a journal, for local and remote servers alike, linking no server, so a
         // UI test target can use it. StubTesting: the Swift Testing trait, the XCTest
         // scope, the assertions on a local server, pact recording, contract checks.
         .target(
-            name: "StubAssertions", dependencies: ["StubKit", "StubRemote"],
-            path: "Sources/StubTesting/Assertions", swiftSettings: strictSettings
+            name: "StubAssertions", dependencies: ["StubKit", "StubRemote"], swiftSettings: strictSettings
         ),
         .target(
             name: "StubTesting", dependencies: ["StubServer", "StubKit", "StubAssertions", "PactFormat"],
-            exclude: ["Assertions"], swiftSettings: strictSettings
+            swiftSettings: strictSettings
         ),
         // The /__admin routes beside the stubs: WireMock's admin API, and ours.
         .target(

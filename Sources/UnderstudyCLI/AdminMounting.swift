@@ -1,25 +1,25 @@
 import Foundation
 import StubAdmin
-public import StubServer
-public import StubKit
+package import StubServer
+package import StubKit
 import WireMockFormat
 
 /// The admin API as `understudy serve` offers it: on by default, loopback
 /// callers only; with a token, any caller that sends it; on an address other
 /// machines can reach and without a token, off, and said so.
-public enum AdminMounting {
+package enum AdminMounting {
     /// What happened, for the command to print.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// Whether the routes are served.
-        public var mounted: Bool
+        package var mounted: Bool
         /// A line for standard error, when there is something to say.
-        public var note: String?
+        package var note: String?
     }
 
     /// Mounts the admin API on `server` unless `enabled` is false or the bind
     /// is exposed without `token`. `paths` are what `serve` was given: the
     /// first WireMock root among them is where `mappings/save` writes.
-    public static func mount(
+    package static func mount(
         on server: StubServer, enabled: Bool, token: String?, paths: [String],
         recorder: Recorder? = nil, onRecordingStop: (@Sendable (Recording) -> Void)? = nil,
         onShutdown: @escaping @Sendable () -> Void

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import StubKit
 import StubRemote
 import StubSpec
@@ -6,27 +6,27 @@ import StubSpec
 /// `understudy admin URL …`: one admin call on a running server, for scripts.
 /// Each call returns its output and exit code: 0 done, 1 the check it makes
 /// failed (a wait timed out, a count differed), 2 bad input or an unreachable server.
-public struct AdminRun: Sendable {
+package struct AdminRun: Sendable {
     /// What a call printed and how it ended.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// Lines for standard output.
-        public var output: [String] = []
+        package var output: [String] = []
         /// Lines for standard error.
-        public var errors: [String] = []
+        package var errors: [String] = []
         /// 0, 1 or 2.
-        public var exitCode: Int32 = 0
+        package var exitCode: Int32 = 0
     }
 
     let server: RemoteStubServer
 
     /// Calls the server at `url`, sending `token` when given.
-    public init(url: URL, token: String?) {
+    package init(url: URL, token: String?) {
         server = RemoteStubServer(url: url, token: token)
     }
 
     /// Loads spec files (or WireMock mappings) here, fixtures included, and
     /// adds their stubs to the server.
-    public func addStubs(paths: [String]) async -> Outcome {
+    package func addStubs(paths: [String]) async -> Outcome {
         let loading = SpecLoading(paths: paths)
         guard loading.problems.isEmpty else { return Outcome(errors: loading.problems.map(\.description), exitCode: 2) }
         return await call {
@@ -36,12 +36,12 @@ public struct AdminRun: Sendable {
     }
 
     /// The server's stubs in the spec-file schema.
-    public func listStubs() async -> Outcome {
+    package func listStubs() async -> Outcome {
         await call { [String(decoding: try await server.send("GET", "/stubs", expecting: 200), as: UTF8.self)] }
     }
 
     /// Removes the stub `id`.
-    public func removeStub(_ id: String) async -> Outcome {
+    package func removeStub(_ id: String) async -> Outcome {
         await call {
             try await server.remove(StubID(id))
             return ["removed \(id)"]
@@ -49,7 +49,7 @@ public struct AdminRun: Sendable {
     }
 
     /// Puts the server back as it started.
-    public func reset() async -> Outcome {
+    package func reset() async -> Outcome {
         await call {
             try await server.reset()
             return ["reset"]
@@ -58,7 +58,7 @@ public struct AdminRun: Sendable {
 
     /// The journal, a line per request (secrets masked), or only the
     /// unmatched ones with their near-miss reports; as JSON when `json`.
-    public func requests(unmatchedOnly: Bool, json: Bool) async -> Outcome {
+    package func requests(unmatchedOnly: Bool, json: Bool) async -> Outcome {
         await call {
             let journal = try await server.journal()
             let entries = unmatchedOnly ? journal.unmatched : journal.entries
@@ -80,7 +80,7 @@ public struct AdminRun: Sendable {
 
     /// How many received requests match `pattern`; exit 1 when `expected`
     /// is given and the count differs.
-    public func count(_ pattern: String, expected: Int?) async -> Outcome {
+    package func count(_ pattern: String, expected: Int?) async -> Outcome {
         let wanted: RequestPattern
         switch Self.pattern(pattern) {
         case .success(let parsed): wanted = parsed
@@ -99,7 +99,7 @@ public struct AdminRun: Sendable {
 
     /// Waits for the next request matching `pattern`; exit 1 with what
     /// arrived instead when none comes within `timeout`.
-    public func wait(_ pattern: String, timeout: Duration) async -> Outcome {
+    package func wait(_ pattern: String, timeout: Duration) async -> Outcome {
         let wanted: RequestPattern
         switch Self.pattern(pattern) {
         case .success(let parsed): wanted = parsed
@@ -139,7 +139,7 @@ public struct AdminRun: Sendable {
     /// `record start|stop|status`: WireMock's recorder routes. A stop prints
     /// what was recorded (a server started by `understudy record` also
     /// writes its spec then) and exits 1 when the secret scan found something.
-    public func record(_ action: String, target: String? = nil) async -> Outcome {
+    package func record(_ action: String, target: String? = nil) async -> Outcome {
         switch action {
         case "start":
             guard let target else { return Outcome(errors: ["record start needs --target URL"], exitCode: 2) }
@@ -187,9 +187,9 @@ public struct AdminRun: Sendable {
 }
 
 /// A pattern given on the command line that cannot be read.
-public struct AdminPatternError: Error, Sendable, CustomStringConvertible {
+package struct AdminPatternError: Error, Sendable, CustomStringConvertible {
     /// What is wrong with it.
-    public var message: String
+    package var message: String
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

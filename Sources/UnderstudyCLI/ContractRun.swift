@@ -5,35 +5,35 @@ import FoundationNetworking
 import MarvelFake
 import StubKit
 import StubServer
-public import StubSpec
+package import StubSpec
 
 /// `understudy check`: runs contract files against a built-in server and
 /// reports like a test runner.
-public struct ContractRun: Sendable {
+package struct ContractRun: Sendable {
     /// One check's outcome.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// `file:line`.
-        public var location: String
+        package var location: String
         /// The check's name.
-        public var name: String
+        package var name: String
         /// Why it failed; empty when it passed.
-        public var failures: [String]
+        package var failures: [String]
     }
 
     /// The contract's name.
-    public var name: String
+    package var name: String
     /// The outcomes, in order.
-    public var outcomes: [Outcome]
+    package var outcomes: [Outcome]
 
     /// How many checks passed.
-    public var passed: Int { outcomes.filter(\.failures.isEmpty).count }
+    package var passed: Int { outcomes.filter(\.failures.isEmpty).count }
     /// How many failed.
-    public var failed: Int { outcomes.count - passed }
+    package var failed: Int { outcomes.count - passed }
 
     /// Serves `contract`'s source on a free loopback port and runs its checks.
     ///
     /// - Throws: ``StubValidationError`` when its spec does not load, or what starting the server throws.
-    public static func run(_ contract: ContractSpec) async throws -> ContractRun {
+    package static func run(_ contract: ContractSpec) async throws -> ContractRun {
         let server: StubServer
         switch contract.source {
         case .marvel: server = try MarvelFake().start()
@@ -77,7 +77,7 @@ public struct ContractRun: Sendable {
     }
 
     /// `✓ name` / `✗ name (file:line)` with each failure indented.
-    public var report: String {
+    package var report: String {
         var lines = ["\(name)"]
         for outcome in outcomes {
             if outcome.failures.isEmpty {

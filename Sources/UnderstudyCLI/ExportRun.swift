@@ -1,23 +1,23 @@
-public import Foundation
-public import StubKit
+package import Foundation
+package import StubKit
 import WireMockFormat
 
 /// `understudy export --format wiremock`: spec files and WireMock mappings
 /// loaded as for `serve`, written out as a WireMock root.
-public struct ExportRun: Sendable {
+package struct ExportRun: Sendable {
     /// What the export did, for the command to print.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// How many stubs were exported.
-        public var exportedStubs: Int
+        package var exportedStubs: Int
         /// How many mappings they became.
-        public var mappingCount: Int
+        package var mappingCount: Int
         /// The stubs WireMock cannot express, each at its declaration with why.
-        public var notExported: [StubProblem]
+        package var notExported: [StubProblem]
         /// The stubs whose closure was rendered into one response.
-        public var rendered: [StubProblem]
+        package var rendered: [StubProblem]
         /// Whether files were written (not when something could not be
         /// expressed and the export was not lenient).
-        public var wrote: Bool
+        package var wrote: Bool
 
         init(_ export: WireMockExport, wrote: Bool) {
             exportedStubs = export.exportedStubs
@@ -29,24 +29,24 @@ public struct ExportRun: Sendable {
     }
 
     /// Why an export did not start.
-    public struct Refusal: Error, CustomStringConvertible {
+    package struct Refusal: Error, CustomStringConvertible {
         /// What is wrong, naming the folder or the problems.
-        public var description: String
+        package var description: String
     }
 
     /// The spec files, mapping files and WireMock roots to export.
-    public var paths: [String]
+    package var paths: [String]
     /// The WireMock root to write.
-    public var output: URL
+    package var output: URL
     /// Render closures (Marvel envelope recipes) into one fixed response each.
-    public var renderClosures = false
+    package var renderClosures = false
     /// Write what can be expressed even when some stubs cannot.
-    public var lenient = false
+    package var lenient = false
     /// Empty `mappings/` and `__files/` under ``output`` first.
-    public var replace = false
+    package var replace = false
 
     /// Creates an export of `paths` into `output`.
-    public init(paths: [String], output: URL) {
+    package init(paths: [String], output: URL) {
         self.paths = paths
         self.output = output
     }
@@ -56,7 +56,7 @@ public struct ExportRun: Sendable {
     ///
     /// - Throws: ``Refusal`` when a source does not load or the folder
     ///   already holds mappings and ``replace`` is off; file-system errors.
-    public func run() throws -> Report {
+    package func run() throws -> Report {
         let loaded = SpecLoading(paths: paths, lenient: lenient)
         guard loaded.problems.isEmpty else {
             throw Refusal(description: loaded.problems.map(\.description).joined(separator: "\n"))

@@ -3,19 +3,19 @@ import Foundation
 /// The loud warning `serve` prints when it listens on an address other
 /// machines can reach: a test double serves whatever its stubs and fixtures
 /// hold to anyone who asks.
-public struct ExposureWarning: Sendable, Equatable {
+package struct ExposureWarning: Sendable, Equatable {
     /// The bound address, as configured.
-    public let host: String
+    package let host: String
 
     /// The warning for `host`, or nil when `host` is a loopback address
     /// (127.0.0.0/8, ::1 or `localhost`).
-    public init?(host: String) {
+    package init?(host: String) {
         guard !Self.isLoopback(host) else { return nil }
         self.host = host
     }
 
     /// Whether `host` can only be reached from this machine.
-    public static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         if host == "localhost" || host == "::1" { return true }
         var v4 = in_addr()
         if inet_pton(AF_INET, host, &v4) == 1 { return (UInt32(bigEndian: v4.s_addr) >> 24) == 127 }
@@ -29,7 +29,7 @@ public struct ExposureWarning: Sendable, Equatable {
     }
 
     /// The warning, in bold red when `colour`.
-    public func text(colour: Bool) -> String {
+    package func text(colour: Bool) -> String {
         let what = host == "0.0.0.0" || host == "::" ? "every network interface" : "\(host), which is not a loopback address"
         let lines = [
             "WARNING: understudy is listening on \(what).",

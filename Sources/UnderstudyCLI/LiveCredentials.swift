@@ -1,20 +1,20 @@
-public import StubSpec
+package import StubSpec
 
 /// Credentials for the live server `verify` replays examples against, where
 /// they differ from the spec's (a real API key instead of the test one).
 /// Never printed.
-public struct LiveCredentials: Sendable {
+package struct LiveCredentials: Sendable {
     /// Replaces the token of every bearer guard.
-    public var bearer: String?
+    package var bearer: String?
     /// Replaces the value of every API-key guard (its header stays).
-    public var apiKey: String?
+    package var apiKey: String?
     /// Replaces the public key of every Marvel guard.
-    public var publicKey: String?
+    package var publicKey: String?
     /// Replaces the private key of every Marvel guard.
-    public var privateKey: String?
+    package var privateKey: String?
 
     /// Creates credentials; `nil` keeps the spec's.
-    public init(bearer: String? = nil, apiKey: String? = nil, publicKey: String? = nil, privateKey: String? = nil) {
+    package init(bearer: String? = nil, apiKey: String? = nil, publicKey: String? = nil, privateKey: String? = nil) {
         self.bearer = bearer
         self.apiKey = apiKey
         self.publicKey = publicKey
@@ -22,7 +22,7 @@ public struct LiveCredentials: Sendable {
     }
 
     /// What to send the live server for a stub whose guard asks for `spec`.
-    public func replacing(_ spec: ExampleCredentials) -> ExampleCredentials {
+    package func replacing(_ spec: ExampleCredentials) -> ExampleCredentials {
         switch spec {
         case .marvel(let publicKey, let privateKey):
             return .marvel(publicKey: self.publicKey ?? publicKey, privateKey: self.privateKey ?? privateKey)

@@ -1,13 +1,13 @@
 import Foundation
 import OpenAPIStubs
-public import StubKit
+package import StubKit
 
 /// `understudy lint --openapi api.yaml SPEC...`: every stub checked against
 /// the document's operations, one line per problem.
-public enum OpenAPILinting {
+package enum OpenAPILinting {
     /// The problem lines (for standard error), the summary line, and whether any stub failed.
     /// Stubs the document itself made are not checked against it.
-    public static func check(_ stubs: [Stub], against path: String) -> (problems: [String], summary: String, failed: Bool) {
+    package static func check(_ stubs: [Stub], against path: String) -> (problems: [String], summary: String, failed: Bool) {
         let document: OpenAPIDocument
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -28,7 +28,7 @@ public enum OpenAPILinting {
     /// The document at `path` as the contract a server checks its traffic against.
     ///
     /// - Throws: the document's located error when it cannot be read.
-    public static func contract(_ path: String) throws -> any TrafficContract {
+    package static func contract(_ path: String) throws -> any TrafficContract {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw OpenAPIError(file: path, line: 1, column: 1, key: "", message: "cannot read the document: \(error.localizedDescription)")

@@ -1,44 +1,44 @@
-public import Foundation
+package import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-public import PactFormat
+package import PactFormat
 import StubKit
 
 /// `understudy verify --pact`: replays each interaction of one or more pacts
 /// against a live provider (after asking its state-change URL to set up the
 /// interaction's provider states) and checks each answer with the pact's own
 /// matching rules: the same values a server serving the pact matches with.
-public struct PactVerification: Sendable {
+package struct PactVerification: Sendable {
     /// One replayed interaction.
-    public struct Row: Sendable {
+    package struct Row: Sendable {
         /// The interaction's description.
-        public var description: String
+        package var description: String
         /// Its provider states, by name.
-        public var states: [String]
+        package var states: [String]
         /// `METHOD target`.
-        public var request: String
+        package var request: String
         /// The status the pact expects.
-        public var expectedStatus: Int
+        package var expectedStatus: Int
         /// The live status (0 when no response came).
-        public var actualStatus: Int
+        package var actualStatus: Int
         /// Every way the answer differs; empty when it satisfies the pact.
-        public var mismatches: [String]
+        package var mismatches: [String]
         /// Whether the interaction is pending (reported, never failing).
-        public var pending: Bool
+        package var pending: Bool
     }
 
     /// The rows, pact by pact, in file order.
-    public var rows: [Row]
+    package var rows: [Row]
 
     /// Whether an interaction that is not pending failed.
-    public var failed: Bool { rows.contains { !$0.pending && !$0.mismatches.isEmpty } }
+    package var failed: Bool { rows.contains { !$0.pending && !$0.mismatches.isEmpty } }
 
     /// Replays `pacts` against `provider`. With `stateChangeURL`, POSTs
     /// `{"action": "setup", "state": …, "params": …}` for each provider state
     /// first (one with an empty state when there is none, as `pact verifier`
     /// does), and the same with `"teardown"` afterwards when `teardown`.
-    public static func run(
+    package static func run(
         _ pacts: [PactFile], against provider: URL, stateChangeURL: URL? = nil, teardown: Bool = false, timeout: TimeInterval = 10
     ) async -> PactVerification {
         let session = SpecVerification.verificationSession(timeout: timeout)
@@ -106,7 +106,7 @@ public struct PactVerification: Sendable {
     }
 
     /// A table: one row per interaction, then a summary line.
-    public var table: String {
+    package var table: String {
         var lines = [pad("RESULT", 9) + pad("STATUS", 10) + "INTERACTION"]
         for row in rows {
             let status = row.actualStatus == row.expectedStatus ? "\(row.actualStatus)" : "\(row.expectedStatus)→\(row.actualStatus)"

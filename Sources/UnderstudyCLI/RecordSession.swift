@@ -1,6 +1,6 @@
-public import Foundation
-public import StubKit
-public import StubServer
+package import Foundation
+package import StubKit
+package import StubServer
 import Synchronization
 
 /// `understudy record`: a server that forwards everything to the target and,
@@ -8,21 +8,21 @@ import Synchronization
 /// `POST /__admin/recordings/stop`), writes one spec file and its fixtures,
 /// after a secret scan that refuses to write anything but a report when a
 /// redacted value would still be in the output.
-public final class RecordSession: Sendable {
+package final class RecordSession: Sendable {
     /// The recording server.
-    public let server: StubServer
+    package let server: StubServer
     /// Its recorder.
-    public let recorder: Recorder
+    package let recorder: Recorder
     /// The folder written to.
-    public let folder: URL
+    package let folder: URL
     /// The spec's file name in `folder`.
-    public let specName: String
+    package let specName: String
     private let outcome = Mutex<RecordOutcome?>(nil)
 
     /// Starts recording `target` on `server` into `folder/specName`.
     ///
     /// - Throws: when the proxy stub cannot be added.
-    public init(server: StubServer, target: URL, folder: URL, specName: String, rules: RecordingRules) throws {
+    package init(server: StubServer, target: URL, folder: URL, specName: String, rules: RecordingRules) throws {
         self.server = server
         self.folder = folder
         self.specName = specName
@@ -32,7 +32,7 @@ public final class RecordSession: Sendable {
 
     /// Stops recording (if it still runs) and writes, once; later calls
     /// return the first outcome.
-    public func finish() -> RecordOutcome {
+    package func finish() -> RecordOutcome {
         if let done = outcome.withLock({ $0 }) { return done }
         guard let recording = try? recorder.stop() else {
             return outcome.withLock { $0 } ?? RecordOutcome(lines: ["understudy: the recording was already stopped"], exitCode: 1)
@@ -42,7 +42,7 @@ public final class RecordSession: Sendable {
 
     /// Writes `recording` (the admin API's stop hands it over), once.
     @discardableResult
-    public func write(_ recording: Recording) -> RecordOutcome {
+    package func write(_ recording: Recording) -> RecordOutcome {
         outcome.withLock { done in
             if let done { return done }
             let result = RecordWriting.write(recording, to: folder, specName: specName)
@@ -53,11 +53,11 @@ public final class RecordSession: Sendable {
 }
 
 /// What writing a recording did, for the command to print and exit with.
-public struct RecordOutcome: Sendable {
+package struct RecordOutcome: Sendable {
     /// Lines for standard error.
-    public var lines: [String]
+    package var lines: [String]
     /// 0 written, 1 refused (nothing recorded, or the secret scan found something).
-    public var exitCode: Int32
+    package var exitCode: Int32
 }
 
 /// Writes a recording's files, or only a report when the scan finds a secret.

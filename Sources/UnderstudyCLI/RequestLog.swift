@@ -1,6 +1,6 @@
-public import Foundation
-public import Logging
-public import StubServer
+package import Foundation
+package import Logging
+package import StubServer
 import StubKit
 
 /// Follows a server's journal and logs one line per request: the status sent
@@ -9,7 +9,7 @@ import StubKit
 /// report. Runs on a timer, never on the server's threads.
 /// Quiet, it logs only what went wrong (unmatched requests and throwing
 /// response closures) and never copies the journal.
-public final class RequestLog: @unchecked Sendable {
+package final class RequestLog: @unchecked Sendable {
     private let server: StubServer
     private let logger: Logger
     private let colour: Bool
@@ -22,7 +22,7 @@ public final class RequestLog: @unchecked Sendable {
 
     /// Logs `server`'s requests to `logger`, with ANSI colour when `colour`;
     /// when `quiet`, only the requests no stub matched and the closures that threw.
-    public init(server: StubServer, logger: Logger, colour: Bool, quiet: Bool = false) {
+    package init(server: StubServer, logger: Logger, colour: Bool, quiet: Bool = false) {
         self.server = server
         self.logger = logger
         self.colour = colour
@@ -30,7 +30,7 @@ public final class RequestLog: @unchecked Sendable {
     }
 
     /// Starts following the journal, every `interval`.
-    public func start(every interval: DispatchTimeInterval = .milliseconds(50)) {
+    package func start(every interval: DispatchTimeInterval = .milliseconds(50)) {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + interval, repeating: interval)
         timer.setEventHandler { [weak self] in self?.flushOnQueue() }
@@ -41,7 +41,7 @@ public final class RequestLog: @unchecked Sendable {
     /// Logs what arrived since the last call. Safe from any thread (the stop
     /// handler calls it while the timer may be running): the work runs on the
     /// log's own queue, one flush at a time.
-    public func flush() {
+    package func flush() {
         queue.sync { flushOnQueue() }
     }
 
@@ -120,7 +120,7 @@ public final class RequestLog: @unchecked Sendable {
     }
 
     /// Stops following.
-    public func stop() { timer?.cancel() }
+    package func stop() { timer?.cancel() }
 
     /// The status sent, coloured by class; `---` when no status line was sent.
     private func paintStatus(_ status: Int?) -> String {
@@ -135,23 +135,23 @@ public final class RequestLog: @unchecked Sendable {
 
 /// A log handler that writes `message` lines, unadorned, to standard error:
 /// the command line's output is for people and for `grep`.
-public struct PlainLogHandler: LogHandler {
+package struct PlainLogHandler: LogHandler {
     /// Metadata (unused in the output).
-    public var metadata: Logger.Metadata = [:]
+    package var metadata: Logger.Metadata = [:]
     /// The lowest level written.
-    public var logLevel: Logger.Level = .info
+    package var logLevel: Logger.Level = .info
 
     /// Creates the handler.
-    public init() {}
+    package init() {}
 
     /// Metadata by key.
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
     /// Writes one line.
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         FileHandle.standardError.write(Data("\(event.message)\n".utf8))
     }
 }

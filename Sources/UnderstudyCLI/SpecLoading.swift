@@ -1,6 +1,6 @@
 import Foundation
-public import StubKit
-public import StubSpec
+package import StubKit
+package import StubSpec
 import OpenAPIStubs
 import PactFormat
 import WireMockFormat
@@ -12,29 +12,29 @@ import WireMockFormat
 /// as a pact when it is JSON with `consumer`, `provider` and `interactions`,
 /// as a WireMock mapping file when it is JSON whose top level has `request`
 /// or `mappings`, and as an Understudy spec otherwise.
-public struct SpecLoading: Sendable {
+package struct SpecLoading: Sendable {
     /// The Understudy specs that loaded, in the order given.
-    public var specs: [StubSpec] = []
+    package var specs: [StubSpec] = []
     /// The WireMock sources that loaded, with their stub counts, in the order given.
-    public var wireMockSources: [(path: String, stubs: Int)] = []
+    package var wireMockSources: [(path: String, stubs: Int)] = []
     /// Every stub, source by source, in the order given.
-    public private(set) var stubs: [Stub] = []
+    package private(set) var stubs: [Stub] = []
     /// Every problem of every source that did not load.
-    public var problems: [StubProblem] = []
+    package var problems: [StubProblem] = []
     /// WireMock mappings left out by lenient loading, and pact message
     /// interactions (not served), with where and why.
-    public var skipped: [StubProblem] = []
+    package var skipped: [StubProblem] = []
     /// The pacts that loaded, with their interaction counts, in the order given.
-    public var pactSources: [(path: String, stubs: Int)] = []
+    package var pactSources: [(path: String, stubs: Int)] = []
     /// The OpenAPI documents that loaded, with their operation counts, in the order given.
-    public var openAPISources: [(path: String, operations: Int)] = []
+    package var openAPISources: [(path: String, operations: Int)] = []
 
     /// Loads each of `paths` (relative to the current directory); `lenient`
     /// skips WireMock mappings that use what Understudy cannot serve.
     ///
     /// An OpenAPI document's stubs come after every other source's, so a
     /// spec file's stubs take precedence over the ones the document makes.
-    public init(paths: [String], lenient: Bool = false, providerStateHeader: String? = nil, seed: UInt64 = 0) {
+    package init(paths: [String], lenient: Bool = false, providerStateHeader: String? = nil, seed: UInt64 = 0) {
         var documentStubs: [Stub] = []
         for path in paths {
             let url = URL(fileURLWithPath: path)

@@ -1,44 +1,44 @@
-public import Foundation
+package import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 import StubKit
 import StubServer
-public import StubSpec
+package import StubSpec
 
 /// `understudy verify`: replays each stub's example request against our own
 /// server for the spec and against a live one, and reports where the live
 /// answer drifted: status, required headers, JSON shape, exact values.
-public struct SpecVerification: Sendable {
+package struct SpecVerification: Sendable {
     /// One replayed request.
-    public struct Row: Sendable {
+    package struct Row: Sendable {
         /// The stub's id.
-        public var stub: String
+        package var stub: String
         /// `METHOD target`.
-        public var request: String
+        package var request: String
         /// The status our stub answers and the live one.
-        public var expectedStatus: Int
+        package var expectedStatus: Int
         /// The live status (0 when no response came).
-        public var actualStatus: Int
+        package var actualStatus: Int
         /// What drifted; empty when the live answer fits.
-        public var drift: [String]
+        package var drift: [String]
         /// Whether the stub was skipped (`verify: { skip: true }` or no example).
-        public var skipped: String?
+        package var skipped: String?
         /// Why the example could not be checked at all (our own stub did not
         /// answer it as intended); such a row fails the run.
-        public var error: String? = nil
+        package var error: String? = nil
     }
 
     /// The rows, in spec order.
-    public var rows: [Row]
+    package var rows: [Row]
 
     /// Whether anything drifted or could not be checked.
-    public var drifted: Bool { rows.contains { !$0.drift.isEmpty || $0.error != nil } }
+    package var drifted: Bool { rows.contains { !$0.drift.isEmpty || $0.error != nil } }
 
     /// Replays `spec` against `live`, each example carrying the credentials
     /// its stub's guard asks for: the spec's to our server, `liveCredentials`'
     /// (where given, else the spec's) to the live one.
-    public static func run(
+    package static func run(
         _ spec: StubSpec, against live: URL, liveCredentials: LiveCredentials = LiveCredentials(), timeout: TimeInterval = 10
     ) async throws -> SpecVerification {
         let local = try StubServer.start(.stubs(spec.stubs))
@@ -150,7 +150,7 @@ public struct SpecVerification: Sendable {
     }
 
     /// A table: one row per stub, then a summary line.
-    public var table: String {
+    package var table: String {
         var lines = [pad("RESULT", 7) + pad("STATUS", 10) + pad("STUB", 22) + "REQUEST"]
         for row in rows {
             if let skipped = row.skipped {

@@ -1,8 +1,8 @@
-public import Foundation
+package import Foundation
 
 /// Watches files for changes by modification date and size, on a timer, and
 /// calls back once per change.
-public final class SpecWatcher: @unchecked Sendable {
+package final class SpecWatcher: @unchecked Sendable {
     private let paths: [String]
     private let onChange: @Sendable () -> Void
     private var stamps: [String: String] = [:]
@@ -10,14 +10,14 @@ public final class SpecWatcher: @unchecked Sendable {
     private let queue = DispatchQueue(label: "understudy.spec-watcher")
 
     /// Watches `paths`; `onChange` runs on a private queue after any of them changes.
-    public init(paths: [String], onChange: @escaping @Sendable () -> Void) {
+    package init(paths: [String], onChange: @escaping @Sendable () -> Void) {
         self.paths = paths
         self.onChange = onChange
         self.stamps = Self.stamps(of: paths)
     }
 
     /// Starts polling every `interval`.
-    public func start(every interval: DispatchTimeInterval) {
+    package func start(every interval: DispatchTimeInterval) {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + interval, repeating: interval)
         timer.setEventHandler { [weak self] in
