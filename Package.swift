@@ -76,16 +76,24 @@ let package = Package(
         .target(
             name: "OpenAPIStubs",
             dependencies: [
-                "StubKit", .product(name: "Yams", package: "Yams"),
+                "StubKit", "DocumentReader", .product(name: "Yams", package: "Yams"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
             ],
             swiftSettings: strictSettings
         ),
         // Spec files (YAML/JSON) <-> StubKit values; fixtures read relative to the spec.
+        // One reader for located YAML and JSON documents: nodes with line, column,
+        // key path and JSON pointer, typed reads that collect problems, and the
+        // one place a YAML syntax error is located. Not a product.
+        .target(
+            name: "DocumentReader",
+            dependencies: ["StubKit", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "StubSpec",
-            dependencies: ["StubKit", .product(name: "Yams", package: "Yams")],
+            dependencies: ["StubKit", "DocumentReader", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         // Codable values for the Marvel Comics API: envelopes, errors, the six entities.
@@ -175,6 +183,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit"], swiftSettings: strictSettings),
+        .testTarget(name: "DocumentReaderTests", dependencies: ["DocumentReader", "StubKit"], swiftSettings: strictSettings),
         .testTarget(name: "MarvelModelsTests", dependencies: ["MarvelModels", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "MarvelClientTests",

@@ -1,4 +1,5 @@
 public import Foundation
+import DocumentReader
 import StubKit
 import Yams
 
@@ -34,11 +35,9 @@ public struct OpenAPISource: @unchecked Sendable {
         let text = String(decoding: data, as: UTF8.self)
         let composed: Node?
         do {
-            composed = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw Self.located(error, file: file)
+            composed = try DocumentText.compose(text, name: file)
         } catch {
-            throw OpenAPIError(file: file, line: 1, column: 1, key: "", message: "\(error)")
+            throw OpenAPIError(error.problems[0])
         }
         guard let root = composed, case .mapping = root else {
             throw OpenAPIError(file: file, line: 1, column: 1, key: "", message: "an OpenAPI document is a mapping with an `openapi` version")
@@ -54,21 +53,6 @@ public struct OpenAPISource: @unchecked Sendable {
         } else {
             throw OpenAPIError(file: file, line: version.mark?.line ?? 1, column: version.mark?.column ?? 1, key: "openapi",
                                message: "OpenAPI \(scalar.string) is not read; expected 3.0, 3.1 or 3.2")
-        }
-    }
-
-    private static func located(_ error: YamlError, file: String) -> OpenAPIError {
-        switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return OpenAPIError(file: file, line: mark.line, column: mark.column, key: "", message: "YAML: \(problem)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return OpenAPIError(file: file, line: context.mark.line, column: context.mark.column, key: "",
-                                message: "duplicate key\(duplicates.count == 1 ? "" : "s") \(duplicates.map { "\"\($0)\"" }.joined(separator: ", "))")
-        default:
-            let text = "\(error)"
-            let numbers = text.split(separator: ":").prefix(2).compactMap { Int($0) }
-            return OpenAPIError(file: file, line: numbers.first ?? 1, column: numbers.dropFirst().first ?? 1, key: "",
-                                message: "YAML: \(text.split(separator: "\n").first.map(String.init) ?? text)")
         }
     }
 
@@ -134,6 +118,12 @@ public struct OpenAPIError: Error, Sendable, Hashable, CustomStringConvertible {
         self.column = column
         self.key = key
         self.message = message
+    }
+
+    /// The same problem as a reader of ours states it.
+    init(_ problem: StubProblem) {
+        self.init(file: problem.location.fileID, line: problem.location.line, column: problem.location.column,
+                  key: problem.subject, message: problem.message)
     }
 
     /// `api.yaml:3:5: error: openapi: …`.

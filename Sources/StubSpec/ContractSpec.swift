@@ -1,5 +1,6 @@
 public import Foundation
 public import StubKit
+import DocumentReader
 
 /// A contract file (`*.contract.yaml`): requests to send to a server and what
 /// each answer must be, run by `understudy check`.
@@ -51,8 +52,8 @@ public struct ContractSpec: Sendable {
     /// - Throws: ``StubValidationError`` with file, line, column and key for each problem.
     public static func load(_ url: URL, name: String? = nil) throws -> ContractSpec {
         let shown = name ?? url.relativePath
-        let top = try SpecDocument.root(of: try SpecDocument.text(of: url, name: shown), name: shown)
-        var reading = SpecReading()
+        let top = try DocumentText.root(of: try DocumentText.text(of: url, name: shown), name: shown)
+        var reading = DocumentReading()
         guard let fields = reading.members(top, allowed: ["contract", "serve", "spec", "checks"]) else {
             throw StubValidationError(problems: reading.problems)
         }
@@ -75,7 +76,7 @@ public struct ContractSpec: Sendable {
         return ContractSpec(name: title, file: shown, source: source, checks: checks)
     }
 
-    private static func check(_ node: SpecNode, reading: inout SpecReading) -> Check? {
+    private static func check(_ node: DocumentNode, reading: inout DocumentReading) -> Check? {
         guard let fields = reading.members(node, allowed: ["name", "request", "expect"]),
               let name = fields["name"].flatMap({ reading.string($0) }),
               let requestNode = fields["request"],
@@ -97,7 +98,7 @@ public struct ContractSpec: Sendable {
         return check
     }
 
-    private static func request(_ node: SpecNode, reading: inout SpecReading) -> ExampleRequest? {
+    private static func request(_ node: DocumentNode, reading: inout DocumentReading) -> ExampleRequest? {
         guard let fields = reading.members(node, allowed: ["method", "path", "query", "headers", "body", "sign"]),
               let path = fields["path"].flatMap({ reading.string($0) })
         else {

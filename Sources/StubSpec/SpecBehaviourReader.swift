@@ -1,12 +1,13 @@
 import Foundation
 import StubKit
+import DocumentReader
 
 /// What a spec stub does besides matching and answering: its guard, delay,
 /// fault and scenario step, where it was declared, and how `verify` treats it.
 extension SpecStubReader {
     /// `marvel: { publicKey, privateKey }`, `bearer: token`, `apiKey: { header, value }`,
     /// with the credentials an example needs to pass it.
-    mutating func guardValue(_ node: SpecNode) -> (AuthRule, ExampleCredentials)? {
+    mutating func guardValue(_ node: DocumentNode) -> (AuthRule, ExampleCredentials)? {
         guard !node.isScalar, let fields = reading.members(node, allowed: ["marvel", "bearer", "apiKey"]), fields.count == 1,
               let (kind, operand) = fields.first
         else {
@@ -37,7 +38,7 @@ extension SpecStubReader {
     }
 
     /// The two string members `first` and `second` of `node`, both required.
-    private mutating func twoStrings(_ node: SpecNode, _ first: String, _ second: String, for kind: String) -> (String, String)? {
+    private mutating func twoStrings(_ node: DocumentNode, _ first: String, _ second: String, for kind: String) -> (String, String)? {
         guard let parts = reading.members(node, allowed: [first, second]),
               let one = parts[first].flatMap({ reading.string($0) }),
               let two = parts[second].flatMap({ reading.string($0) })
@@ -50,7 +51,7 @@ extension SpecStubReader {
 
     /// `250ms`, `{ between: [100ms, 300ms] }`, `{ dribble: { chunks: 4, over: 1s } }`
     /// or `{ logNormal: { median: 80ms, sigma: 0.4 } }`.
-    mutating func delay(_ node: SpecNode) -> Delay? {
+    mutating func delay(_ node: DocumentNode) -> Delay? {
         if node.isScalar { return reading.duration(node).map(Delay.fixed) }
         guard let fields = reading.members(node, allowed: ["between", "dribble", "logNormal"]), fields.count == 1 else {
             reading.fail(node, "a delay is a duration, { between: [low, high] }, { dribble: { chunks, over } } or { logNormal: { median, sigma } }")
@@ -82,7 +83,7 @@ extension SpecStubReader {
     }
 
     /// `closeWithoutResponse`, `malformedChunk`, `garbageThenClose`, `connectionReset` or `{ truncatedBody: bytes }`.
-    mutating func fault(_ node: SpecNode) -> Fault? {
+    mutating func fault(_ node: DocumentNode) -> Fault? {
         if node.isScalar, let name = reading.string(node) {
             switch name {
             case "closeWithoutResponse": return .closeWithoutResponse
@@ -102,7 +103,7 @@ extension SpecStubReader {
     }
 
     /// `{ name, requires, sets }`.
-    mutating func scenario(_ node: SpecNode) -> ScenarioStep? {
+    mutating func scenario(_ node: DocumentNode) -> ScenarioStep? {
         guard let fields = reading.members(node, allowed: ["name", "requires", "sets"]),
               let name = fields["name"].flatMap({ reading.string($0) })
         else {
@@ -115,7 +116,7 @@ extension SpecStubReader {
 
     // MARK: Verification
 
-    mutating func verifyRule(_ node: SpecNode) -> VerifyRule {
+    mutating func verifyRule(_ node: DocumentNode) -> VerifyRule {
         guard let fields = reading.members(node, allowed: ["headers", "exact", "skip"]) else { return VerifyRule() }
         var rule = VerifyRule()
         if let headers = fields["headers"].flatMap({ reading.items($0) }) { rule.headers = headers.compactMap { reading.string($0) } }
@@ -126,7 +127,7 @@ extension SpecStubReader {
 
     /// `declared: { fileID, filePath, line, column }`: where a stub sent from
     /// Swift code was written, so reports point there instead of at the spec.
-    mutating func declared(_ node: SpecNode) -> CodeLocation? {
+    mutating func declared(_ node: DocumentNode) -> CodeLocation? {
         guard let parts = reading.members(node, allowed: ["fileID", "filePath", "line", "column"]),
               let fileID = parts["fileID"].flatMap({ reading.string($0) }),
               let line = parts["line"].flatMap({ reading.int($0, in: 1...Int.max) }),
@@ -139,7 +140,7 @@ extension SpecStubReader {
     }
 
     /// The bytes of a base64 string.
-    mutating func base64(_ node: SpecNode) -> Data? {
+    mutating func base64(_ node: DocumentNode) -> Data? {
         guard let text = reading.string(node) else { return nil }
         guard let data = Data(base64Encoded: text) else {
             reading.fail(node, "expected base64 text")

@@ -1,4 +1,5 @@
 import StubKit
+import DocumentReader
 
 extension SpecStubReader {
     /// The request `verify` replays: the `example:` block, else one derived
@@ -7,7 +8,7 @@ extension SpecStubReader {
     /// would not match is a problem at the block; a derived one that would
     /// not match is no example, with the reason.
     mutating func example(
-        _ node: SpecNode?, pattern: RequestPattern, credentials: ExampleCredentials?
+        _ node: DocumentNode?, pattern: RequestPattern, credentials: ExampleCredentials?
     ) -> (ExampleRequest?, String?) {
         var path: String?
         var query: [QueryItem] = pattern.query.compactMap { condition in

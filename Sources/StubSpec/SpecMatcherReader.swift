@@ -1,4 +1,5 @@
 import StubKit
+import DocumentReader
 
 /// The conditions of a spec's `request:` block: on query items, headers,
 /// cookies and the raw target (`name: text` means equals, or a one-key
@@ -8,7 +9,7 @@ extension SpecStubReader {
                                 "oneOf", "values", "present", "absent", "allOf", "anyOf", "json", "jsonPath"]
 
     /// `{ name: condition }` as field matchers, in order.
-    mutating func fieldMatchers(_ node: SpecNode) -> [FieldMatcher] {
+    mutating func fieldMatchers(_ node: DocumentNode) -> [FieldMatcher] {
         guard let pairs = reading.pairs(node) else { return [] }
         return pairs.compactMap { name, value in valueMatcher(value).map { FieldMatcher(name, $0) } }
     }
@@ -16,7 +17,7 @@ extension SpecStubReader {
     /// One condition: text (equals; plain `present` and `absent` are the
     /// checks of those names), or an object with one of ``conditionKeys``
     /// (`json` may add `ignoringArrayOrder`, `ignoringExtraElements`, `placeholders`).
-    mutating func valueMatcher(_ node: SpecNode) -> ValueMatcher? {
+    mutating func valueMatcher(_ node: DocumentNode) -> ValueMatcher? {
         if node.isScalar, let text = reading.string(node) {
             switch (text, node.isQuoted) {
             case ("present", false): return .present
@@ -81,7 +82,7 @@ extension SpecStubReader {
     }
 
     /// A regular expression, its syntax checked.
-    mutating func textPattern(_ node: SpecNode) -> TextPattern? {
+    mutating func textPattern(_ node: DocumentNode) -> TextPattern? {
         guard let text = reading.string(node) else { return nil }
         let pattern = TextPattern(text)
         if let problem = pattern.problem { reading.fail(node, problem) }
@@ -89,7 +90,7 @@ extension SpecStubReader {
     }
 
     /// One body matcher, or a list of them.
-    mutating func bodyMatchers(_ node: SpecNode) -> [BodyMatcher] {
+    mutating func bodyMatchers(_ node: DocumentNode) -> [BodyMatcher] {
         if node.isSequence {
             return (reading.items(node) ?? []).flatMap { bodyMatchers($0) }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import StubKit
 import Yams
+import DocumentReader
 
 /// A spec's `placeholders:`: names whose `${NAME}` in any string of the file
 /// is replaced by the environment variable of that name when it is loaded.
@@ -17,12 +18,12 @@ import Yams
 enum SpecPlaceholders {
     /// The declared names and their values from `environment`; problems for
     /// malformed and unset names.
-    static func values(_ node: SpecNode, environment: [String: String], reading: inout SpecReading) -> [String: String] {
-        var names: [SpecNode] = []
+    static func values(_ node: DocumentNode, environment: [String: String], reading: inout DocumentReading) -> [String: String] {
+        var names: [DocumentNode] = []
         switch node.node {
         case .mapping(let mapping):
             for (key, value) in mapping {
-                names.append(SpecNode(node: key, key: node.child(key.scalar?.string ?? "", value).key, file: node.file))
+                names.append(node.child(key.scalar?.string ?? "", value).holding(key))
             }
         case .sequence:
             names = reading.items(node) ?? []

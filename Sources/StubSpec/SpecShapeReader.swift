@@ -1,4 +1,5 @@
 import StubKit
+import DocumentReader
 
 /// A spec body condition `{ like: <example>, rules: { "$.path": … } }` as a
 /// ``Shape`` (see `docs/spec-format.md`).
@@ -7,7 +8,7 @@ extension SpecStubReader {
                             "date", "time", "timestamp"]
     static let ruleKeys = ["regex", "type", "include", "date", "time", "timestamp", "contentType", "eachKey", "eachValue"]
 
-    mutating func shape(_ fields: [String: SpecNode]) -> BodyMatcher? {
+    mutating func shape(_ fields: [String: DocumentNode]) -> BodyMatcher? {
         guard let exampleNode = fields["like"], let example = reading.json(exampleNode) else { return nil }
         var rules: [ShapePathRules] = []
         if let node = fields["rules"], let pairs = reading.pairs(node) {
@@ -25,7 +26,7 @@ extension SpecStubReader {
     }
 
     /// A rule, a list of rules (all must pass), or `{ or: [rules] }`.
-    mutating func ruleSet(_ node: SpecNode) -> ShapeRuleSet? {
+    mutating func ruleSet(_ node: DocumentNode) -> ShapeRuleSet? {
         if node.isSequence {
             guard let items = reading.items(node) else { return nil }
             let rules = items.compactMap { shapeRule($0) }
@@ -42,7 +43,7 @@ extension SpecStubReader {
         return shapeRule(node).map { ShapeRuleSet([$0]) }
     }
 
-    mutating func shapeRule(_ node: SpecNode) -> ShapeRule? {
+    mutating func shapeRule(_ node: DocumentNode) -> ShapeRule? {
         if node.isScalar, let name = reading.string(node) {
             switch name {
             case "type": return .type()

@@ -1,9 +1,10 @@
 import Foundation
 import StubKit
+import DocumentReader
 
 /// Turns the `stubs:` entries of a spec into ``SpecStub`` values.
 struct SpecStubReader {
-    var reading = SpecReading()
+    var reading = DocumentReading()
     /// Reads `file:` paths inside this folder only.
     let fixtures: URL
     /// The spec file's name for locations (`specs/marvel.yaml`) and its full path.
@@ -17,7 +18,7 @@ struct SpecStubReader {
     static let stubKeys = ["id", "name", "declared", "request", "response", "sequence", "responseHeaders", "guard", "priority",
                            "times", "delay", "fault", "compression", "scenario", "metadata", "example", "verify"]
 
-    mutating func stub(_ node: SpecNode) -> SpecStub? {
+    mutating func stub(_ node: DocumentNode) -> SpecStub? {
         guard let fields = reading.members(node, allowed: Self.stubKeys) else { return nil }
         guard let requestNode = fields["request"] else {
             reading.fail(node, "a stub needs a request")
@@ -76,7 +77,7 @@ struct SpecStubReader {
 
     // MARK: Request
 
-    mutating func request(_ node: SpecNode) -> RequestPattern? {
+    mutating func request(_ node: DocumentNode) -> RequestPattern? {
         let keys = ["method", "path", "pathRegex", "rawTarget", "rawPath", "query", "headers", "cookies", "body"]
         guard let fields = reading.members(node, allowed: keys) else {
             return nil
@@ -115,7 +116,7 @@ struct SpecStubReader {
 
     /// `status`, `headers`, and one body: `body` (text), `base64` (bytes, no
     /// default Content-Type), `json` (inline), `file`, `marvel` (an envelope) or `marvelError`.
-    mutating func recipe(_ node: SpecNode) -> ResponseRecipe? {
+    mutating func recipe(_ node: DocumentNode) -> ResponseRecipe? {
         guard let fields = reading.members(node, allowed: Self.responseKeys) else { return nil }
         let status = fields["status"].flatMap { reading.int($0, in: 100...599) } ?? 200
         let headers = fields["headers"].map { self.headers($0) } ?? HTTPHeaders()
@@ -175,7 +176,7 @@ struct SpecStubReader {
 
     /// `proxy: { to: URL, removePrefix: /mock, addHeaders: { … }, removeHeaders: [ … ] }`:
     /// the answer of another server (`http` or `https`).
-    mutating func proxy(_ node: SpecNode) -> ResponseRecipe? {
+    mutating func proxy(_ node: DocumentNode) -> ResponseRecipe? {
         guard let fields = reading.members(node, allowed: ["to", "removePrefix", "addHeaders", "removeHeaders"]) else { return nil }
         guard let toNode = fields["to"], let text = reading.string(toNode) else {
             reading.fail(node, "proxy needs to: the upstream's base URL")
@@ -191,7 +192,7 @@ struct SpecStubReader {
     }
 
     /// `{ Name: value }`; a list of values sends the header once per value.
-    mutating func headers(_ node: SpecNode) -> HTTPHeaders {
+    mutating func headers(_ node: DocumentNode) -> HTTPHeaders {
         guard let pairs = reading.pairs(node) else { return HTTPHeaders() }
         return HTTPHeaders(pairs: pairs.flatMap { name, value -> [(name: String, value: String)] in
             let values = value.isSequence ? (reading.items(value) ?? []).compactMap { reading.string($0) } : reading.string(value).map { [$0] } ?? []
@@ -202,7 +203,7 @@ struct SpecStubReader {
     /// `marvel: { results: [ … ] }` or `marvel: { results: { file: path } }`, the file
     /// holding a JSON array or a whole envelope whose `data.results` are used;
     /// `attribution: { copyright, attributionText, attributionHTML }` replaces this year's texts.
-    mutating func marvelEnvelope(_ node: SpecNode) -> ResponseRecipe? {
+    mutating func marvelEnvelope(_ node: DocumentNode) -> ResponseRecipe? {
         guard let fields = reading.members(node, allowed: ["results", "attribution"]), let resultsNode = fields["results"] else {
             reading.fail(node, "marvel needs results: a list, or { file: path }")
             return nil
@@ -239,7 +240,7 @@ struct SpecStubReader {
     }
 
     /// The bytes of a fixture file, which must stay inside the fixtures folder.
-    mutating func fixture(_ node: SpecNode) -> Data? {
+    mutating func fixture(_ node: DocumentNode) -> Data? {
         guard let path = reading.string(node) else { return nil }
         do {
             let data = try FixtureFile.read(path, in: fixtures)

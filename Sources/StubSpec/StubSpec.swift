@@ -1,5 +1,6 @@
 public import Foundation
 public import StubKit
+import DocumentReader
 
 /// A spec file: the serialized form of the stubs the DSL builds, in YAML or
 /// JSON (the same schema; JSON is read as YAML, so errors carry lines and
@@ -33,7 +34,7 @@ public struct StubSpec: Sendable {
         _ url: URL, name: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> StubSpec {
         let shown = name ?? url.relativePath
-        let text = try SpecDocument.text(of: url, name: shown)
+        let text = try DocumentText.text(of: url, name: shown)
         return try parse(text, name: shown, filePath: url.standardizedFileURL.path, directory: url.deletingLastPathComponent(),
                          environment: environment)
     }
@@ -46,14 +47,14 @@ public struct StubSpec: Sendable {
         _ text: String, name: String, filePath: String = "", directory: URL,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> StubSpec {
-        var top = try SpecDocument.root(of: text, name: name)
-        var reading = SpecReading()
+        var top = try DocumentText.root(of: text, name: name)
+        var reading = DocumentReading()
         guard var fields = reading.members(top, allowed: topLevelKeys) else { throw StubValidationError(problems: reading.problems) }
         var values: [String: String] = [:]
         if let node = fields["placeholders"] {
             values = SpecPlaceholders.values(node, environment: environment, reading: &reading)
             guard reading.problems.isEmpty else { throw StubValidationError(problems: reading.problems) }
-            top = SpecNode(node: SpecPlaceholders.substitute(top.node, values), key: top.key, file: top.file)
+            top = top.holding(SpecPlaceholders.substitute(top.node, values))
             fields = reading.members(top, allowed: topLevelKeys) ?? fields
         }
 
@@ -109,7 +110,7 @@ extension StubSpec {
     ///
     /// - Throws: ``StubValidationError``, located in `name`.
     package static func requestPattern(_ text: String, name: String) throws -> RequestPattern {
-        let top = try SpecDocument.root(of: text, name: name)
+        let top = try DocumentText.root(of: text, name: name)
         var reader = SpecStubReader(fixtures: URL(fileURLWithPath: "/"), fileID: name, filePath: "")
         let pattern = reader.request(top)
         if let pattern, let problem = pattern.problem { reader.reading.fail(top, problem) }

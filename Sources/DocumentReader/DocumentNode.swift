@@ -1,30 +1,62 @@
-import StubKit
-import Yams
+import Foundation
+package import StubKit
+package import Yams
 
-/// A node of a spec file with its key path, for typed reads that record a
-/// precise ``StubProblem`` instead of failing at the first mistake.
-struct SpecNode {
-    let node: Node
-    let key: String
-    let file: String
+/// A node of a YAML or JSON document with where it is: file, line, column,
+/// its key path (`stubs[2].request.query`, for messages in the spec format)
+/// and its JSON pointer (`/stubs/2/request/query`), for typed reads that
+/// record a precise ``StubProblem`` instead of failing at the first mistake.
+package struct DocumentNode {
+    /// The YAML node (JSON is read as YAML, so key order is the document's).
+    package let node: Node
+    /// The dotted key path from the root; empty at the root.
+    package let key: String
+    /// The JSON pointer from the root (RFC 6901); empty at the root.
+    package let pointer: String
+    /// The file, as problems name it.
+    package let file: String
 
-    var line: Int { node.mark?.line ?? 1 }
-    var column: Int { node.mark?.column ?? 1 }
-
-    func child(_ name: String, _ node: Node) -> SpecNode {
-        SpecNode(node: node, key: key.isEmpty ? name : "\(key).\(name)", file: file)
+    /// A root node of `file`.
+    package init(root node: Node, file: String) {
+        self.init(node: node, key: "", pointer: "", file: file)
     }
 
-    func element(_ index: Int, _ node: Node) -> SpecNode {
-        SpecNode(node: node, key: "\(key)[\(index)]", file: file)
+    private init(node: Node, key: String, pointer: String, file: String) {
+        self.node = node
+        self.key = key
+        self.pointer = pointer
+        self.file = file
     }
 
-    func problem(_ message: String) -> StubProblem {
+    /// The 1-based line where the node starts.
+    package var line: Int { node.mark?.line ?? 1 }
+    /// The 1-based column where the node starts.
+    package var column: Int { node.mark?.column ?? 1 }
+
+    /// The member `name` of this mapping, holding `node`.
+    package func child(_ name: String, _ node: Node) -> DocumentNode {
+        let token = name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        return DocumentNode(node: node, key: key.isEmpty ? name : "\(key).\(name)", pointer: pointer + "/" + token, file: file)
+    }
+
+    /// The item `index` of this list, holding `node`.
+    package func element(_ index: Int, _ node: Node) -> DocumentNode {
+        DocumentNode(node: node, key: "\(key)[\(index)]", pointer: pointer + "/\(index)", file: file)
+    }
+
+    /// The same place, holding another node (a mapping's key node, say, so a
+    /// problem with the key points at the key).
+    package func holding(_ node: Node) -> DocumentNode {
+        DocumentNode(node: node, key: key, pointer: pointer, file: file)
+    }
+
+    /// A problem at this node, named by its key path.
+    package func problem(_ message: String) -> StubProblem {
         StubProblem(file: file, line: line, column: column, key: key, message: message)
     }
 
     /// What the node is, for messages: `a mapping`, `a list`, `"text"`.
-    var shown: String {
+    package var shown: String {
         switch node {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
@@ -33,37 +65,46 @@ struct SpecNode {
         }
     }
 
-    var isScalar: Bool {
+    /// Whether the node is a scalar.
+    package var isScalar: Bool {
         if case .scalar(_) = node { return true }
         return false
     }
 
-    var isSequence: Bool {
+    /// Whether the node is a list.
+    package var isSequence: Bool {
         if case .sequence(_) = node { return true }
         return false
     }
 
-    var isQuoted: Bool {
+    /// Whether the node is a quoted scalar (so `"1"` is text, not a number).
+    package var isQuoted: Bool {
         guard case .scalar(let scalar) = node else { return false }
         return scalar.style == .singleQuoted || scalar.style == .doubleQuoted
     }
 }
 
-/// Reads spec nodes into values, collecting problems.
-struct SpecReading {
-    var problems: [StubProblem] = []
+/// Reads document nodes into values, collecting every problem rather than
+/// stopping at the first.
+package struct DocumentReading {
+    /// The problems found so far, in reading order.
+    package var problems: [StubProblem] = []
 
-    mutating func fail(_ node: SpecNode, _ message: String) {
+    /// A reader with no problems yet.
+    package init() {}
+
+    /// Records `message` at `node`.
+    package mutating func fail(_ node: DocumentNode, _ message: String) {
         problems.append(node.problem(message))
     }
 
     /// The members of a mapping; an unknown key is a problem that suggests the closest known one.
-    mutating func members(_ node: SpecNode, allowed: [String]) -> [String: SpecNode]? {
+    package mutating func members(_ node: DocumentNode, allowed: [String]) -> [String: DocumentNode]? {
         guard case .mapping(let mapping) = node.node else {
             fail(node, "expected a mapping, got \(node.shown)")
             return nil
         }
-        var result: [String: SpecNode] = [:]
+        var result: [String: DocumentNode] = [:]
         for (keyNode, value) in mapping {
             guard let name = keyNode.scalar?.string else {
                 fail(node, "keys must be text")
@@ -71,7 +112,7 @@ struct SpecReading {
             }
             let child = node.child(name, value)
             if !allowed.contains(name) {
-                let keyed = SpecNode(node: keyNode, key: child.key, file: node.file)
+                let keyed = child.holding(keyNode)
                 let hint = Suggestion.closest(to: name, in: allowed).map { "; did you mean \"\($0)\"?" } ?? "; expected one of \(allowed.joined(separator: ", "))"
                 fail(keyed, "unknown key \"\(name)\"" + hint)
                 continue
@@ -82,7 +123,7 @@ struct SpecReading {
     }
 
     /// Every pair of a mapping whose keys are free (query names, header names), in order.
-    mutating func pairs(_ node: SpecNode) -> [(String, SpecNode)]? {
+    package mutating func pairs(_ node: DocumentNode) -> [(String, DocumentNode)]? {
         guard case .mapping(let mapping) = node.node else {
             fail(node, "expected a mapping, got \(node.shown)")
             return nil
@@ -93,7 +134,8 @@ struct SpecReading {
         }
     }
 
-    mutating func items(_ node: SpecNode) -> [SpecNode]? {
+    /// The items of a list.
+    package mutating func items(_ node: DocumentNode) -> [DocumentNode]? {
         guard case .sequence(let sequence) = node.node else {
             fail(node, "expected a list, got \(node.shown)")
             return nil
@@ -101,7 +143,8 @@ struct SpecReading {
         return sequence.enumerated().map { node.element($0.offset, $0.element) }
     }
 
-    mutating func string(_ node: SpecNode) -> String? {
+    /// A scalar's text.
+    package mutating func string(_ node: DocumentNode) -> String? {
         guard case .scalar(let scalar) = node.node else {
             fail(node, "expected text, got \(node.shown)")
             return nil
@@ -109,7 +152,8 @@ struct SpecReading {
         return scalar.string
     }
 
-    mutating func int(_ node: SpecNode, in range: ClosedRange<Int> = Int.min...Int.max) -> Int? {
+    /// An unquoted integer in `range`.
+    package mutating func int(_ node: DocumentNode, in range: ClosedRange<Int> = Int.min...Int.max) -> Int? {
         guard case .scalar(let scalar) = node.node, !node.isQuoted, let value = Int(scalar.string) else {
             fail(node, "expected an integer, got \(node.shown)")
             return nil
@@ -121,7 +165,8 @@ struct SpecReading {
         return value
     }
 
-    mutating func bool(_ node: SpecNode) -> Bool? {
+    /// An unquoted `true` or `false`.
+    package mutating func bool(_ node: DocumentNode) -> Bool? {
         guard case .scalar(let scalar) = node.node, !node.isQuoted, ["true", "false"].contains(scalar.string) else {
             fail(node, "expected true or false, got \(node.shown)")
             return nil
@@ -130,7 +175,7 @@ struct SpecReading {
     }
 
     /// A duration: `250ms`, `2s`, `1.5s`, `100us`.
-    mutating func duration(_ node: SpecNode) -> Duration? {
+    package mutating func duration(_ node: DocumentNode) -> Duration? {
         guard let text = string(node) else { return nil }
         let units: [(String, Double)] = [("ms", 1e-3), ("us", 1e-6), ("µs", 1e-6), ("s", 1)]
         for (suffix, scale) in units where text.hasSuffix(suffix) {
@@ -144,7 +189,7 @@ struct SpecReading {
 
     /// The node as a JSON value: quoted scalars are strings, plain ones are
     /// read as null, booleans and numbers when they look like them.
-    mutating func json(_ node: SpecNode) -> JSONValue? {
+    package mutating func json(_ node: DocumentNode) -> JSONValue? {
         switch node.node {
         case .scalar(let scalar):
             if node.isQuoted { return .string(scalar.string) }

@@ -1,31 +1,38 @@
-import StubKit
-import Foundation
-import Yams
+package import Foundation
+package import StubKit
+package import Yams
 
-/// The YAML (or JSON) text of a spec or contract file, parsed to its root
-/// node; every failure is a ``StubValidationError`` located in the file.
-enum SpecDocument {
-    /// Reads `url`'s text.
-    static func text(of url: URL, name: String) throws -> String {
+/// The YAML (or JSON) text of a document, parsed to its root node; every
+/// failure is a ``StubProblem`` located in the file. The one place a YAML
+/// syntax error becomes a line, a column and a message.
+package enum DocumentText {
+    /// Reads `url`'s text, named `name` in problems.
+    package static func text(of url: URL, name: String) throws(StubValidationError) -> String {
         do {
             return try String(contentsOf: url, encoding: .utf8)
         } catch {
             throw StubValidationError(problems: [StubProblem(file: name, line: 1, column: 1, key: "",
-                                                       message: "cannot read the file: \((error as NSError).localizedDescription)")])
+                                                             message: "cannot read the file: \((error as NSError).localizedDescription)")])
         }
     }
 
-    /// The root node of `text`, named `name` in problems.
-    static func root(of text: String, name: String) throws -> SpecNode {
+    /// The root node of `text`, named `name` in problems; an empty document is a problem.
+    package static func root(of text: String, name: String) throws(StubValidationError) -> DocumentNode {
+        guard let node = try compose(text, name: name) else {
+            throw StubValidationError(problems: [StubProblem(file: name, line: 1, column: 1, key: "", message: "the file is empty")])
+        }
+        return DocumentNode(root: node, file: name)
+    }
+
+    /// The node tree of `text` (`nil` for an empty document), with key order
+    /// and every node's line and column kept.
+    package static func compose(_ text: String, name: String) throws(StubValidationError) -> Node? {
         do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw StubValidationError(problems: [StubProblem(file: name, line: 1, column: 1, key: "", message: "the file is empty")])
-            }
-            return SpecNode(node: node, key: "", file: name)
-        } catch let error as StubValidationError {
-            throw error
+            return try Yams.compose(yaml: text)
         } catch let error as YamlError {
             throw StubValidationError(problems: [problem(error, file: name)])
+        } catch {
+            throw StubValidationError(problems: [StubProblem(file: name, line: 1, column: 1, key: "", message: "\(error)")])
         }
     }
 
