@@ -187,18 +187,12 @@ package struct DocumentReading {
         return nil
     }
 
-    /// The node as a JSON value: quoted scalars are strings, plain ones are
-    /// read as null, booleans and numbers when they look like them.
+    /// The node as a JSON value; scalars read by the one rule every reader
+    /// shares (`Node.Scalar.json`).
     package mutating func json(_ node: DocumentNode) -> JSONValue? {
         switch node.node {
         case .scalar(let scalar):
-            if node.isQuoted { return .string(scalar.string) }
-            switch scalar.string {
-            case "null", "~", "": return .null
-            case "true": return .bool(true)
-            case "false": return .bool(false)
-            default: return Double(scalar.string).map(JSONValue.number) ?? .string(scalar.string)
-            }
+            return scalar.json
         case .sequence:
             guard let items = items(node) else { return nil }
             let values = items.compactMap { json($0) }

@@ -1,3 +1,4 @@
+import DocumentReader
 import StubKit
 import Yams
 
@@ -22,20 +23,11 @@ extension Node {
         return Array(sequence)
     }
 
-    /// The node as a JSON value: quoted scalars are strings; plain ones are
-    /// null, booleans and numbers when they read as such, strings otherwise.
+    /// The node as a JSON value; scalars read by the one rule every reader
+    /// shares (DocumentReader's `Node.Scalar.json`).
     var json: JSONValue {
         switch self {
-        case .scalar(let scalar):
-            if scalar.style == .singleQuoted || scalar.style == .doubleQuoted || scalar.style == .literal || scalar.style == .folded {
-                return .string(scalar.string)
-            }
-            switch scalar.string {
-            case "null", "~", "", "Null", "NULL": return .null
-            case "true", "True", "TRUE": return .bool(true)
-            case "false", "False", "FALSE": return .bool(false)
-            default: return Double(scalar.string).map(JSONValue.number) ?? .string(scalar.string)
-            }
+        case .scalar(let scalar): return scalar.json
         case .sequence(let sequence): return .array(sequence.map(\.json))
         case .mapping(let mapping):
             var object: [String: JSONValue] = [:]

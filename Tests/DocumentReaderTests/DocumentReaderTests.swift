@@ -73,3 +73,20 @@ import Testing
         #expect(throws: StubValidationError.self) { try DocumentText.root(of: "", name: "empty.yaml") }
     }
 }
+
+extension DocumentReaderTests {
+    /// One scalar rule for every reader (YAML 1.2's core schema, finite
+    /// numbers only). The spec reader used to read a plain `Nan` or
+    /// `infinity` as a number that JSON cannot hold, and a served body of
+    /// `{"name": Nan}` came out as `?`.
+    @Test func scalarsReadByOneRuleAndNamesThatLookLikeNonNumbersStayNames() throws {
+        let text = "name: Nan\ncount: infinity\nflag: True\nempty: NULL\nyes: TRUE\nnumber: 1.5e3\ncode: |-\n  0123\nfolded: >-\n  12\n"
+        let root = try DocumentText.root(of: text, name: "s.yaml")
+        var reading = DocumentReading()
+        #expect(reading.json(root) == .object([
+            "name": "Nan", "count": "infinity", "flag": true, "empty": .null, "yes": true, "number": 1500,
+            "code": "0123", "folded": "12",
+        ]))
+        #expect(reading.problems.isEmpty)
+    }
+}

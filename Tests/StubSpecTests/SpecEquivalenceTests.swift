@@ -91,4 +91,20 @@ import UnderstudyTestSupport
         }
         #expect(fromSpec.journal.unmatched.count == fromSwift.journal.unmatched.count)
     }
+
+    /// A plain `Nan` or `infinity` in a JSON body is a name, not a number
+    /// JSON cannot hold: the body used to be served as `?`.
+    @Test func namesThatLookLikeNonNumbersAreServedAsText() async throws {
+        let text = "stubs:\n  - request: {method: GET, path: /who}\n    response:\n      json: {name: Nan, count: infinity, flag: True}\n"
+        let spec = try StubSpec.parse(text, name: "names.yaml", directory: URL(fileURLWithPath: "/tmp"))
+        let server = try StubServer.start(.stubs(spec.stubs))
+        defer { server.stop() }
+        let client = HTTPClient()
+        defer { client.close() }
+        let answer = try await client.send("GET", server.url("/who"))
+        let body = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
+        #expect(body?["name"] as? String == "Nan")
+        #expect(body?["count"] as? String == "infinity")
+        #expect(body?["flag"] as? Bool == true)
+    }
 }
