@@ -46,9 +46,11 @@ public final class AdminAPI: Sendable {
         let api = AdminAPI(server: server, options: options)
         // The server keeps the API until it stops (stop() closes the door).
         server.mount(FrontDoor(prefix: options.prefix) { request, reply in
-            guard api.isWait(request) || api.isLogPoll(request), api.refusal(of: request) == nil else { return reply(api.answer(request)) }
+            switch api.route(request) {
+            case .now(let answer): reply(answer)
             // A long poll holds no server thread: the answer comes from a task.
-            Task { reply(api.isLogPoll(request) ? await api.logPoll(request) : await api.wait(request)) }
+            case .later(let answer): Task { reply(await answer()) }
+            }
         })
         return api
     }
@@ -56,29 +58,37 @@ public final class AdminAPI: Sendable {
     /// Takes the admin routes off the server.
     public func unmount() { server.mount(nil) }
 
-    /// The answer to one admin request (the fuzz target calls it directly).
+    /// The answer to one admin request, given at once; a long poll's route
+    /// answers as if nothing had come (the fuzz target calls this directly).
     package func answer(_ request: RecordedRequest) -> StubResponse {
-        if let refusal = refusal(of: request) { return refusal }
-        if request.body.count > options.maximumBodyBytes {
-            return AdminAnswer.error(413, "the body is \(request.body.count) bytes; the admin API takes at most \(options.maximumBodyBytes)")
-        }
-        let rest = request.path.dropFirst(options.prefix.count)
-        let parts = rest.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        let route = AdminRoute(method: request.method, parts: parts)
-        do {
-            return try stubs(route, request) ?? mappings(route, request) ?? requests(route, request) ?? state(route, request)
-                ?? recordings(route, request) ?? userInterface(route, request)
-                ?? AdminAnswer.notFound("no admin route \(request.method) \(options.prefix)/\(parts.joined(separator: "/"))")
-        } catch let error as StubValidationError {
-            return AdminAnswer.invalid(error)
-        } catch {
-            return AdminAnswer.error(500, "\(error)")
+        switch route(request, waiting: false) {
+        case .now(let answer): answer
+        case .later: AdminAnswer.error(500, "a long poll cannot answer at once")
         }
     }
 
-    /// Whether `request` is the long poll `GET …/requests/wait`.
-    func isWait(_ request: RecordedRequest) -> Bool {
-        request.method == "GET" && request.path == options.prefix + "/requests/wait"
+    /// How one admin request is answered: refused (checked once), too big,
+    /// or by the first route of ``routes`` that takes it, now or, for a long
+    /// poll when `waiting`, later.
+    func route(_ request: RecordedRequest, waiting: Bool = true) -> AdminReply {
+        if let refusal = refusal(of: request) { return .now(refusal) }
+        if request.body.count > options.maximumBodyBytes {
+            return .now(AdminAnswer.error(413, "the body is \(request.body.count) bytes; the admin API takes at most \(options.maximumBodyBytes)"))
+        }
+        let rest = request.path.dropFirst(options.prefix.count)
+        let parts = rest.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let call = AdminCall(request: request, route: AdminRoute(method: request.method, parts: parts))
+        do {
+            for endpoint in Self.routes where call.route.is(endpoint.method, endpoint.path) {
+                if waiting, let later = endpoint.later { return .later { await later(self, call) } }
+                if let now = endpoint.now, let answer = try now(self, call) { return .now(answer) }
+            }
+        } catch let error as StubValidationError {
+            return .now(AdminAnswer.invalid(error))
+        } catch {
+            return .now(AdminAnswer.error(500, "\(error)"))
+        }
+        return .now(AdminAnswer.notFound("no admin route \(request.method) \(options.prefix)/\(parts.joined(separator: "/"))"))
     }
 
     /// 401 without the token when one is set; 403 for a caller that is not
@@ -120,24 +130,10 @@ public final class AdminAPI: Sendable {
     }
 }
 
-/// An admin request's method and the path segments after the prefix.
-struct AdminRoute {
-    var method: String
-    var parts: [String]
-
-    /// Whether the route is `method` and `path` (`"mappings/*"`: `*` is any one segment).
-    /// Walks `path` in place: every admin request tries dozens of routes.
-    func `is`(_ method: String, _ path: String) -> Bool {
-        guard self.method == method else { return false }
-        var rest = Substring(path)
-        var index = 0
-        while !rest.isEmpty {
-            let end = rest.firstIndex(of: "/") ?? rest.endIndex
-            let segment = rest[..<end]
-            guard index < parts.count, segment == "*" || segment == parts[index] else { return false }
-            index += 1
-            rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
-        }
-        return index == parts.count
-    }
+/// How an admin request is answered: now, or later from a task (a long poll).
+enum AdminReply {
+    /// The answer, given at once.
+    case now(StubResponse)
+    /// The answer a task will give.
+    case later(@Sendable () async -> StubResponse)
 }

@@ -6,57 +6,63 @@ import WireMockFormat
 
 /// `/__admin/mappings…`: stubs listed, added, replaced and removed as WireMock mappings.
 extension AdminAPI {
-    func mappings(_ route: AdminRoute, _ request: RecordedRequest) throws -> StubResponse? {
-        guard route.parts.first == "mappings" else { return nil }
-        if route.is("GET", "mappings") { return list(request) }
-        if route.is("POST", "mappings") {
-            let (stub, json) = try readMapping(request.body, named: "POST \(options.prefix)/mappings")
-            try server.addFirst([stub])
-            posted.withLock { $0[stub.id] = json }
-            return AdminAnswer.json(json, status: 201)
-        }
-        if route.is("DELETE", "mappings") {
-            try server.replaceAll(with: [])
-            posted.withLock { $0.removeAll() }
-            return AdminAnswer.ok()
-        }
-        if route.is("POST", "mappings/reset") {
-            try server.replaceAll(with: baseline)
-            posted.withLock { $0.removeAll() }
-            return AdminAnswer.ok()
-        }
-        if route.is("POST", "mappings/save") { return try save() }
-        if route.is("POST", "mappings/import") { return try importMappings(request.body) }
-        if route.is("POST", "mappings/find-by-metadata") || route.is("POST", "mappings/remove-by-metadata") {
-            let matcher = try WireMockMappings.valueMatcher(request.body, file: "\(request.method) \(request.path)")
-            let found = server.stubs.filter { matcher.accepts([JSONValue.object($0.metadata).description]) }
-            if route.parts[1] == "find-by-metadata" { return AdminAnswer.json(.object(["mappings": .array(found.map(json(for:)))])) }
-            remove(Set(found.map(\.id)))
-            return AdminAnswer.ok()
-        }
-        if route.is("GET", "mappings/*") {
-            guard let stub = stub(route.parts[1]) else { return AdminAnswer.notFound("no mapping \(route.parts[1])") }
-            return AdminAnswer.json(json(for: stub))
-        }
-        if route.is("PUT", "mappings/*") {
-            guard let old = stub(route.parts[1]) else { return AdminAnswer.notFound("no mapping \(route.parts[1])") }
-            var (stub, json) = try readMapping(request.body, named: "PUT \(options.prefix)/mappings/\(route.parts[1])", id: old.id.rawValue)
-            stub.id = old.id
-            try server.replace(old.id, with: stub)
-            posted.withLock { $0[stub.id] = json }
-            return AdminAnswer.json(json)
-        }
-        if route.is("DELETE", "mappings/*") {
-            guard let stub = stub(route.parts[1]) else { return AdminAnswer.notFound("no mapping \(route.parts[1])") }
-            remove([stub.id])
-            return AdminAnswer.ok()
-        }
-        return nil
+    /// `POST /mappings`: one mapping, served before every other stub.
+    func addMapping(_ call: AdminCall) throws -> StubResponse {
+        let (stub, json) = try readMapping(call.request.body, named: "POST \(options.prefix)/mappings")
+        try server.addFirst([stub])
+        posted.withLock { $0[stub.id] = json }
+        return AdminAnswer.json(json, status: 201)
+    }
+
+    /// `DELETE /mappings`: serves nothing.
+    func removeAllMappings() throws -> StubResponse {
+        try server.replaceAll(with: [])
+        posted.withLock { $0.removeAll() }
+        return AdminAnswer.ok()
+    }
+
+    /// `POST /mappings/reset`: back to the stubs served when the API was mounted.
+    func resetMappings() throws -> StubResponse {
+        try server.replaceAll(with: baseline)
+        posted.withLock { $0.removeAll() }
+        return AdminAnswer.ok()
+    }
+
+    /// `POST /mappings/find-by-metadata` and `/remove-by-metadata`.
+    func mappingsByMetadata(_ call: AdminCall, remove removing: Bool) throws -> StubResponse {
+        let matcher = try WireMockMappings.valueMatcher(call.request.body, file: "\(call.request.method) \(call.request.path)")
+        let found = server.stubs.filter { matcher.accepts([JSONValue.object($0.metadata).description]) }
+        guard removing else { return AdminAnswer.json(.object(["mappings": .array(found.map(json(for:)))])) }
+        remove(Set(found.map(\.id)))
+        return AdminAnswer.ok()
+    }
+
+    /// `GET /mappings/{id}`.
+    func mapping(_ call: AdminCall) -> StubResponse {
+        guard let stub = stub(call.part(1)) else { return AdminAnswer.notFound("no mapping \(call.part(1))") }
+        return AdminAnswer.json(json(for: stub))
+    }
+
+    /// `PUT /mappings/{id}`: the mapping `id` replaced, keeping its id.
+    func replaceMapping(_ call: AdminCall) throws -> StubResponse {
+        guard let old = stub(call.part(1)) else { return AdminAnswer.notFound("no mapping \(call.part(1))") }
+        var (stub, json) = try readMapping(call.request.body, named: "PUT \(options.prefix)/mappings/\(call.part(1))", id: old.id.rawValue)
+        stub.id = old.id
+        try server.replace(old.id, with: stub)
+        posted.withLock { $0[stub.id] = json }
+        return AdminAnswer.json(json)
+    }
+
+    /// `DELETE /mappings/{id}`.
+    func removeMapping(_ call: AdminCall) -> StubResponse {
+        guard let stub = stub(call.part(1)) else { return AdminAnswer.notFound("no mapping \(call.part(1))") }
+        remove([stub.id])
+        return AdminAnswer.ok()
     }
 
     /// The stubs in match order (priority, then the newest first among
     /// mappings, as WireMock lists them), `offset` and `limit` applied.
-    private func list(_ request: RecordedRequest) -> StubResponse {
+    func listMappings(_ request: RecordedRequest) -> StubResponse {
         let stubs = inMatchOrder(server.stubs)
         let offset = max(0, request.queryValue("offset").flatMap(Int.init) ?? 0)
         let limit = max(0, request.queryValue("limit").flatMap(Int.init) ?? stubs.count)
@@ -107,7 +113,7 @@ extension AdminAPI {
     /// `{"mappings": [...], "importOptions": {...}}`: the first listed wins a
     /// tie, as in WireMock; `OVERWRITE` (default) replaces a stub with the
     /// same id, `IGNORE` keeps it; `deleteAllNotInImport` starts afresh.
-    private func importMappings(_ body: Data) throws -> StubResponse {
+    func importMappings(_ body: Data) throws -> StubResponse {
         let name = "POST \(options.prefix)/mappings/import"
         guard case .object(let top)? = JSONValue(data: body), case .array(let items)? = top["mappings"] else {
             return AdminAnswer.error(422, "expected {\"mappings\": [...]}", pointer: "/mappings")
@@ -142,7 +148,7 @@ extension AdminAPI {
     }
 
     /// Writes the posted mappings to the served root's `mappings/`, one file each.
-    private func save() throws -> StubResponse {
+    func save() throws -> StubResponse {
         guard let root = options.root else {
             return AdminAnswer.error(409, "no WireMock root is served, so there is nowhere to save mappings")
         }

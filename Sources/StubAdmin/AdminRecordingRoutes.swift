@@ -15,40 +15,44 @@ extension AdminAPI {
     static let recordSpecKeys = ["targetBaseUrl", "captureHeaders", "repeatsAsScenarios", "persist", "outputFormat",
                                  "extractBodyCriteria"]
 
-    func recordings(_ route: AdminRoute, _ request: RecordedRequest) -> StubResponse? {
-        if route.is("GET", "recordings/status") {
-            return AdminAnswer.json(.object(["status": .string(recorder.status.rawValue)]))
+    /// `GET /recordings/status`.
+    func recordingStatus() -> StubResponse {
+        AdminAnswer.json(.object(["status": .string(recorder.status.rawValue)]))
+    }
+
+    /// `POST /recordings/start`: a record spec with `targetBaseUrl`.
+    func startRecording(_ call: AdminCall) -> StubResponse {
+        let spec: RecordSpec
+        switch RecordSpec.read(call.request.body, needsTarget: true) {
+        case .success(let read): spec = read
+        case .failure(let problem): return problem.answer
         }
-        if route.is("POST", "recordings/start") {
-            let spec: RecordSpec
-            switch RecordSpec.read(request.body, needsTarget: true) {
-            case .success(let read): spec = read
-            case .failure(let problem): return problem.answer
-            }
-            do {
-                try recorder.start(ProxyTarget(base: spec.target!), rules: spec.rules)
-            } catch {
-                return AdminAnswer.error(409, "\(error)")
-            }
-            return AdminAnswer.ok()
+        do {
+            try recorder.start(ProxyTarget(base: spec.target!), rules: spec.rules)
+        } catch {
+            return AdminAnswer.error(409, "\(error)")
         }
-        if route.is("POST", "recordings/stop") {
-            let recording: Recording
-            do {
-                recording = try recorder.stop()
-            } catch {
-                return AdminAnswer.error(409, "\(error)")
-            }
-            options.onRecordingStop?(recording)
-            return answer(recording, serve: true)
+        return AdminAnswer.ok()
+    }
+
+    /// `POST /recordings/stop`: what was recorded, served at once.
+    func stopRecording() -> StubResponse {
+        let recording: Recording
+        do {
+            recording = try recorder.stop()
+        } catch {
+            return AdminAnswer.error(409, "\(error)")
         }
-        if route.is("POST", "recordings/snapshot") {
-            switch RecordSpec.read(request.body, needsTarget: false) {
-            case .success(let spec): return answer(recorder.snapshot(rules: spec.rules), serve: spec.persist)
-            case .failure(let problem): return problem.answer
-            }
+        options.onRecordingStop?(recording)
+        return answer(recording, serve: true)
+    }
+
+    /// `POST /recordings/snapshot`: the journal so far as a recording.
+    func snapshotRecording(_ call: AdminCall) -> StubResponse {
+        switch RecordSpec.read(call.request.body, needsTarget: false) {
+        case .success(let spec): return answer(recorder.snapshot(rules: spec.rules), serve: spec.persist)
+        case .failure(let problem): return problem.answer
         }
-        return nil
     }
 
     /// `{"mappings": […], "understudy": {"spec", "fixtures", "secretsFound", "skipped"}}`; serves the stubs when `serve`.

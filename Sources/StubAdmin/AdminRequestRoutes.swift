@@ -7,67 +7,83 @@ import WireMockFormat
 /// `/__admin/requests…` and `/__admin/near-misses…`: the journal, counted,
 /// found and explained in WireMock's shapes, secrets masked.
 extension AdminAPI {
-    func requests(_ route: AdminRoute, _ request: RecordedRequest) throws -> StubResponse? {
-        guard route.parts.first == "requests" || route.parts.first == "near-misses" else { return nil }
-        let name = "\(request.method) \(request.path)"
-        if route.is("GET", "requests") { return serveEvents(request) }
-        if route.is("DELETE", "requests") || route.is("POST", "requests/reset") {
-            server.resetJournal()
+    /// `DELETE /requests`, `POST /requests/reset`: the journal emptied.
+    func resetRequests() -> StubResponse {
+        server.resetJournal()
+        return AdminAnswer.ok()
+    }
+
+    /// `GET /requests/unmatched`.
+    func unmatchedRequests() -> StubResponse {
+        found(server.journal.unmatched.map(\.request))
+    }
+
+    /// `GET /requests/unmatched/near-misses`.
+    func unmatchedNearMisses() -> StubResponse {
+        let misses = server.journal.unmatched.flatMap { nearMisses(of: $0.request) }
+        return AdminAnswer.json(.object(["nearMisses": .array(misses)]))
+    }
+
+    /// `GET /requests/unmatched/reports`: our near-miss reports, whole.
+    func unmatchedReports() throws -> StubResponse {
+        let reports = server.journal.unmatched.map { server.report(for: $0.request) }
+        return StubResponse(status: 200, headers: ["Content-Type": "application/json"], body: try JSONEncoder().encode(reports))
+    }
+
+    /// `POST /requests/count`.
+    func countRequests(_ call: AdminCall) throws -> StubResponse {
+        let pattern = try WireMockMappings.requestPattern(call.request.body, file: Self.name(call))
+        let count = server.journal.count { pattern.match($0) != nil }
+        return AdminAnswer.json(.object(["count": .number(Double(count)), "requestJournalDisabled": .bool(false)]))
+    }
+
+    /// `POST /requests/find`.
+    func findRequests(_ call: AdminCall) throws -> StubResponse {
+        let pattern = try WireMockMappings.requestPattern(call.request.body, file: Self.name(call))
+        return found(server.journal.entries { pattern.match($0) != nil }.map(\.request))
+    }
+
+    /// `POST /requests/remove`.
+    func removeRequests(_ call: AdminCall) throws -> StubResponse {
+        let pattern = try WireMockMappings.requestPattern(call.request.body, file: Self.name(call))
+        let removed = server.journal.remove { pattern.match($0.request) != nil }
+        return AdminAnswer.json(.object(["serveEvents": .array(removed.map(serveEvent))]))
+    }
+
+    /// `GET /requests/{id}` (the serve event) and `DELETE /requests/{id}`.
+    func journalEntry(_ call: AdminCall) -> StubResponse {
+        guard let sequence = WireMockJSON.sequence(fromRequestID: call.part(1)),
+              let entry = server.journal.entries.first(where: { $0.sequence == sequence }) else {
+            return AdminAnswer.notFound("no request \(call.part(1)) in the journal")
+        }
+        if call.route.method == "DELETE" {
+            server.journal.remove { $0.sequence == sequence }
             return AdminAnswer.ok()
         }
-        if route.is("GET", "requests/unmatched") {
-            return found(server.journal.unmatched.map(\.request))
-        }
-        if route.is("GET", "requests/unmatched/near-misses") {
-            let misses = server.journal.unmatched.flatMap { nearMisses(of: $0.request) }
-            return AdminAnswer.json(.object(["nearMisses": .array(misses)]))
-        }
-        if route.is("GET", "requests/unmatched/reports") {
-            let reports = server.journal.unmatched.map { server.report(for: $0.request) }
-            return StubResponse(status: 200, headers: ["Content-Type": "application/json"], body: try JSONEncoder().encode(reports))
-        }
-        if route.is("POST", "requests/count") {
-            let pattern = try WireMockMappings.requestPattern(request.body, file: name)
-            let count = server.journal.count { pattern.match($0) != nil }
-            return AdminAnswer.json(.object(["count": .number(Double(count)), "requestJournalDisabled": .bool(false)]))
-        }
-        if route.is("POST", "requests/find") {
-            let pattern = try WireMockMappings.requestPattern(request.body, file: name)
-            return found(server.journal.entries { pattern.match($0) != nil }.map(\.request))
-        }
-        if route.is("POST", "requests/remove") {
-            let pattern = try WireMockMappings.requestPattern(request.body, file: name)
-            let removed = server.journal.remove { pattern.match($0.request) != nil }
-            return AdminAnswer.json(.object(["serveEvents": .array(removed.map(serveEvent))]))
-        }
-        if route.is("GET", "requests/*") || route.is("DELETE", "requests/*") {
-            guard let sequence = WireMockJSON.sequence(fromRequestID: route.parts[1]),
-                  let entry = server.journal.entries.first(where: { $0.sequence == sequence }) else {
-                return AdminAnswer.notFound("no request \(route.parts[1]) in the journal")
-            }
-            if route.method == "DELETE" {
-                server.journal.remove { $0.sequence == sequence }
-                return AdminAnswer.ok()
-            }
-            return AdminAnswer.json(serveEvent(entry))
-        }
-        if route.is("POST", "near-misses/request") {
-            guard let asked = loggedRequest(request.body) else {
-                return AdminAnswer.error(422, "expected a logged request with at least \"url\" and \"method\"", pointer: "/")
-            }
-            return AdminAnswer.json(.object(["nearMisses": .array(nearMisses(of: asked))]))
-        }
-        if route.is("POST", "near-misses/request-pattern") {
-            let pattern = try WireMockMappings.requestPattern(request.body, file: name)
-            return AdminAnswer.json(.object(["nearMisses": .array(nearMisses(of: pattern, asked: JSONValue(data: request.body) ?? .null))]))
-        }
-        return nil
+        return AdminAnswer.json(serveEvent(entry))
     }
+
+    /// `POST /near-misses/request`: the stubs closest to a logged request.
+    func nearMissesOfRequest(_ call: AdminCall) -> StubResponse {
+        guard let asked = loggedRequest(call.request.body) else {
+            return AdminAnswer.error(422, "expected a logged request with at least \"url\" and \"method\"", pointer: "/")
+        }
+        return AdminAnswer.json(.object(["nearMisses": .array(nearMisses(of: asked))]))
+    }
+
+    /// `POST /near-misses/request-pattern`: the journal's requests closest to a pattern.
+    func nearMissesOfPattern(_ call: AdminCall) throws -> StubResponse {
+        let pattern = try WireMockMappings.requestPattern(call.request.body, file: Self.name(call))
+        return AdminAnswer.json(.object(["nearMisses": .array(nearMisses(of: pattern, asked: JSONValue(data: call.request.body) ?? .null))]))
+    }
+
+    /// `METHOD /path`, naming a posted body in problems.
+    private static func name(_ call: AdminCall) -> String { "\(call.request.method) \(call.request.path)" }
 
     /// `GET /requests`: newest first; `limit` keeps the newest N, `since`
     /// (ISO 8601) the ones after it, `unmatched=true` the unmatched,
     /// `matchingStub=ID` those one stub answered.
-    private func serveEvents(_ request: RecordedRequest) -> StubResponse {
+    func serveEvents(_ request: RecordedRequest) -> StubResponse {
         var entries = Array(server.journal.entries.reversed())
         if let since = request.queryValue("since") {
             guard let date = ISO8601DateFormatter().date(from: since) else {

@@ -9,60 +9,73 @@ extension AdminAPI {
     /// The version `GET /version` and `GET /health` report.
     public static let version = "understudy-0.2 (WireMock 2.35.1 admin API)"
 
-    func state(_ route: AdminRoute, _ request: RecordedRequest) -> StubResponse? {
-        if route.is("GET", "scenarios") { return AdminAnswer.json(.object(["scenarios": .array(scenarios())])) }
-        if route.is("POST", "scenarios/reset") {
-            server.resetScenarios()
-            return AdminAnswer.ok()
-        }
-        if route.is("PUT", "scenarios/*/state") {
-            let name = route.parts[1]
-            guard scenarioNames().contains(name) else {
-                return AdminAnswer.error(404, "Scenario \(name) does not exist")
-            }
-            guard !request.body.isEmpty else {
-                server.setScenarioState(name, to: ScenarioStep.started)
-                return AdminAnswer.ok()
-            }
-            guard case .object(let fields)? = JSONValue(data: request.body), case .string(let state)? = fields["state"] else {
-                return AdminAnswer.error(422, "expected {\"state\": \"…\"}", pointer: "/state")
-            }
-            server.setScenarioState(name, to: state)
-            return AdminAnswer.ok()
-        }
-        if route.is("GET", "settings") {
-            return AdminAnswer.json(.object(["settings": .object(settings.withLock { $0 })]))
-        }
-        if route.is("POST", "settings") || route.is("PUT", "settings") { return changeSettings(request.body) }
-        if route.is("POST", "reset") {
-            do {
-                try server.replaceAll(with: baseline)
-            } catch {
-                return AdminAnswer.error(500, "\(error)")
-            }
-            posted.withLock { $0.removeAll() }
-            server.resetJournal()
-            server.resetScenarios()
-            return AdminAnswer.ok()
-        }
-        if route.is("POST", "shutdown") {
-            guard let stop = options.onShutdown else {
-                return AdminAnswer.error(409, "this server is not one the admin API may shut down")
-            }
-            // After the answer has gone: the reply is sent before this returns.
-            DispatchQueue.global().async { stop() }
-            return AdminAnswer.ok()
-        }
-        if route.is("GET", "health") {
-            return AdminAnswer.json(.object([
-                "status": .string("healthy"), "message": .string("Understudy is ok"), "version": .string(Self.version),
-                "uptimeInSeconds": .number(Date().timeIntervalSince(started).rounded(.down)),
-                "timestamp": .string(WireMockJSON.iso8601(Date())),
-            ]))
-        }
-        if route.is("GET", "version") { return AdminAnswer.json(.object(["version": .string(Self.version)])) }
-        return nil
+    /// `GET /scenarios`.
+    func listScenarios() -> StubResponse {
+        AdminAnswer.json(.object(["scenarios": .array(scenarios())]))
     }
+
+    /// `POST /scenarios/reset`: every scenario back to `Started`.
+    func resetScenarios() -> StubResponse {
+        server.resetScenarios()
+        return AdminAnswer.ok()
+    }
+
+    /// `PUT /scenarios/{name}/state`: `{"state": "…"}`, or no body for `Started`.
+    func setScenarioState(_ call: AdminCall) -> StubResponse {
+        let name = call.part(1)
+        guard scenarioNames().contains(name) else {
+            return AdminAnswer.error(404, "Scenario \(name) does not exist")
+        }
+        guard !call.request.body.isEmpty else {
+            server.setScenarioState(name, to: ScenarioStep.started)
+            return AdminAnswer.ok()
+        }
+        guard case .object(let fields)? = JSONValue(data: call.request.body), case .string(let state)? = fields["state"] else {
+            return AdminAnswer.error(422, "expected {\"state\": \"…\"}", pointer: "/state")
+        }
+        server.setScenarioState(name, to: state)
+        return AdminAnswer.ok()
+    }
+
+    /// `GET /settings`.
+    func currentSettings() -> StubResponse {
+        AdminAnswer.json(.object(["settings": .object(settings.withLock { $0 })]))
+    }
+
+    /// `POST /reset`: the stubs served at mount, an empty journal, scenarios at `Started`.
+    func resetAll() -> StubResponse {
+        do {
+            try server.replaceAll(with: baseline)
+        } catch {
+            return AdminAnswer.error(500, "\(error)")
+        }
+        posted.withLock { $0.removeAll() }
+        server.resetJournal()
+        server.resetScenarios()
+        return AdminAnswer.ok()
+    }
+
+    /// `POST /shutdown`, where the server's owner allows it.
+    func shutdown() -> StubResponse {
+        guard let stop = options.onShutdown else {
+            return AdminAnswer.error(409, "this server is not one the admin API may shut down")
+        }
+        // After the answer has gone: the reply is sent before this returns.
+        DispatchQueue.global().async { stop() }
+        return AdminAnswer.ok()
+    }
+
+    /// `GET /health`.
+    func health() -> StubResponse {
+        AdminAnswer.json(.object([
+            "status": .string("healthy"), "message": .string("Understudy is ok"), "version": .string(Self.version),
+            "uptimeInSeconds": .number(Date().timeIntervalSince(started).rounded(.down)),
+            "timestamp": .string(WireMockJSON.iso8601(Date())),
+        ]))
+    }
+
+    /// `GET /version`.
+    func versionAnswer() -> StubResponse { AdminAnswer.json(.object(["version": .string(Self.version)])) }
 
     private func scenarioNames() -> [String] {
         var names: [String] = []
@@ -90,7 +103,7 @@ extension AdminAPI {
     }
 
     /// `{"fixedDelay": ms}` delays every answer whose stub has no delay of its own.
-    private func changeSettings(_ body: Data) -> StubResponse {
+    func changeSettings(_ body: Data) -> StubResponse {
         guard case .object(let fields)? = JSONValue(data: body) else {
             return AdminAnswer.error(422, "expected a settings object such as {\"fixedDelay\": 100}", pointer: "/")
         }

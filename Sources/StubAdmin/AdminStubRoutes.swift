@@ -14,51 +14,68 @@ import Synchronization
 /// - `GET /__admin/requests/wait?matching=…&timeout=…`: a long poll for the
 ///   next request matching a spec `request:` block (answered by ``wait(_:)``).
 extension AdminAPI {
-    func stubs(_ route: AdminRoute, _ request: RecordedRequest) throws -> StubResponse? {
-        if route.is("GET", "journal") { return journal(request) }
-        guard route.parts.first == "stubs" else { return nil }
-        if route.is("GET", "stubs") { return listStubs() }
-        if route.is("POST", "stubs") {
-            let added = try readStubs(request.body, named: "POST \(options.prefix)/stubs")
-            var current = server.stubs
-            var fresh: [Stub] = []
-            for stub in added {
-                if let index = current.firstIndex(where: { $0.id == stub.id }) { current[index] = stub } else { fresh.append(stub) }
-            }
-            try server.replaceAll(with: fresh + current)
-            posted.withLock { posted in for stub in added { posted[stub.id] = nil } }
-            return AdminAnswer.json(.object(["ids": .array(added.map { .string($0.id.rawValue) })]), status: 201)
+    /// `POST /stubs`: adds the stubs of a spec document; one with the id of
+    /// a stub already served replaces it.
+    func addStubs(_ call: AdminCall) throws -> StubResponse {
+        let added = try readStubs(call.request.body, named: "POST \(options.prefix)/stubs")
+        var current = server.stubs
+        var fresh: [Stub] = []
+        for stub in added {
+            if let index = current.firstIndex(where: { $0.id == stub.id }) { current[index] = stub } else { fresh.append(stub) }
         }
-        if route.is("DELETE", "stubs") {
-            try server.replaceAll(with: [])
-            posted.withLock { $0.removeAll() }
-            return AdminAnswer.ok()
+        try server.replaceAll(with: fresh + current)
+        posted.withLock { posted in for stub in added { posted[stub.id] = nil } }
+        return AdminAnswer.json(.object(["ids": .array(added.map { .string($0.id.rawValue) })]), status: 201)
+    }
+
+    /// `DELETE /stubs`: serves nothing.
+    func removeAllStubs() throws -> StubResponse {
+        try server.replaceAll(with: [])
+        posted.withLock { $0.removeAll() }
+        return AdminAnswer.ok()
+    }
+
+    /// `PUT /stubs/{id}`: one stub in the spec schema replaces the stub `id`.
+    func replaceStub(_ call: AdminCall) throws -> StubResponse {
+        guard let id = servedStubID(call) else { return AdminAnswer.notFound("no stub \(stubID(call))") }
+        let given = try readStubs(call.request.body, named: "PUT \(options.prefix)/stubs/\(id)")
+        guard given.count == 1, var stub = given.first else {
+            return AdminAnswer.error(422, "PUT takes exactly one stub; got \(given.count)", pointer: "/stubs")
         }
-        let id = StubID(route.parts.count == 2 ? route.parts[1].removingPercentEncoding ?? route.parts[1] : "")
-        guard route.parts.count == 2, server.stubs.contains(where: { $0.id == id }) else {
-            return route.parts.count == 2 ? AdminAnswer.notFound("no stub \(id)") : nil
-        }
-        if route.is("PUT", "stubs/*") {
-            let given = try readStubs(request.body, named: "PUT \(options.prefix)/stubs/\(id)")
-            guard given.count == 1, var stub = given.first else {
-                return AdminAnswer.error(422, "PUT takes exactly one stub; got \(given.count)", pointer: "/stubs")
-            }
-            stub.id = id
-            try server.replace(id, with: stub)
-            posted.withLock { $0[id] = nil }
-            return AdminAnswer.json(.object(["ids": .array([.string(id.rawValue)])]))
-        }
-        if route.is("DELETE", "stubs/*") {
-            server.remove(id)
-            posted.withLock { $0[id] = nil }
-            return AdminAnswer.ok()
-        }
-        return nil
+        stub.id = id
+        try server.replace(id, with: stub)
+        posted.withLock { $0[id] = nil }
+        return AdminAnswer.json(.object(["ids": .array([.string(id.rawValue)])]))
+    }
+
+    /// `DELETE /stubs/{id}`.
+    func removeStub(_ call: AdminCall) -> StubResponse {
+        guard let id = servedStubID(call) else { return AdminAnswer.notFound("no stub \(stubID(call))") }
+        server.remove(id)
+        posted.withLock { $0[id] = nil }
+        return AdminAnswer.ok()
+    }
+
+    /// Another verb on `/stubs/{id}`: 404 naming the stub when there is no
+    /// such stub; otherwise not a route (`nil`).
+    func unknownStub(_ call: AdminCall) -> StubResponse? {
+        servedStubID(call) == nil ? AdminAnswer.notFound("no stub \(stubID(call))") : nil
+    }
+
+    /// The id in `/stubs/{id}`, percent-decoded.
+    private func stubID(_ call: AdminCall) -> StubID {
+        StubID(call.part(1).removingPercentEncoding ?? call.part(1))
+    }
+
+    /// The id in `/stubs/{id}` when a stub with it is served.
+    private func servedStubID(_ call: AdminCall) -> StubID? {
+        let id = stubID(call)
+        return server.stubs.contains { $0.id == id } ? id : nil
     }
 
     /// `{"stubs": [...], "notPortable": [{"id", "declared", "reason"}]}`: every
     /// stub in match order; those the schema cannot state (a closure) listed apart.
-    private func listStubs() -> StubResponse {
+    func listStubs() -> StubResponse {
         var written: [WrittenJSON] = []
         var refused: [WrittenJSON] = []
         for stub in inMatchOrder(server.stubs) {
@@ -86,7 +103,7 @@ extension AdminAPI {
 
     /// The journal as a ``JournalSnapshot`` (entries after `after`, when given),
     /// each unmatched request with its near-miss report unless `reports=false`.
-    private func journal(_ request: RecordedRequest) -> StubResponse {
+    func journal(_ request: RecordedRequest) -> StubResponse {
         var snapshot = server.journalSnapshot(after: request.queryValue("after").flatMap(Int.init))
         if request.queryValue("reports") != "false" {
             for index in snapshot.entries.indices where snapshot.entries[index].isUnmatched {

@@ -11,24 +11,18 @@ extension AdminAPI {
     /// The most entries one answer carries, newest first.
     static let logPageSize = 200
 
-    func userInterface(_ route: AdminRoute, _ request: RecordedRequest) -> StubResponse? {
-        if route.is("GET", "ui") {
-            return StubResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
-                                                       "Content-Security-Policy": "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"],
-                                body: Data(AdminUIPage.html.utf8))
-        }
-        if route.is("GET", "ui/log") { return AdminAnswer.json(logSnapshot()) }
-        if route.is("POST", "ui/reset") {
-            server.resetJournal()
-            server.resetScenarios()
-            return AdminAnswer.ok()
-        }
-        return nil
+    /// `GET /ui`: the page.
+    static func logPage() -> StubResponse {
+        StubResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
+                                            "Content-Security-Policy": "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"],
+                     body: Data(AdminUIPage.html.utf8))
     }
 
-    /// Whether `request` is the UI's long poll.
-    func isLogPoll(_ request: RecordedRequest) -> Bool {
-        request.method == "GET" && request.path == options.prefix + "/ui/log"
+    /// `POST /ui/reset`: the journal emptied and scenarios back to `Started`.
+    func resetLog() -> StubResponse {
+        server.resetJournal()
+        server.resetScenarios()
+        return AdminAnswer.ok()
     }
 
     /// The log, once the journal has changed past `since` (or after 25 s).

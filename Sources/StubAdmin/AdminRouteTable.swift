@@ -1,0 +1,124 @@
+import StubKit
+
+/// Every admin route on one page: a method, a path under the prefix (`*` is
+/// any one segment) and what answers it. The first route that fits a request
+/// answers it; a handler may decline (`nil`) to let a later one try. Each
+/// area's handlers live in its own file (`AdminMappingRoutes`, …).
+extension AdminAPI {
+    package static let routes: [AdminEndpoint] = [
+        // Our own, for what WireMock's shapes cannot say (AdminStubRoutes).
+        AdminEndpoint("GET", "journal") { api, call in api.journal(call.request) },
+        AdminEndpoint("GET", "requests/wait", later: { api, call in await api.wait(call.request) }),
+        AdminEndpoint("GET", "stubs") { api, _ in api.listStubs() },
+        AdminEndpoint("POST", "stubs") { api, call in try api.addStubs(call) },
+        AdminEndpoint("DELETE", "stubs") { api, _ in try api.removeAllStubs() },
+        AdminEndpoint("PUT", "stubs/*") { api, call in try api.replaceStub(call) },
+        AdminEndpoint("DELETE", "stubs/*") { api, call in api.removeStub(call) },
+        AdminEndpoint(nil, "stubs/*") { api, call in api.unknownStub(call) },
+        // WireMock's mappings (AdminMappingRoutes).
+        AdminEndpoint("GET", "mappings") { api, call in api.listMappings(call.request) },
+        AdminEndpoint("POST", "mappings") { api, call in try api.addMapping(call) },
+        AdminEndpoint("DELETE", "mappings") { api, _ in try api.removeAllMappings() },
+        AdminEndpoint("POST", "mappings/reset") { api, _ in try api.resetMappings() },
+        AdminEndpoint("POST", "mappings/save") { api, _ in try api.save() },
+        AdminEndpoint("POST", "mappings/import") { api, call in try api.importMappings(call.request.body) },
+        AdminEndpoint("POST", "mappings/find-by-metadata") { api, call in try api.mappingsByMetadata(call, remove: false) },
+        AdminEndpoint("POST", "mappings/remove-by-metadata") { api, call in try api.mappingsByMetadata(call, remove: true) },
+        AdminEndpoint("GET", "mappings/*") { api, call in api.mapping(call) },
+        AdminEndpoint("PUT", "mappings/*") { api, call in try api.replaceMapping(call) },
+        AdminEndpoint("DELETE", "mappings/*") { api, call in api.removeMapping(call) },
+        // WireMock's journal and near misses (AdminRequestRoutes).
+        AdminEndpoint("GET", "requests") { api, call in api.serveEvents(call.request) },
+        AdminEndpoint("DELETE", "requests") { api, _ in api.resetRequests() },
+        AdminEndpoint("POST", "requests/reset") { api, _ in api.resetRequests() },
+        AdminEndpoint("GET", "requests/unmatched") { api, _ in api.unmatchedRequests() },
+        AdminEndpoint("GET", "requests/unmatched/near-misses") { api, _ in api.unmatchedNearMisses() },
+        AdminEndpoint("GET", "requests/unmatched/reports") { api, _ in try api.unmatchedReports() },
+        AdminEndpoint("POST", "requests/count") { api, call in try api.countRequests(call) },
+        AdminEndpoint("POST", "requests/find") { api, call in try api.findRequests(call) },
+        AdminEndpoint("POST", "requests/remove") { api, call in try api.removeRequests(call) },
+        AdminEndpoint("GET", "requests/*") { api, call in api.journalEntry(call) },
+        AdminEndpoint("DELETE", "requests/*") { api, call in api.journalEntry(call) },
+        AdminEndpoint("POST", "near-misses/request") { api, call in api.nearMissesOfRequest(call) },
+        AdminEndpoint("POST", "near-misses/request-pattern") { api, call in try api.nearMissesOfPattern(call) },
+        // Scenarios, settings, reset, shutdown, health, version (AdminStateRoutes).
+        AdminEndpoint("GET", "scenarios") { api, _ in api.listScenarios() },
+        AdminEndpoint("POST", "scenarios/reset") { api, _ in api.resetScenarios() },
+        AdminEndpoint("PUT", "scenarios/*/state") { api, call in api.setScenarioState(call) },
+        AdminEndpoint("GET", "settings") { api, _ in api.currentSettings() },
+        AdminEndpoint("POST", "settings") { api, call in api.changeSettings(call.request.body) },
+        AdminEndpoint("PUT", "settings") { api, call in api.changeSettings(call.request.body) },
+        AdminEndpoint("POST", "reset") { api, _ in api.resetAll() },
+        AdminEndpoint("POST", "shutdown") { api, _ in api.shutdown() },
+        AdminEndpoint("GET", "health") { api, _ in api.health() },
+        AdminEndpoint("GET", "version") { api, _ in api.versionAnswer() },
+        // WireMock's recorder (AdminRecordingRoutes).
+        AdminEndpoint("GET", "recordings/status") { api, _ in api.recordingStatus() },
+        AdminEndpoint("POST", "recordings/start") { api, call in api.startRecording(call) },
+        AdminEndpoint("POST", "recordings/stop") { api, _ in api.stopRecording() },
+        AdminEndpoint("POST", "recordings/snapshot") { api, call in api.snapshotRecording(call) },
+        // The live request log (AdminUIRoutes).
+        AdminEndpoint("GET", "ui") { _, _ in AdminAPI.logPage() },
+        AdminEndpoint("GET", "ui/log", now: { api, _ in AdminAnswer.json(api.logSnapshot()) },
+                      later: { api, call in await api.logPoll(call.request) }),
+        AdminEndpoint("POST", "ui/reset") { api, _ in api.resetLog() },
+    ]
+}
+
+/// One admin route: which requests it takes and what answers them.
+package struct AdminEndpoint: Sendable {
+    /// The method, or `nil` for any.
+    package let method: String?
+    /// The path under the prefix; `*` is any one segment.
+    package let path: String
+    /// The answer given at once (`nil` from it: not this route after all).
+    let now: (@Sendable (AdminAPI, AdminCall) throws -> StubResponse?)?
+    /// The answer a long poll gives later, from a task, holding no server thread.
+    let later: (@Sendable (AdminAPI, AdminCall) async -> StubResponse)?
+
+    init(_ method: String?, _ path: String, _ now: @escaping @Sendable (AdminAPI, AdminCall) throws -> StubResponse?) {
+        self.init(method, path, now: now, later: nil)
+    }
+
+    init(_ method: String?, _ path: String, now: (@Sendable (AdminAPI, AdminCall) throws -> StubResponse?)? = nil,
+         later: (@Sendable (AdminAPI, AdminCall) async -> StubResponse)?) {
+        self.method = method
+        self.path = path
+        self.now = now
+        self.later = later
+    }
+}
+
+/// An admin request, with the path segments after the prefix.
+struct AdminCall: Sendable {
+    /// The request as it came.
+    let request: RecordedRequest
+    /// The method and the segments after the prefix.
+    let route: AdminRoute
+
+    /// The `index`th segment after the prefix.
+    func part(_ index: Int) -> String { route.parts[index] }
+}
+
+/// An admin request's method and the path segments after the prefix.
+struct AdminRoute: Sendable {
+    var method: String
+    var parts: [String]
+
+    /// Whether the route is `method` (`nil`: any) and `path` (`"mappings/*"`:
+    /// `*` is any one segment). Walks `path` in place: every admin request
+    /// tries dozens of routes.
+    func `is`(_ method: String?, _ path: String) -> Bool {
+        if let method, self.method != method { return false }
+        var rest = Substring(path)
+        var index = 0
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: "/") ?? rest.endIndex
+            let segment = rest[..<end]
+            guard index < parts.count, segment == "*" || segment == parts[index] else { return false }
+            index += 1
+            rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
+        }
+        return index == parts.count
+    }
+}
