@@ -24,9 +24,6 @@ public final class AdminAPI: Sendable {
     public let options: AdminOptions
     /// The stubs served when it was mounted: what `mappings/reset` and `reset` go back to.
     let baseline: [Stub]
-    /// Mappings as they were posted (with their ids), by stub id: what
-    /// `GET /mappings` shows for them, as WireMock would.
-    let posted = Mutex<[StubID: JSONValue]>([:])
     /// `GET /settings`: empty until a `POST /settings`.
     let settings = Mutex<[String: JSONValue]>([:])
     let started = Date()

@@ -10,21 +10,18 @@ extension AdminAPI {
     func addMapping(_ call: AdminCall) throws -> StubResponse {
         let (stub, json) = try readMapping(call.request.body, named: "POST \(options.prefix)/mappings")
         try server.addFirst([stub])
-        posted.withLock { $0[stub.id] = json }
         return AdminAnswer.json(json, status: 201)
     }
 
     /// `DELETE /mappings`: serves nothing.
     func removeAllMappings() throws -> StubResponse {
         try server.replaceAll(with: [])
-        posted.withLock { $0.removeAll() }
         return AdminAnswer.ok()
     }
 
     /// `POST /mappings/reset`: back to the stubs served when the API was mounted.
     func resetMappings() throws -> StubResponse {
         try server.replaceAll(with: baseline)
-        posted.withLock { $0.removeAll() }
         return AdminAnswer.ok()
     }
 
@@ -49,7 +46,6 @@ extension AdminAPI {
         var (stub, json) = try readMapping(call.request.body, named: "PUT \(options.prefix)/mappings/\(call.part(1))", id: old.id.rawValue)
         stub.id = old.id
         try server.replace(old.id, with: stub)
-        posted.withLock { $0[stub.id] = json }
         return AdminAnswer.json(json)
     }
 
@@ -79,16 +75,15 @@ extension AdminAPI {
 
     /// A stub as WireMock shows it: the mapping as posted, or its translation.
     func json(for stub: Stub) -> JSONValue {
-        posted.withLock { $0[stub.id] } ?? WireMockJSON.mapping(for: stub)
+        stub.asWritten ?? WireMockJSON.mapping(for: stub)
     }
 
     private func stub(_ id: String) -> Stub? {
-        server.stubs.first { $0.id.rawValue == id || $0.id.rawValue == id.lowercased() }
+        server.stub(StubID(id)) ?? server.stub(StubID(id.lowercased()))
     }
 
     private func remove(_ ids: Set<StubID>) {
         server.remove(ids)
-        posted.withLock { posted in for id in ids { posted[id] = nil } }
     }
 
     /// One posted mapping as a stub, and its JSON with `id` and `uuid` filled in.
@@ -107,6 +102,7 @@ extension AdminAPI {
         fields["id"] = .string(id)
         fields["uuid"] = .string(id)
         stub.id = StubID(id)
+        stub.asWritten = .object(fields)
         return (stub, .object(fields))
     }
 
@@ -140,10 +136,6 @@ extension AdminAPI {
         let existing = Set(current.map(\.id))
         let accepted = imported.filter { policy == "OVERWRITE" || !existing.contains($0.0.id) }
         if deleteOthers { try server.replaceAll(with: accepted.map(\.0)) } else { try server.addFirst(accepted.map(\.0)) }
-        posted.withLock { posted in
-            if deleteOthers { posted.removeAll() }
-            for (stub, json) in accepted { posted[stub.id] = json }
-        }
         return StubResponse(status: 200)
     }
 
@@ -154,7 +146,9 @@ extension AdminAPI {
         }
         let folder = root.appendingPathComponent("mappings")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (id, json) in posted.withLock({ $0 }) {
+        for stub in server.stubs {
+            guard let json = stub.asWritten else { continue }
+            let id = stub.id
             // An id is not a path: only its safe characters name the file, inside the folder.
             let safe = String(id.rawValue.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
             try Data((json.description + "\n").utf8).write(to: folder.appendingPathComponent("\(safe).json"), options: .atomic)

@@ -49,7 +49,6 @@ extension AdminAPI {
         } catch {
             return AdminAnswer.error(500, "\(error)")
         }
-        posted.withLock { $0.removeAll() }
         server.resetJournal()
         server.resetScenarios()
         return AdminAnswer.ok()

@@ -1,5 +1,6 @@
 import Foundation
 import StubKit
+import Synchronization
 
 /// Turns checked stubs into served slots: ``StubValidation`` (StubKit) does
 /// the checks and the index; this adds each stub's prepared response.
@@ -22,6 +23,9 @@ enum StubPreparation {
 final class RouteTable: Sendable {
     let index: RouteIndex
     let slots: [StubSlot]
+    /// Each id's first position, built on the first lookup by id (most
+    /// tables are never asked), so a change costs nothing more.
+    private let positions = Mutex<[StubID: Int]?>(nil)
 
     init(index: RouteIndex, slots: [StubSlot]) {
         self.index = index
@@ -30,6 +34,19 @@ final class RouteTable: Sendable {
 
     /// The stubs, in declaration order.
     var stubs: [Stub] { index.stubs }
+
+    /// The first stub named `id`, found through an index, not a scan.
+    func stub(_ id: StubID) -> Stub? {
+        let position = positions.withLock { positions in
+            if positions == nil {
+                var built: [StubID: Int] = [:]
+                for (position, stub) in stubs.enumerated() where built[stub.id] == nil { built[stub.id] = position }
+                positions = built
+            }
+            return positions?[id]
+        }
+        return position.map { stubs[$0] }
+    }
 
     /// The indices of the stubs that may match `path`, best first.
     func candidates(for path: String) -> [Int] { index.candidates(for: path) }

@@ -105,6 +105,11 @@ public final class StubServer: Sendable {
     /// The stubs served now, in declaration order.
     public var stubs: [Stub] { engine.serving.withLock { $0.table.stubs } }
 
+    /// The stub named `id` that is served now, or `nil`; looked up by index.
+    public func stub(_ id: StubID) -> Stub? {
+        engine.serving.withLock { $0.table }.stub(id)
+    }
+
     /// The URL of `pathAndQuery` (for example `/v1/public/comics?limit=5`) on
     /// this server. Characters a URL cannot hold as they are (spaces, `é`)
     /// are percent-encoded; escapes already present are kept.

@@ -26,4 +26,26 @@ import Testing
         #expect(unknown.status == 404)
         #expect(String(decoding: unknown.body, as: UTF8.self).contains("no admin route GET /__admin/nothing/here"))
     }
+
+    /// A posted mapping is kept with its stub, not in a store beside the
+    /// server: when Swift code replaces the stub, the listing shows the new
+    /// stub, not the mapping as it was once posted (it did before).
+    @Test func aPostedMappingIsListedAsPostedUntilItsStubIsReplaced() throws {
+        let server = try StubServer.start(.stubs([]))
+        defer { server.stop() }
+        let api = AdminAPI.mount(on: server)
+        func call(_ method: String, _ path: String, _ body: String = "") -> String {
+            let answer = api.answer(RecordedRequest(method: method, target: "/__admin" + path, body: Data(body.utf8),
+                                                    remoteAddress: "127.0.0.1:1"))
+            return String(decoding: answer.body, as: UTF8.self)
+        }
+        let id = "8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7"
+        _ = call("POST", "/mappings", #"{"id": "\#(id)", "request": {"url": "/old"}, "response": {"status": 200}, "name": "as posted"}"#)
+        #expect(call("GET", "/mappings/\(id)").contains(#""name":"as posted""#))
+        #expect(server.stub(StubID(id))?.request.description.contains("/old") == true, "found by id")
+        try server.replace(StubID(id), with: Get("/new").respond(.status(204)).id(StubID(id)))
+        let listed = call("GET", "/mappings/\(id)")
+        #expect(!listed.contains("as posted") && listed.contains("/new"), "the listing shows the stub served now: \(listed)")
+        #expect(server.stub(StubID("no-such-id")) == nil)
+    }
 }

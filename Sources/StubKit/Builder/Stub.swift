@@ -37,6 +37,10 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
     /// What this stub's computed answer depends on, when it promises that
     /// answers may be built once and sent again (``AnswerReuse``).
     package var answerReuse: AnswerReuse?
+    /// The document this stub was read from, as written, where a reader keeps
+    /// it (a WireMock mapping posted to the admin API is listed back as
+    /// posted); it goes wherever the stub goes, so it is never stale.
+    package var asWritten: JSONValue?
 
     /// Creates a stub from a pattern and a recipe, declared where this is called.
     public init(
