@@ -69,11 +69,6 @@ struct AnswerFinish: Sendable {
 }
 
 extension HTTPResponse {
-    /// The value of the first header `name`, compared without case.
-    func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveEquals(name) }?.value
-    }
-
     /// This response as sent in `coding`: compressed, or (`nil`) as it is
     /// with `Vary: Accept-Encoding`, since another request may get it compressed.
     func represented(in coding: ContentCoding?) -> HTTPResponse {

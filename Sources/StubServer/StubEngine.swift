@@ -230,27 +230,6 @@ final class StubEngine: Sendable {
     }
 }
 
-extension StubResponse {
-    /// The response a stub made, as a value again.
-    init(served response: HTTPResponse) {
-        self.init(status: response.status, headers: HTTPHeaders(pairs: response.headers), body: Data(response.body))
-    }
-}
-
-extension HTTPResponse {
-    /// The 500 answer when a dynamic recipe throws.
-    init(recipeFailure error: any Error, stub: Stub) {
-        let body: [String: String] = [
-            "error": "the stub's response closure threw",
-            "message": "\(error)",
-            "stub": stub.request.description,
-            "declaredAt": stub.location.description,
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
-        self.init(status: 500, headers: [("Content-Type", "application/json")], body: Array(data))
-    }
-}
-
 /// The journal number of a proxied request, set once the request is
 /// journaled, read when the upstream answers.
 final class ProxyTicket: Sendable {

@@ -296,30 +296,3 @@ private enum StubListEntry {
     case kept(Int)
     case fresh(Stub)
 }
-
-extension RecordedRequest {
-    /// The recorded form of a request that arrived on the daemon.
-    init(_ http: MicroHTTP.HTTPRequest) {
-        self.init(
-            method: http.method,
-            target: http.target,
-            headers: HTTPHeaders(pairs: http.headers),
-            body: http.body.isEmpty ? Data() : Data(http.body),
-            version: http.version,
-            remoteAddress: http.remoteAddress,
-            connectionID: http.connectionID
-        )
-        clientCertificateSubject = http.clientCertificateSubject
-    }
-}
-
-extension HTTPResponse {
-    /// The 404 answer to a request no stub matched.
-    init(unmatched report: UnmatchedRequestReport) {
-        self.init(
-            status: 404,
-            headers: [("Content-Type", "application/json"), ("Understudy-Mismatch", report.headerValue)],
-            body: Array(report.json)
-        )
-    }
-}

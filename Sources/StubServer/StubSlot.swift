@@ -41,20 +41,3 @@ final class StubSlot: Sendable {
     }
 }
 
-extension HTTPResponse {
-    /// The wire form of a stub's response, with extra headers appended.
-    init(_ response: StubResponse, extraHeaders: HTTPHeaders = [:]) {
-        self.init(status: response.status, headers: response.headers.pairs + extraHeaders.pairs, body: response.body.withUnsafeBytes { Array($0) })
-    }
-
-    /// The whole response as HTTP/1.1 bytes with `reason` as its reason
-    /// phrase, framed by Content-Length, closing the connection.
-    func rawBytes(reason: String) -> [UInt8] {
-        var head = "HTTP/1.1 \(status) \(reason.filter { $0 != "\r" && $0 != "\n" })\r\n"
-        for (name, value) in headers where name.lowercased() != "content-length" && name.lowercased() != "connection" {
-            head += "\(name): \(value)\r\n"
-        }
-        head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        return Array(head.utf8) + body
-    }
-}
