@@ -2,7 +2,7 @@ public import Foundation
 import OpenAPIKit
 import OpenAPIKit30
 import OpenAPIKitCompat
-import StubKit
+public import StubKit
 import Yams
 
 /// An OpenAPI document, read twice over: OpenAPIKit decodes it (through
@@ -25,9 +25,9 @@ public struct OpenAPIDocument: Sendable {
 
     /// Reads and checks `data`, named `file`.
     ///
-    /// - Throws: ``OpenAPIError`` with the file, line, column and key of the
+    /// - Throws: ``StubProblem`` with the file, line, column and key of the
     ///   first thing that is wrong (YAML, structure, an unresolvable `$ref`).
-    public init(data: Data, file: String) throws(OpenAPIError) {
+    public init(data: Data, file: String) throws(StubProblem) {
         let source = try OpenAPISource(data: data, file: file)
         try Self.checkStructure(data, source)
         var resolved: Set<String> = []
@@ -61,10 +61,10 @@ public struct OpenAPIDocument: Sendable {
     }
 
     /// Reads and checks the file at `url`.
-    public init(contentsOf url: URL) throws(OpenAPIError) {
+    public init(contentsOf url: URL) throws(StubProblem) {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw OpenAPIError(file: url.path, line: 1, column: 1, key: "", message: "cannot read the document: \(error.localizedDescription)")
+            throw StubProblem(file: url.path, line: 1, column: 1, key: "", message: "cannot read the document: \(error.localizedDescription)")
         }
         try self.init(data: data, file: url.path)
     }
@@ -76,7 +76,7 @@ public struct OpenAPIDocument: Sendable {
     }
 
     /// OpenAPIKit's decode of the document; its error, placed by its coding path.
-    private static func checkStructure(_ data: Data, _ source: OpenAPISource) throws(OpenAPIError) {
+    private static func checkStructure(_ data: Data, _ source: OpenAPISource) throws(StubProblem) {
         do {
             // Only the check is kept (order comes from the node tree), so a JSON
             // document takes Foundation's faster decoder; YAML goes through Yams.
@@ -95,7 +95,7 @@ public struct OpenAPIDocument: Sendable {
                 guard let next = node.member(key) ?? Int(key).flatMap({ node.items.indices.contains($0) ? node.items[$0] : nil }) else { break }
                 node = next
             }
-            throw OpenAPIError(file: source.file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1,
+            throw StubProblem(file: source.file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1,
                                key: keys.joined(separator: "."), message: readable.localizedDescription)
         }
     }
@@ -106,7 +106,7 @@ public struct OpenAPIDocument: Sendable {
     /// Every `$ref` must name a place in this document: an external file or
     /// URL is refused with its place (bundle the document first), and so is
     /// a local reference that names nothing.
-    private static func checkReferences(_ node: Node, _ source: OpenAPISource, pointer: String, resolved: inout Set<String>) throws(OpenAPIError) {
+    private static func checkReferences(_ node: Node, _ source: OpenAPISource, pointer: String, resolved: inout Set<String>) throws(StubProblem) {
         switch node {
         case .mapping(let mapping):
             for (key, value) in mapping {
@@ -131,7 +131,7 @@ public struct OpenAPIDocument: Sendable {
         }
     }
 
-    private static func parameters(_ list: Node?, _ source: OpenAPISource, pointer: String) throws(OpenAPIError) -> [OpenAPIParameter] {
+    private static func parameters(_ list: Node?, _ source: OpenAPISource, pointer: String) throws(StubProblem) -> [OpenAPIParameter] {
         var found: [OpenAPIParameter] = []
         for (index, raw) in (list?.items ?? []).enumerated() {
             let (node, here) = try source.dereferencedWithPointer(raw, at: pointer + "/\(index)")
@@ -151,14 +151,14 @@ public struct OpenAPIDocument: Sendable {
         return found
     }
 
-    private static func requestBody(_ raw: Node?, _ source: OpenAPISource, pointer: String) throws(OpenAPIError) -> OpenAPIRequestBody? {
+    private static func requestBody(_ raw: Node?, _ source: OpenAPISource, pointer: String) throws(StubProblem) -> OpenAPIRequestBody? {
         guard let raw else { return nil }
         let (node, place) = try source.dereferencedWithPointer(raw, at: pointer)
         return OpenAPIRequestBody(required: node.member("required")?.boolean == true,
                                   media: try media(node.member("content"), source, pointer: place + "/content"))
     }
 
-    private static func responses(_ raw: Node?, _ source: OpenAPISource, pointer: String) throws(OpenAPIError) -> [OpenAPIResponse] {
+    private static func responses(_ raw: Node?, _ source: OpenAPISource, pointer: String) throws(StubProblem) -> [OpenAPIResponse] {
         var found: [OpenAPIResponse] = []
         for (status, value) in raw?.members ?? [] {
             let (node, here) = try source.dereferencedWithPointer(value, at: pointer + "/" + SchemaWalk.escape(status))
@@ -169,7 +169,7 @@ public struct OpenAPIDocument: Sendable {
         return found
     }
 
-    private static func media(_ content: Node?, _ source: OpenAPISource, pointer: String) throws(OpenAPIError) -> [OpenAPIMedia] {
+    private static func media(_ content: Node?, _ source: OpenAPISource, pointer: String) throws(StubProblem) -> [OpenAPIMedia] {
         var found: [OpenAPIMedia] = []
         for (type, node) in content?.members ?? [] {
             let here = pointer + "/" + SchemaWalk.escape(type)
@@ -187,12 +187,12 @@ public struct OpenAPIDocument: Sendable {
 
 extension OpenAPISource {
     /// The node itself or, when it is a `$ref`, what the reference names (followed up to 16 times).
-    func dereferenced(_ node: Node, at pointer: String) throws(OpenAPIError) -> Node {
+    func dereferenced(_ node: Node, at pointer: String) throws(StubProblem) -> Node {
         try dereferencedWithPointer(node, at: pointer).node
     }
 
     /// The node (a `$ref` followed) and the JSON pointer of where it really is.
-    func dereferencedWithPointer(_ node: Node, at pointer: String) throws(OpenAPIError) -> (node: Node, pointer: String) {
+    func dereferencedWithPointer(_ node: Node, at pointer: String) throws(StubProblem) -> (node: Node, pointer: String) {
         var current = node, place = pointer
         for _ in 0..<16 {
             guard let reference = current.member("$ref")?.text else { return (current, place) }
@@ -204,8 +204,8 @@ extension OpenAPISource {
     }
 
     /// A problem at `node`.
-    func error(at node: Node, pointer: String, _ message: String) -> OpenAPIError {
-        OpenAPIError(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, key: pointer, message: message)
+    func error(at node: Node, pointer: String, _ message: String) -> StubProblem {
+        StubProblem(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, key: pointer, message: message)
     }
 }
 

@@ -1,6 +1,6 @@
 public import Foundation
 import DocumentReader
-import StubKit
+public import StubKit
 import Yams
 
 /// An OpenAPI document as written: its node tree with every node's line and
@@ -27,40 +27,40 @@ public struct OpenAPISource: @unchecked Sendable {
 
     /// Reads `data` (YAML or JSON) named `file`.
     ///
-    /// - Throws: ``OpenAPIError`` naming the file, line and column (a YAML
+    /// - Throws: ``StubProblem`` naming the file, line and column (a YAML
     ///   syntax error, a root that is not a mapping, a missing or unknown
     ///   `openapi` version).
-    public init(data: Data, file: String) throws(OpenAPIError) {
+    public init(data: Data, file: String) throws(StubProblem) {
         self.file = file
         let text = String(decoding: data, as: UTF8.self)
         let composed: Node?
         do {
             composed = try DocumentText.compose(text, name: file)
         } catch {
-            throw OpenAPIError(error.problems[0])
+            throw error.problems[0]
         }
         guard let root = composed, case .mapping = root else {
-            throw OpenAPIError(file: file, line: 1, column: 1, key: "", message: "an OpenAPI document is a mapping with an `openapi` version")
+            throw StubProblem(file: file, line: 1, column: 1, key: "", message: "an OpenAPI document is a mapping with an `openapi` version")
         }
         self.root = root
         guard let version = root["openapi"], case .scalar(let scalar) = version else {
-            throw OpenAPIError(file: file, line: 1, column: 1, key: "openapi", message: "no `openapi` version (Swagger 2.0 is not read; convert it to OpenAPI 3)")
+            throw StubProblem(file: file, line: 1, column: 1, key: "openapi", message: "no `openapi` version (Swagger 2.0 is not read; convert it to OpenAPI 3)")
         }
         if scalar.string.hasPrefix("3.0") {
             dialect = .openAPI30
         } else if scalar.string.hasPrefix("3.1") || scalar.string.hasPrefix("3.2") {
             dialect = .openAPI31
         } else {
-            throw OpenAPIError(file: file, line: version.mark?.line ?? 1, column: version.mark?.column ?? 1, key: "openapi",
+            throw StubProblem(file: file, line: version.mark?.line ?? 1, column: version.mark?.column ?? 1, key: "openapi",
                                message: "OpenAPI \(scalar.string) is not read; expected 3.0, 3.1 or 3.2")
         }
     }
 
     /// Reads the file at `url`.
-    public init(contentsOf url: URL) throws(OpenAPIError) {
+    public init(contentsOf url: URL) throws(StubProblem) {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw OpenAPIError(file: url.path, line: 1, column: 1, key: "", message: "cannot read the document: \(error.localizedDescription)")
+            throw StubProblem(file: url.path, line: 1, column: 1, key: "", message: "cannot read the document: \(error.localizedDescription)")
         }
         try self.init(data: data, file: url.path)
     }
@@ -98,37 +98,10 @@ public struct OpenAPISource: @unchecked Sendable {
     }
 }
 
-/// A document that cannot be read, with its place.
-public struct OpenAPIError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file.
-    public var file: String
-    /// 1-based line.
-    public var line: Int
-    /// 1-based column.
-    public var column: Int
-    /// The key or JSON pointer concerned (`paths./pets.get`), or empty.
-    public var key: String
-    /// What is wrong.
-    public var message: String
-
-    /// A problem at `file:line:column`, concerning `key`.
-    public init(file: String, line: Int, column: Int, key: String, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.key = key
-        self.message = message
-    }
-
-    /// The same problem as a reader of ours states it.
-    init(_ problem: StubProblem) {
-        self.init(file: problem.location.fileID, line: problem.location.line, column: problem.location.column,
-                  key: problem.subject, message: problem.message)
-    }
-
-    /// `api.yaml:3:5: error: openapi: …`.
-    public var description: String { "\(file):\(line):\(column): error: " + (key.isEmpty ? "" : "\(key): ") + message }
-}
+/// A document that cannot be read, with its place: now the one problem
+/// value every reader reports.
+@available(*, deprecated, renamed: "StubProblem")
+public typealias OpenAPIError = StubProblem
 
 /// What ``OpenAPISource/resolve(_:)`` found so far, and an index of each big
 /// mapping it walked through. Lock-protected: validation runs on any thread.

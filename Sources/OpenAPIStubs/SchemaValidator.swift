@@ -26,10 +26,10 @@ public struct SchemaValidator: Sendable {
 
     /// Every violation of the schema at `pointer` (`#/components/schemas/Pet`) by `instance`.
     ///
-    /// - Throws: ``OpenAPIError`` when `pointer` names nothing in the document.
-    public func violations(of instance: JSONValue, againstSchemaAt pointer: String, direction: Direction) throws(OpenAPIError) -> [SchemaViolation] {
+    /// - Throws: ``StubProblem`` when `pointer` names nothing in the document.
+    public func violations(of instance: JSONValue, againstSchemaAt pointer: String, direction: Direction) throws(StubProblem) -> [SchemaViolation] {
         guard let schema = source.resolve(pointer) else {
-            throw OpenAPIError(file: source.file, line: 1, column: 1, key: pointer, message: "no schema at \(pointer)")
+            throw StubProblem(file: source.file, line: 1, column: 1, key: pointer, message: "no schema at \(pointer)")
         }
         return violations(of: instance, against: schema, schemaPointer: pointer, direction: direction)
     }

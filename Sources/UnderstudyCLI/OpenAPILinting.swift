@@ -31,7 +31,7 @@ package enum OpenAPILinting {
     package static func contract(_ path: String) throws -> any TrafficContract {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw OpenAPIError(file: path, line: 1, column: 1, key: "", message: "cannot read the document: \(error.localizedDescription)")
+            throw StubProblem(file: path, line: 1, column: 1, key: "", message: "cannot read the document: \(error.localizedDescription)")
         }
         return try OpenAPIDocument(data: data, file: path)
     }

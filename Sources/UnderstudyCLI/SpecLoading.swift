@@ -61,8 +61,8 @@ package struct SpecLoading: Sendable {
                 }
             } catch let error as StubValidationError {
                 problems += error.problems
-            } catch let error as OpenAPIError {
-                problems.append(StubProblem(file: error.file, line: error.line, column: error.column, key: error.key, message: error.message))
+            } catch let problem as StubProblem {
+                problems.append(problem)
             } catch {
                 problems.append(StubProblem(file: path, line: 1, column: 1, key: "", message: "\(error)"))
             }

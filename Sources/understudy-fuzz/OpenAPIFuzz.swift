@@ -3,7 +3,7 @@ import OpenAPIStubs
 import StubKit
 
 /// The OpenAPI reader and our schema validator on arbitrary bytes. The
-/// document either reads or fails with an ``OpenAPIError`` naming the file,
+/// document either reads or fails with an ``StubProblem`` naming the file,
 /// a line and a column; when it reads, every component schema judges
 /// a few instances (the input's own JSON among them) without trapping or
 /// hanging, in both directions.
@@ -24,7 +24,7 @@ enum OpenAPIFuzz {
             }
         } catch {
             // Yams counts every Unicode line break (NEL, LS, PS, CR), so only the lower bounds hold for any input.
-            precondition(error.file == "fuzz.yaml" && error.line >= 1 && error.column >= 1, "an OpenAPI error without its place: \(error)")
+            precondition(error.location.fileID == "fuzz.yaml" && error.location.line >= 1 && error.location.column >= 1, "an OpenAPI error without its place: \(error)")
         }
     }
 

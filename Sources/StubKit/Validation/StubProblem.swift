@@ -7,7 +7,10 @@
 /// LoginTests.swift:12:5: error: GET /me: can never match: …
 /// specs/shop.yaml:12:7: error: stubs[2].response.status: expected an integer, got "OK"
 /// ```
-public struct StubProblem: Sendable, Hashable, CustomStringConvertible {
+///
+/// Every format's reader reports this one value (an OpenAPI document's
+/// problem too; thrown alone where a reader stops at the first).
+public struct StubProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where: the stub's declaration, or the line and column in the file.
     public var location: CodeLocation
     /// What the problem is about: a stub's pattern in short (`GET /me`) or a
@@ -39,6 +42,21 @@ public struct StubProblem: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         "\(location): error: " + (subject.isEmpty ? "" : "\(subject): ") + message
     }
+}
+
+extension StubProblem {
+    /// The file, as `OpenAPIError` named it.
+    @available(*, deprecated, renamed: "location.fileID")
+    public var file: String { location.fileID }
+    /// The line, as `OpenAPIError` named it.
+    @available(*, deprecated, renamed: "location.line")
+    public var line: Int { location.line }
+    /// The column, as `OpenAPIError` named it.
+    @available(*, deprecated, renamed: "location.column")
+    public var column: Int { location.column }
+    /// The key or pointer, as `OpenAPIError` named it.
+    @available(*, deprecated, renamed: "subject")
+    public var key: String { subject }
 }
 
 /// Stubs that cannot be served: every problem found, in declaration (or
