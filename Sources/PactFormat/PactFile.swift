@@ -181,9 +181,9 @@ struct PactFileReading {
             }
         }
         let reader = PactPartReader(version: version)
-        do throws(PactError) {
-            guard let request = fields["request"] else { throw PactError(pointer: pointer + "/request", message: "an interaction needs a request") }
-            guard let response = fields["response"] else { throw PactError(pointer: pointer + "/response", message: "an interaction needs a response") }
+        do throws(StubProblem) {
+            guard let request = fields["request"] else { throw StubProblem(pointer: pointer + "/request", message: "an interaction needs a request") }
+            guard let response = fields["response"] else { throw StubProblem(pointer: pointer + "/response", message: "an interaction needs a response") }
             let pending: Bool
             if case .bool(let flag)? = fields["pending"] { pending = flag } else { pending = false }
             var key: String?
@@ -194,7 +194,7 @@ struct PactFileReading {
                 response: try reader.response(response, at: pointer + "/response"),
                 pending: pending, key: key, location: location(pointer))
         } catch {
-            fail(error.pointer, error.message)
+            fail(error.subject, error.message)
             return nil
         }
     }

@@ -30,10 +30,10 @@ public struct PactGenerators: Sendable, Hashable {
 
 /// Reads `generators` objects; every error names the JSON pointer.
 struct PactGeneratorsReader {
-    func generators(_ value: JSONValue?, at pointer: String) throws(PactError) -> PactGenerators {
+    func generators(_ value: JSONValue?, at pointer: String) throws(StubProblem) -> PactGenerators {
         var found = PactGenerators()
         guard let value, value != .null else { return found }
-        guard case .object(let categories) = value else { throw PactError(pointer: pointer, message: "expected generators by category, got \(value)") }
+        guard case .object(let categories) = value else { throw StubProblem(pointer: pointer, message: "expected generators by category, got \(value)") }
         for category in categories.keys.sorted() {
             let here = pointer + "/" + category
             let entry = categories[category]!
@@ -41,7 +41,7 @@ struct PactGeneratorsReader {
             case "status": found.status = try generator(entry, at: here)
             case "path": found.path = try generator(entry, at: here)
             case "header", "query", "body", "content", "metadata":
-                guard case .object(let named) = entry else { throw PactError(pointer: here, message: "expected generators by name or path") }
+                guard case .object(let named) = entry else { throw StubProblem(pointer: here, message: "expected generators by name or path") }
                 for key in named.keys.sorted() {
                     let at = here + "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
                     let made = try generator(named[key]!, at: at)
@@ -49,36 +49,36 @@ struct PactGeneratorsReader {
                     case "header": found.headers[key] = made
                     case "query": found.query[key] = made
                     case "body", "content":
-                        guard let path = ShapePath(key) else { throw PactError(pointer: at, message: "\"\(key)\" is not a body path (it starts with $)") }
+                        guard let path = ShapePath(key) else { throw StubProblem(pointer: at, message: "\"\(key)\" is not a body path (it starts with $)") }
                         found.body[path] = made
                     default: break // message metadata: read and checked, not served
                     }
                 }
             default:
-                throw PactError(pointer: here, message: "unknown generator category \"\(category)\"; expected status, path, header, query, body")
+                throw StubProblem(pointer: here, message: "unknown generator category \"\(category)\"; expected status, path, header, query, body")
             }
         }
         return found
     }
 
-    private func generator(_ value: JSONValue, at pointer: String) throws(PactError) -> ValueGenerator {
+    private func generator(_ value: JSONValue, at pointer: String) throws(StubProblem) -> ValueGenerator {
         guard case .object(let fields) = value, case .string(let type)? = fields["type"] else {
-            throw PactError(pointer: pointer, message: "expected a generator object with a \"type\", got \(value)")
+            throw StubProblem(pointer: pointer, message: "expected a generator object with a \"type\", got \(value)")
         }
-        func int(_ key: String, _ fallback: Int) throws(PactError) -> Int {
+        func int(_ key: String, _ fallback: Int) throws(StubProblem) -> Int {
             guard let given = fields[key] else { return fallback }
             guard case .number(let number) = given, number.rounded() == number, abs(number) < 1e15 else {
-                throw PactError(pointer: pointer + "/" + key, message: "expected an integer, got \(given)")
+                throw StubProblem(pointer: pointer + "/" + key, message: "expected an integer, got \(given)")
             }
             return Int(number)
         }
-        func text(_ key: String) throws(PactError) -> String? {
+        func text(_ key: String) throws(StubProblem) -> String? {
             guard let given = fields[key] else { return nil }
-            guard case .string(let string) = given else { throw PactError(pointer: pointer + "/" + key, message: "expected a string, got \(given)") }
+            guard case .string(let string) = given else { throw StubProblem(pointer: pointer + "/" + key, message: "expected a string, got \(given)") }
             return string
         }
-        func required(_ key: String) throws(PactError) -> String {
-            guard let found = try text(key) else { throw PactError(pointer: pointer, message: "a \(type) generator needs \"\(key)\"") }
+        func required(_ key: String) throws(StubProblem) -> String {
+            guard let found = try text(key) else { throw StubProblem(pointer: pointer, message: "a \(type) generator needs \"\(key)\"") }
             return found
         }
         switch type {
@@ -95,7 +95,7 @@ struct PactGeneratorsReader {
         case "ProviderState": return .providerState(expression: try required("expression"))
         case "MockServerURL": return .mockServerURL(regex: try required("regex"), example: try required("example"))
         default:
-            throw PactError(pointer: pointer + "/type", message: "unknown generator \"\(type)\"; expected RandomInt, RandomDecimal, RandomHexadecimal, RandomString, Regex, Uuid, Date, Time, DateTime, RandomBoolean, ProviderState, MockServerURL")
+            throw StubProblem(pointer: pointer + "/type", message: "unknown generator \"\(type)\"; expected RandomInt, RandomDecimal, RandomHexadecimal, RandomString, Regex, Uuid, Date, Time, DateTime, RandomBoolean, ProviderState, MockServerURL")
         }
     }
 }

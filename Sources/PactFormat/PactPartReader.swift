@@ -12,7 +12,7 @@ public struct PactPartReader: Sendable {
     public init(version: PactVersion) { self.version = version }
 
     /// A request object (`method`, `path`, `query`, `headers`, `body`, `matchingRules`, `generators`).
-    public func request(_ value: JSONValue, at pointer: String) throws(PactError) -> PactRequest {
+    public func request(_ value: JSONValue, at pointer: String) throws(StubProblem) -> PactRequest {
         let fields = try object(value, at: pointer)
         let method = try string(fields["method"] ?? .string("GET"), at: pointer + "/method").uppercased()
         let path = try string(fields["path"] ?? .string("/"), at: pointer + "/path")
@@ -26,12 +26,12 @@ public struct PactPartReader: Sendable {
     }
 
     /// A response object (`status`, `headers`, `body`, `matchingRules`, `generators`).
-    public func response(_ value: JSONValue, at pointer: String) throws(PactError) -> PactResponse {
+    public func response(_ value: JSONValue, at pointer: String) throws(StubProblem) -> PactResponse {
         let fields = try object(value, at: pointer)
         var status = 200
         if let given = fields["status"] {
             guard case .number(let number) = given, number.rounded() == number, (100...599).contains(number) else {
-                throw PactError(pointer: pointer + "/status", message: "expected a status from 100 to 599, got \(given)")
+                throw StubProblem(pointer: pointer + "/status", message: "expected a status from 100 to 599, got \(given)")
             }
             status = Int(number)
         }
@@ -44,7 +44,7 @@ public struct PactPartReader: Sendable {
 
     /// A message's contents (V3: `contents` with `metaData.contentType`;
     /// V4: a `contents` body object) and its `matchingRules`.
-    public func message(_ value: JSONValue, at pointer: String) throws(PactError) -> PactMessage {
+    public func message(_ value: JSONValue, at pointer: String) throws(StubProblem) -> PactMessage {
         let fields = try object(value, at: pointer)
         var headers: [(name: String, value: String)] = []
         for key in ["metaData", "metadata"] {
@@ -60,7 +60,7 @@ public struct PactPartReader: Sendable {
     // MARK: Parts
 
     /// `"a=1&b=2"` (V2) or `{"a": ["1"], "b": ["2"]}`; names and values decoded.
-    func query(_ value: JSONValue, at pointer: String) throws(PactError) -> [(name: String, values: [String])] {
+    func query(_ value: JSONValue, at pointer: String) throws(StubProblem) -> [(name: String, values: [String])] {
         switch value {
         case .string(let text):
             var found: [(name: String, values: [String])] = []
@@ -88,12 +88,12 @@ public struct PactPartReader: Sendable {
         case .null:
             return []
         default:
-            throw PactError(pointer: pointer, message: "expected a query string or an object of value lists, got \(value)")
+            throw StubProblem(pointer: pointer, message: "expected a query string or an object of value lists, got \(value)")
         }
     }
 
     /// `{"Name": "value"}`, or V4's `{"Name": ["value", …]}` (joined with `, `).
-    func headers(_ value: JSONValue?, at pointer: String) throws(PactError) -> [(name: String, value: String)] {
+    func headers(_ value: JSONValue?, at pointer: String) throws(StubProblem) -> [(name: String, value: String)] {
         guard let value, value != .null else { return [] }
         let members = try object(value, at: pointer)
         var found: [(name: String, value: String)] = []
@@ -111,7 +111,7 @@ public struct PactPartReader: Sendable {
     }
 
     /// The body: V4's `{contentType, encoded, content}` object, or the value itself.
-    func body(_ value: JSONValue?, present: Bool, headers: [(name: String, value: String)], at pointer: String) throws(PactError) -> PactBody {
+    func body(_ value: JSONValue?, present: Bool, headers: [(name: String, value: String)], at pointer: String) throws(StubProblem) -> PactBody {
         guard present, let value else { return .absent }
         var contentType = headers.first { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
         var content = value
@@ -123,10 +123,10 @@ public struct PactPartReader: Sendable {
         }
         switch (content, encoded) {
         case (.string(let text), .string(let how)) where how.lowercased() == "base64":
-            guard let data = Data(base64Encoded: text) else { throw PactError(pointer: pointer + "/content", message: "content is not base64") }
+            guard let data = Data(base64Encoded: text) else { throw StubProblem(pointer: pointer + "/content", message: "content is not base64") }
             return data.isEmpty ? .empty : .bytes(data, contentType: contentType)
         case (.string(let text), .string(let how)) where how.uppercased() == "JSON":
-            guard let parsed = JSONValue(json: text) else { throw PactError(pointer: pointer + "/content", message: "content is not JSON") }
+            guard let parsed = JSONValue(json: text) else { throw StubProblem(pointer: pointer + "/content", message: "content is not JSON") }
             return .json(parsed)
         case (.string(let text), _):
             if text.isEmpty { return .empty }
@@ -147,16 +147,16 @@ public struct PactPartReader: Sendable {
 
     // MARK: Helpers
 
-    func object(_ value: JSONValue, at pointer: String) throws(PactError) -> [String: JSONValue] {
-        guard case .object(let fields) = value else { throw PactError(pointer: pointer, message: "expected an object, got \(value)") }
+    func object(_ value: JSONValue, at pointer: String) throws(StubProblem) -> [String: JSONValue] {
+        guard case .object(let fields) = value else { throw StubProblem(pointer: pointer, message: "expected an object, got \(value)") }
         return fields
     }
 
-    func string(_ value: JSONValue, at pointer: String) throws(PactError) -> String {
+    func string(_ value: JSONValue, at pointer: String) throws(StubProblem) -> String {
         switch value {
         case .string(let text): return text
         case .number, .bool: return value.description
-        default: throw PactError(pointer: pointer, message: "expected text, got \(value)")
+        default: throw StubProblem(pointer: pointer, message: "expected text, got \(value)")
         }
     }
 }
@@ -166,19 +166,7 @@ func escape(_ name: String) -> String {
     name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
 }
 
-/// Something in a pact that cannot be read, at its JSON pointer.
-public struct PactError: Error, Sendable, CustomStringConvertible {
-    /// Where, as a JSON pointer (`/interactions/0/request/query`).
-    public var pointer: String
-    /// What is wrong.
-    public var message: String
-
-    /// Creates the error.
-    public init(pointer: String, message: String) {
-        self.pointer = pointer
-        self.message = message
-    }
-
-    /// `/interactions/0/request/method: expected text, got 7`.
-    public var description: String { "\(pointer.isEmpty ? "/" : pointer): \(message)" }
-}
+/// Something in a pact that cannot be read, at its JSON pointer: now the
+/// one problem value every reader reports.
+@available(*, deprecated, renamed: "StubProblem")
+public typealias PactError = StubProblem

@@ -7,11 +7,11 @@ import StubKit
 struct PactRulesReader {
     var version: PactVersion
 
-    func rules(_ value: JSONValue?, at pointer: String) throws(PactError) -> PactRules {
+    func rules(_ value: JSONValue?, at pointer: String) throws(StubProblem) -> PactRules {
         var rules = PactRules()
         rules.wildcardsJudgeExtraKeys = version != .v2
         guard let value, value != .null else { return rules }
-        guard case .object(let top) = value else { throw PactError(pointer: pointer, message: "expected an object of rules, got \(value)") }
+        guard case .object(let top) = value else { throw StubProblem(pointer: pointer, message: "expected an object of rules, got \(value)") }
         if version == .v2 || top.keys.contains(where: { $0.hasPrefix("$") }) {
             for key in top.keys.sorted() {
                 let here = pointer + "/" + escape(key)
@@ -27,29 +27,29 @@ struct PactRulesReader {
             case "path": rules.path = try ruleSet(entries, at: here)
             case "status": rules.status = try ruleSet(entries, at: here)
             case "query", "header", "headers":
-                guard case .object(let named) = entries else { throw PactError(pointer: here, message: "expected rules by name") }
+                guard case .object(let named) = entries else { throw StubProblem(pointer: here, message: "expected rules by name") }
                 for name in named.keys.sorted() {
                     let set = try ruleSet(named[name]!, at: here + "/" + escape(name))
                     if category == "query" { rules.query[name] = set } else { rules.header[name] = set }
                 }
             case "body", "content":
-                guard case .object(let paths) = entries else { throw PactError(pointer: here, message: "expected rules by body path") }
+                guard case .object(let paths) = entries else { throw StubProblem(pointer: here, message: "expected rules by body path") }
                 for key in paths.keys.sorted() {
                     let at = here + "/" + escape(key)
-                    guard let path = ShapePath(key) else { throw PactError(pointer: at, message: "\"\(key)\" is not a body path (it starts with $)") }
+                    guard let path = ShapePath(key) else { throw StubProblem(pointer: at, message: "\"\(key)\" is not a body path (it starts with $)") }
                     rules.body.append(ShapePathRules(path, try ruleSet(paths[key]!, at: at)))
                 }
             case "metadata":
                 continue // message metadata: messages are not served
             default:
-                throw PactError(pointer: here, message: "unknown rule category \"\(category)\"; expected path, status, query, header, body")
+                throw StubProblem(pointer: here, message: "unknown rule category \"\(category)\"; expected path, status, query, header, body")
             }
         }
         return rules
     }
 
     /// A V2 key (`$.body.a[*]`, `$.headers.X`, `$.query.q`, `$.path`) put in its category.
-    private func place(_ key: String, _ set: ShapeRuleSet, into rules: inout PactRules, at pointer: String) throws(PactError) {
+    private func place(_ key: String, _ set: ShapeRuleSet, into rules: inout PactRules, at pointer: String) throws(StubProblem) {
         if key == "$.path" { rules.path = set; return }
         if key == "$.status" { rules.status = set; return }
         for prefix in ["$.headers.", "$.header."] where key.hasPrefix(prefix) {
@@ -59,42 +59,42 @@ struct PactRulesReader {
         if key.hasPrefix("$.query.") { rules.query[String(key.dropFirst("$.query.".count))] = set; return }
         if key == "$.body" || key.hasPrefix("$.body.") || key.hasPrefix("$.body[") {
             guard let path = ShapePath("$" + key.dropFirst("$.body".count)) else {
-                throw PactError(pointer: pointer, message: "\"\(key)\" is not a body path")
+                throw StubProblem(pointer: pointer, message: "\"\(key)\" is not a body path")
             }
             rules.body.append(ShapePathRules(path, set))
             return
         }
-        throw PactError(pointer: pointer, message: "\"\(key)\" names no part of a request or response ($.path, $.query.NAME, $.headers.NAME, $.body…)")
+        throw StubProblem(pointer: pointer, message: "\"\(key)\" names no part of a request or response ($.path, $.query.NAME, $.headers.NAME, $.body…)")
     }
 
     /// `{"matchers": [...], "combine": "AND"}`, or one matcher object (V2).
-    func ruleSet(_ value: JSONValue, at pointer: String) throws(PactError) -> ShapeRuleSet {
-        guard case .object(let fields) = value else { throw PactError(pointer: pointer, message: "expected a rule object, got \(value)") }
+    func ruleSet(_ value: JSONValue, at pointer: String) throws(StubProblem) -> ShapeRuleSet {
+        guard case .object(let fields) = value else { throw StubProblem(pointer: pointer, message: "expected a rule object, got \(value)") }
         var orCombined = false
         if let combine = fields["combine"] {
             guard case .string(let how) = combine, ["AND", "OR"].contains(how.uppercased()) else {
-                throw PactError(pointer: pointer + "/combine", message: "combine is AND or OR, not \(combine)")
+                throw StubProblem(pointer: pointer + "/combine", message: "combine is AND or OR, not \(combine)")
             }
             orCombined = how.uppercased() == "OR"
         }
         guard let matchers = fields["matchers"] else { return ShapeRuleSet([try rule(value, at: pointer)]) }
-        guard case .array(let items) = matchers else { throw PactError(pointer: pointer + "/matchers", message: "expected a list of matchers") }
+        guard case .array(let items) = matchers else { throw StubProblem(pointer: pointer + "/matchers", message: "expected a list of matchers") }
         var rules: [ShapeRule] = []
         for (index, item) in items.enumerated() { rules.append(try rule(item, at: "\(pointer)/matchers/\(index)")) }
         return ShapeRuleSet(rules, combinesWithOr: orCombined)
     }
 
     /// One matcher object (`{"match": "type", "min": 1}`, `{"match": "regex", "regex": "…"}`).
-    func rule(_ value: JSONValue, at pointer: String) throws(PactError) -> ShapeRule {
-        guard case .object(let fields) = value else { throw PactError(pointer: pointer, message: "expected a matcher object, got \(value)") }
-        func text(_ key: String) throws(PactError) -> String {
-            guard case .string(let text)? = fields[key] else { throw PactError(pointer: pointer + "/" + key, message: "expected text for \(key)") }
+    func rule(_ value: JSONValue, at pointer: String) throws(StubProblem) -> ShapeRule {
+        guard case .object(let fields) = value else { throw StubProblem(pointer: pointer, message: "expected a matcher object, got \(value)") }
+        func text(_ key: String) throws(StubProblem) -> String {
+            guard case .string(let text)? = fields[key] else { throw StubProblem(pointer: pointer + "/" + key, message: "expected text for \(key)") }
             return text
         }
-        func count(_ key: String) throws(PactError) -> Int? {
+        func count(_ key: String) throws(StubProblem) -> Int? {
             guard let given = fields[key] else { return nil }
             guard case .number(let number) = given, number >= 0, number.rounded() == number, number <= 1e15 else {
-                throw PactError(pointer: pointer + "/" + key, message: "\(key) is a whole number from 0 to 10^15, not \(given)")
+                throw StubProblem(pointer: pointer + "/" + key, message: "\(key) is a whole number from 0 to 10^15, not \(given)")
             }
             return Int(number)
         }
@@ -104,7 +104,7 @@ struct PactRulesReader {
         case "equality": return .equality
         case "regex":
             let pattern = TextPattern(try text("regex"))
-            if let problem = pattern.problem { throw PactError(pointer: pointer + "/regex", message: problem) }
+            if let problem = pattern.problem { throw StubProblem(pointer: pointer + "/regex", message: problem) }
             return .regex(pattern)
         case "type", "min", "max": return .type(min: try count("min"), max: try count("max"))
         case "include": return .include(try text("value"))
@@ -121,23 +121,23 @@ struct PactRulesReader {
         case "notEmpty": return .notEmpty
         case "semver": return .semver
         case "eachKey", "eachValue":
-            guard case .array(let items)? = fields["rules"] else { throw PactError(pointer: pointer + "/rules", message: "\(kind!) needs rules") }
+            guard case .array(let items)? = fields["rules"] else { throw StubProblem(pointer: pointer + "/rules", message: "\(kind!) needs rules") }
             var rules: [ShapeRule] = []
             for (index, item) in items.enumerated() { rules.append(try rule(item, at: "\(pointer)/rules/\(index)")) }
             return kind == "eachKey" ? .eachKey(rules) : .eachValue(rules)
         case "arrayContains":
-            guard case .array(let items)? = fields["variants"] else { throw PactError(pointer: pointer + "/variants", message: "arrayContains needs variants") }
+            guard case .array(let items)? = fields["variants"] else { throw StubProblem(pointer: pointer + "/variants", message: "arrayContains needs variants") }
             var variants: [ShapeVariant] = []
             for (index, item) in items.enumerated() {
                 let at = "\(pointer)/variants/\(index)"
                 guard case .object(let variant) = item, case .number(let position)? = variant["index"],
                       position >= 0, position.rounded() == position, position <= 1e15 else {
-                    throw PactError(pointer: at, message: "a variant needs an index: a whole number of at least 0")
+                    throw StubProblem(pointer: at, message: "a variant needs an index: a whole number of at least 0")
                 }
                 var rules: [ShapePathRules] = []
                 if case .object(let paths)? = variant["rules"] {
                     for key in paths.keys.sorted() {
-                        guard let path = ShapePath(key) else { throw PactError(pointer: at + "/rules/" + escape(key), message: "not a body path") }
+                        guard let path = ShapePath(key) else { throw StubProblem(pointer: at + "/rules/" + escape(key), message: "not a body path") }
                         rules.append(ShapePathRules(path, try ruleSet(paths[key]!, at: at + "/rules/" + escape(key))))
                     }
                 }
@@ -145,7 +145,7 @@ struct PactRulesReader {
             }
             return .arrayContains(variants)
         case let other:
-            throw PactError(pointer: pointer + "/match", message: "unsupported matcher \(other.map { "\"\($0)\"" } ?? "(no match given)")")
+            throw StubProblem(pointer: pointer + "/match", message: "unsupported matcher \(other.map { "\"\($0)\"" } ?? "(no match given)")")
         }
     }
 }

@@ -24,7 +24,7 @@ import Testing
         let document = try #require(JSONValue(data: try Data(contentsOf: file)), "\(name) is not JSON")
         guard case .object(let fields) = document, case .bool(let match)? = fields["match"],
               let expected = fields["expected"], let actual = fields["actual"]
-        else { throw PactError(pointer: "", message: "\(name): no match, expected and actual") }
+        else { throw StubProblem(pointer: "", message: "\(name): no match, expected and actual") }
         let reader = PactPartReader(version: version)
         switch kind {
         case "message":

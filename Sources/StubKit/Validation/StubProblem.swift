@@ -33,14 +33,23 @@ public struct StubProblem: Error, Sendable, Hashable, CustomStringConvertible {
         self.init(location: CodeLocation(fileID: file, line: line, column: column), subject: key, message: message)
     }
 
+    /// A problem at a JSON pointer of a document not yet placed in a file
+    /// (a part of a pact read alone); a reader that knows the file gives it
+    /// its line and column.
+    public init(pointer: String, message: String) {
+        self.init(location: CodeLocation(fileID: "", line: 0, column: 0, pointer: pointer), subject: pointer, message: message)
+    }
+
     /// A problem with `stub`, at its declaration.
     public init(_ stub: Stub, _ message: String) {
         self.init(location: stub.location, subject: stub.request.description, message: message)
     }
 
     /// `file:line:column: error: subject: message`.
+    /// A problem at a pointer alone reads `/interactions/0/request: message`.
     public var description: String {
-        "\(location): error: " + (subject.isEmpty ? "" : "\(subject): ") + message
+        guard !location.fileID.isEmpty || location.line > 0 else { return "\(subject.isEmpty ? "/" : subject): \(message)" }
+        return "\(location): error: " + (subject.isEmpty ? "" : "\(subject): ") + message
     }
 }
 
@@ -57,6 +66,9 @@ extension StubProblem {
     /// The key or pointer, as `OpenAPIError` named it.
     @available(*, deprecated, renamed: "subject")
     public var key: String { subject }
+    /// The JSON pointer, as `PactError` named it.
+    @available(*, deprecated, renamed: "subject")
+    public var pointer: String { subject }
 }
 
 /// Stubs that cannot be served: every problem found, in declaration (or
