@@ -13,7 +13,6 @@ let package = Package(
     name: "Understudy",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "MicroHTTP", targets: ["MicroHTTP"]),
         .library(name: "StubKit", targets: ["StubKit"]),
         .library(name: "StubServer", targets: ["StubServer"]),
         .library(name: "StubTLS", targets: ["StubTLS"]),

@@ -1,4 +1,4 @@
-public import MicroHTTP
+import MicroHTTP
 import StubTLS
 
 /// How a stub server speaks HTTPS (``StubServer/Configuration/tls``).
@@ -10,16 +10,20 @@ import StubTLS
 /// let trust = server.certificateAuthorityPEM!   // hand this to the client
 /// ```
 public struct ServerTLS: Sendable, Hashable {
-    /// The server's own certificate and key; `nil` makes a throwaway
-    /// authority at start and a certificate from it.
-    public var credentials: TLSCredentials?
+    /// The server's own certificate chain (PEM); `nil` (with
+    /// ``privateKeyPEM``) makes a throwaway authority at start and a
+    /// certificate from it.
+    public var certificateChainPEM: String?
+    /// The private key of ``certificateChainPEM`` (PEM).
+    public var privateKeyPEM: String?
     /// When set, every request needs a client certificate chaining to one
     /// of these CAs (PEM); others get 403.
     public var clientCertificateAuthoritiesPEM: String?
 
-    /// Creates a setting.
-    public init(credentials: TLSCredentials? = nil, clientCertificateAuthoritiesPEM: String? = nil) {
-        self.credentials = credentials
+    /// Creates a setting: a generated certificate unless both `certificateChainPEM` and `privateKeyPEM` are given.
+    public init(certificateChainPEM: String? = nil, privateKeyPEM: String? = nil, clientCertificateAuthoritiesPEM: String? = nil) {
+        self.certificateChainPEM = certificateChainPEM
+        self.privateKeyPEM = privateKeyPEM
         self.clientCertificateAuthoritiesPEM = clientCertificateAuthoritiesPEM
     }
 
@@ -29,7 +33,7 @@ public struct ServerTLS: Sendable, Hashable {
 
     /// This certificate chain and key (PEM).
     public static func certificate(_ chainPEM: String, key keyPEM: String) -> ServerTLS {
-        ServerTLS(credentials: TLSCredentials(certificateChainPEM: chainPEM, privateKeyPEM: keyPEM))
+        ServerTLS(certificateChainPEM: chainPEM, privateKeyPEM: keyPEM)
     }
 
     /// The same, requiring client certificates signed by `authoritiesPEM` (mutual TLS).
@@ -41,9 +45,9 @@ public struct ServerTLS: Sendable, Hashable {
 
     /// The daemon's credentials, and the generated authority's certificate when one was made.
     func resolved() throws -> (TLSCredentials, authorityPEM: String?) {
-        if var credentials {
-            credentials.clientCertificateAuthoritiesPEM = clientCertificateAuthoritiesPEM
-            return (credentials, nil)
+        if let certificateChainPEM, let privateKeyPEM {
+            return (TLSCredentials(certificateChainPEM: certificateChainPEM, privateKeyPEM: privateKeyPEM,
+                                   clientCertificateAuthoritiesPEM: clientCertificateAuthoritiesPEM), nil)
         }
         let authority = try ThrowawayCertificateAuthority()
         let leaf = try authority.issue(.server(hosts: ["127.0.0.1", "::1", "localhost"]))

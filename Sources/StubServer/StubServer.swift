@@ -1,5 +1,5 @@
 public import Foundation
-public import MicroHTTP
+import MicroHTTP
 public import StubKit
 import Synchronization
 
@@ -35,7 +35,7 @@ public final class StubServer: Sendable {
         let engine = StubEngine(set: set, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max),
                                 redaction: configuration.redaction,
                                 finish: AnswerFinish(cors: configuration.cors, compression: configuration.compression))
-        var daemonConfiguration = configuration.daemon
+        var daemonConfiguration = configuration.transport
         var authorityPEM: String?
         if let tls = configuration.tls {
             let (credentials, authority) = try tls.resolved()
@@ -99,8 +99,8 @@ public final class StubServer: Sendable {
     public var port: Int { daemon.port }
     /// Whether the server still serves.
     public var isRunning: Bool { daemon.isRunning }
-    /// Connection and request counters of the underlying daemon.
-    public var statistics: DaemonStatistics { daemon.statistics }
+    /// Connection and request counters, as they are now.
+    public var statistics: Statistics { Statistics(daemon.statistics) }
 
     /// The stubs served now, in declaration order.
     public var stubs: [Stub] { engine.serving.withLock { $0.table.stubs } }

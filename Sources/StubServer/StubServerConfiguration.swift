@@ -1,14 +1,13 @@
 public import Foundation
-public import MicroHTTP
+import MicroHTTP
 public import StubKit
 
 extension StubServer {
     /// How a ``StubServer`` listens, what it accepts and how much it remembers.
     public struct Configuration: Sendable {
-        /// The rest of the listener's settings: body limit, threads,
-        /// timeouts, memory per connection. Its host and port are
-        /// ``host`` and ``port``.
-        public var daemon: DaemonConfiguration
+        /// The listener's settings, as the transport takes them; each is set
+        /// through a property of this configuration (``maxBodySize``, …).
+        var transport: DaemonConfiguration
         /// The most journal entries kept; older ones are evicted and counted.
         public var journalCapacity: Int
         /// The folder fixture paths are relative to (and may not escape);
@@ -43,39 +42,106 @@ extension StubServer {
         /// The numeric IPv4 or IPv6 address to bind, or `localhost`;
         /// 127.0.0.1 by default, so nothing off this machine can reach it.
         public var host: String {
-            get { daemon.host }
-            set { daemon.host = newValue }
+            get { transport.host }
+            set { transport.host = newValue }
         }
 
         /// The TCP port; 0 (the default) lets the system pick a free one,
         /// read back from ``StubServer/port``.
         public var port: Int {
-            get { daemon.port }
-            set { daemon.port = newValue }
+            get { transport.port }
+            set { transport.port = newValue }
         }
 
-        /// The request-head limits (``RequestLimits``): a request over one is
-        /// refused at once with a JSON `414` or `431` naming it, and the
-        /// connection closed.
-        public var limits: RequestLimits {
-            get { daemon.limits }
-            set { daemon.limits = newValue }
+        /// The largest request body accepted (16 MiB); a larger one gets 413.
+        public var maxBodySize: Int {
+            get { transport.maxBodySize }
+            set { transport.maxBodySize = newValue }
         }
 
-        /// Sets the request-head limits without naming MicroHTTP's type, for
-        /// callers that only import StubServer; `nil` keeps a limit as it is.
+        /// Threads that serve connections; 1 (the default) is one polling thread.
+        public var threadCount: Int {
+            get { transport.threadCount }
+            set { transport.threadCount = newValue }
+        }
+
+        /// The most connections open at once (4,096); further ones are refused.
+        public var connectionLimit: Int {
+            get { transport.connectionLimit }
+            set { transport.connectionLimit = newValue }
+        }
+
+        /// An idle or stalled connection is closed after this many seconds (60); 0: never.
+        public var connectionTimeoutSeconds: Int {
+            get { transport.connectionTimeoutSeconds }
+            set { transport.connectionTimeoutSeconds = newValue }
+        }
+
+        /// The longest a request may take to arrive in full (60 s), so a
+        /// client trickling bytes (slowloris) is cut off; time spent answering
+        /// does not count. Zero: no deadline.
+        public var requestArrivalTimeout: Duration {
+            get { transport.requestArrivalTimeout }
+            set { transport.requestArrivalTimeout = newValue }
+        }
+
+        /// Memory per connection for the request line and headers (32 KiB);
+        /// larger costs CPU per request.
+        public var connectionMemoryLimit: Int {
+            get { transport.connectionMemoryLimit }
+            set { transport.connectionMemoryLimit = newValue }
+        }
+
+        /// The listen backlog (1,024).
+        public var listenBacklog: Int {
+            get { transport.listenBacklog }
+            set { transport.listenBacklog = newValue }
+        }
+
+        /// How long ``StubServer/stop()`` waits for requests in flight (1 s)
+        /// before it answers what is left with 503.
+        public var drainTimeout: Duration {
+            get { transport.drainTimeout }
+            set { transport.drainTimeout = newValue }
+        }
+
+        /// The longest request target accepted (16 KiB); a longer one gets a JSON `414`.
+        public var maxTargetBytes: Int {
+            get { transport.limits.maxTargetBytes }
+            set { transport.limits.maxTargetBytes = newValue }
+        }
+
+        /// The most header fields accepted (100); more get a JSON `431`.
+        public var maxHeaderFields: Int {
+            get { transport.limits.maxHeaderFields }
+            set { transport.limits.maxHeaderFields = newValue }
+        }
+
+        /// The most header bytes accepted (8 KiB); more get a JSON `431`.
+        public var maxHeaderBytes: Int {
+            get { transport.limits.maxHeaderBytes }
+            set { transport.limits.maxHeaderBytes = newValue }
+        }
+
+        /// The most cookies accepted (100); more get a JSON `431`.
+        public var maxCookies: Int {
+            get { transport.limits.maxCookies }
+            set { transport.limits.maxCookies = newValue }
+        }
+
+        /// Sets the request-head limits; `nil` keeps a limit as it is.
         public mutating func limitRequests(targetBytes: Int? = nil, headerFields: Int? = nil, headerBytes: Int? = nil, cookies: Int? = nil) {
-            if let targetBytes { daemon.limits.maxTargetBytes = targetBytes }
-            if let headerFields { daemon.limits.maxHeaderFields = headerFields }
-            if let headerBytes { daemon.limits.maxHeaderBytes = headerBytes }
-            if let cookies { daemon.limits.maxCookies = cookies }
+            if let targetBytes { maxTargetBytes = targetBytes }
+            if let headerFields { maxHeaderFields = headerFields }
+            if let headerBytes { maxHeaderBytes = headerBytes }
+            if let cookies { maxCookies = cookies }
         }
 
-        /// Creates a configuration; `host` and `port` replace `daemon`'s.
+        /// Creates a configuration; the listener's other settings have safe
+        /// defaults, changed through their properties.
         public init(
             host: String = "127.0.0.1",
             port: Int = 0,
-            daemon: DaemonConfiguration = DaemonConfiguration(),
             journalCapacity: Int = 100_000,
             fixturesDirectory: URL? = nil,
             randomSeed: UInt64? = nil,
@@ -84,9 +150,7 @@ extension StubServer {
             compression: CompressionPolicy? = nil,
             contract: (any TrafficContract)? = nil
         ) {
-            self.daemon = daemon
-            self.daemon.host = host
-            self.daemon.port = port
+            self.transport = DaemonConfiguration(host: host, port: port)
             self.journalCapacity = journalCapacity
             self.fixturesDirectory = fixturesDirectory
             self.randomSeed = randomSeed

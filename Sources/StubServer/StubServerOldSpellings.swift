@@ -1,3 +1,5 @@
+public import Foundation
+public import MicroHTTP
 public import StubKit
 
 // The spellings of starting a server before one ``ServerSetup`` value named
@@ -40,5 +42,63 @@ extension StubServer {
         _ body: (StubServer) async throws -> Result
     ) async throws -> Result {
         try await serve(.stubs(stubs, configuration: configuration), body)
+    }
+}
+
+// The listener's settings before the configuration named them itself: they
+// were MicroHTTP's types, which users should not need to import.
+
+extension StubServer.Configuration {
+    /// The listener's settings as MicroHTTP's type.
+    @available(*, deprecated, message: "set the field on the configuration itself: configuration.maxBodySize, .threadCount, .drainTimeout, …")
+    public var daemon: DaemonConfiguration {
+        get { transport }
+        set { transport = newValue }
+    }
+
+    /// The request-head limits as MicroHTTP's type.
+    @available(*, deprecated, message: "set configuration.maxTargetBytes, .maxHeaderFields, .maxHeaderBytes and .maxCookies (or limitRequests(…))")
+    public var limits: RequestLimits {
+        get { transport.limits }
+        set { transport.limits = newValue }
+    }
+
+    /// Creates a configuration from MicroHTTP's listener settings.
+    @available(*, deprecated, message: "drop daemon: and set the fields on the configuration itself")
+    @_disfavoredOverload
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, daemon: DaemonConfiguration,
+        journalCapacity: Int = 100_000, fixturesDirectory: URL? = nil, randomSeed: UInt64? = nil,
+        redaction: Redaction = .secrets, cors: CORSPolicy? = nil, compression: CompressionPolicy? = nil,
+        contract: (any TrafficContract)? = nil
+    ) {
+        self.init(host: host, port: port, journalCapacity: journalCapacity, fixturesDirectory: fixturesDirectory,
+                  randomSeed: randomSeed, redaction: redaction, cors: cors, compression: compression, contract: contract)
+        transport = daemon
+        transport.host = host
+        transport.port = port
+    }
+}
+
+extension ServerTLS {
+    /// The server's certificate and key as MicroHTTP's type.
+    @available(*, deprecated, message: "use certificateChainPEM and privateKeyPEM, or ServerTLS.certificate(_:key:)")
+    public var credentials: TLSCredentials? {
+        get {
+            guard let certificateChainPEM, let privateKeyPEM else { return nil }
+            return TLSCredentials(certificateChainPEM: certificateChainPEM, privateKeyPEM: privateKeyPEM)
+        }
+        set {
+            certificateChainPEM = newValue?.certificateChainPEM
+            privateKeyPEM = newValue?.privateKeyPEM
+        }
+    }
+
+    /// A setting from MicroHTTP's credentials.
+    @available(*, deprecated, message: "use ServerTLS.certificate(_:key:) or init(certificateChainPEM:privateKeyPEM:)")
+    @_disfavoredOverload
+    public init(credentials: TLSCredentials?, clientCertificateAuthoritiesPEM: String? = nil) {
+        self.init(certificateChainPEM: credentials?.certificateChainPEM, privateKeyPEM: credentials?.privateKeyPEM,
+                  clientCertificateAuthoritiesPEM: clientCertificateAuthoritiesPEM ?? credentials?.clientCertificateAuthoritiesPEM)
     }
 }

@@ -15,8 +15,8 @@ struct BenchServe {
         var configuration = StubServer.Configuration()
         configuration.port = try arguments.int("port", default: 0)
         configuration.journalCapacity = try arguments.int("journal", default: 100_000)
-        configuration.daemon.connectionTimeoutSeconds = try arguments.int(
-            "timeout", default: configuration.daemon.connectionTimeoutSeconds)
+        configuration.connectionTimeoutSeconds = try arguments.int(
+            "timeout", default: configuration.connectionTimeoutSeconds)
         if try arguments.int("tls", default: 0) == 1 { configuration.tls = .generated }
 
         // Block the signals before the daemon's threads exist, so they inherit

@@ -26,7 +26,7 @@ struct SoakServer {
         let fdsBefore = ProcessCounts.descriptors(), threadsBefore = ProcessCounts.threads()
         var configuration = StubServer.Configuration()
         configuration.journalCapacity = capacity
-        configuration.daemon.requestArrivalTimeout = .seconds(try arguments.int("arrival-timeout", default: 10))
+        configuration.requestArrivalTimeout = .seconds(try arguments.int("arrival-timeout", default: 10))
         let server = try StubServer.start(.stubs(Self.stubs, configuration: configuration))
         emit(["url": server.baseURL.absoluteString, "pid": Int(getpid()), "journalCapacity": capacity])
         while let line = readLine(), line != "stop" {

@@ -15,9 +15,9 @@ import Glibc
 enum HTTPFuzz {
     static let server: StubServer = {
         var configuration = StubServer.Configuration()
-        configuration.daemon.connectionTimeoutSeconds = 2
-        configuration.daemon.requestArrivalTimeout = .seconds(2)
-        configuration.daemon.maxBodySize = 64 << 10
+        configuration.connectionTimeoutSeconds = 2
+        configuration.requestArrivalTimeout = .seconds(2)
+        configuration.maxBodySize = 64 << 10
         configuration.journalCapacity = 1_000
         configuration.compression = CompressionPolicy(minimumBytes: 64)
         configuration.cors = .allowAll

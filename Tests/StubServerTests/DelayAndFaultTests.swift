@@ -20,8 +20,8 @@ import UnderstudyTestSupport
         // (scripts/bench); here, the behaviour behind it: while 1,000 requests
         // wait out a long delay, the server's one thread still answers others.
         var configuration = StubServer.Configuration()
-        configuration.daemon.drainTimeout = .milliseconds(50)
-        configuration.daemon.threadCount = 1
+        configuration.drainTimeout = .milliseconds(50)
+        configuration.threadCount = 1
         // A day: no delay may run out before the test ends, however long a
         // loaded machine makes it take. (With 60 s, a run under strace took
         // over a minute, the first batch was answered "late", and 900 of

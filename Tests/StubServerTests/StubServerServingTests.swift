@@ -130,7 +130,7 @@ import UnderstudyTestSupport
 
     @Test func anOverLimitBodyGets413AndIsStillJournaledAsNothing() async throws {
         var configuration = StubServer.Configuration()
-        configuration.daemon.maxBodySize = 1024
+        configuration.maxBodySize = 1024
         try await StubServer.serve(.stubs([Stub(.post, "/upload", response: .status(204))], configuration: configuration)) { server in
             let client = HTTPClient()
             defer { client.close() }
