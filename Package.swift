@@ -52,7 +52,10 @@ let package = Package(
         // zlib, found by pkg-config, for the gzip and deflate content codings. Only MicroHTTP imports it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // libmicrohttpd as Swift values: daemon lifetime, callbacks, suspend/resume, content codings.
-        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "CZlib"], swiftSettings: strictSettings),
+        // The pthread-mutex box every layer shares (Thread Sanitizer understands
+        // it), so the engine's state needs no transport module. Not a product.
+        .target(name: "Locking", swiftSettings: strictSettings),
+        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "CZlib", "Locking"], swiftSettings: strictSettings),
         // Pure values: stubs, patterns, recipes, recorded requests. No I/O, no C.
         .target(
             name: "StubKit",
@@ -60,7 +63,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Serves [Stub] on MicroHTTP: routing, journal, unmatched-request reports.
-        .target(name: "StubServer", dependencies: ["MicroHTTP", "StubKit", "StubTLS"], swiftSettings: strictSettings),
+        .target(name: "StubServer", dependencies: ["MicroHTTP", "Locking", "StubKit", "StubTLS"], swiftSettings: strictSettings),
         // Throwaway certificate authorities and the certificates they issue, as PEM.
         .target(
             name: "StubTLS",

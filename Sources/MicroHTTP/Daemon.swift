@@ -1,3 +1,4 @@
+import Locking
 import Dispatch
 import Synchronization
 internal import CMicroHTTPD

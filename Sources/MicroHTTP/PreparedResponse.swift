@@ -1,4 +1,5 @@
 internal import CMicroHTTPD
+import Locking
 
 /// A response turned into libmicrohttpd's form once and sent many times.
 ///

@@ -1,3 +1,4 @@
+import Locking
 import MicroHTTP
 import StubKit
 

@@ -1,4 +1,4 @@
-import MicroHTTP
+import Locking
 
 /// How many requests each stub of one server answered: what `times` limits
 /// and sequences count. One per running server, so servers started from the

@@ -1,5 +1,5 @@
+import Locking
 public import StubKit
-import MicroHTTP
 
 /// Routes a server answers before any stub, under one path prefix, without
 /// recording them in the journal: the admin API (`/__admin`), say.

@@ -1,4 +1,4 @@
-import MicroHTTP
+import Locking
 public import StubKit
 
 /// Every request a server received, in arrival order, with what it matched.

@@ -1,4 +1,4 @@
-import MicroHTTP
+import Locking
 import StubKit
 
 /// The current state of every scenario on one server, changed atomically with

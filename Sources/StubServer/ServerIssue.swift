@@ -1,4 +1,4 @@
-import MicroHTTP
+import Locking
 public import StubKit
 
 /// Something that went wrong while the server answered a request, found on a

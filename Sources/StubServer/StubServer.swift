@@ -1,3 +1,4 @@
+import Locking
 public import Foundation
 import MicroHTTP
 public import StubKit

@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A value behind a pthread mutex, for state shared with libmicrohttpd's threads.
+/// A value behind a pthread mutex, for state shared between threads (the
+/// daemon's and the engine's alike).
 ///
 /// `Synchronization.Mutex` would serve as well, but Thread Sanitizer cannot
 /// see its ordering on Linux (Swift 6.3), so every object published through
