@@ -116,16 +116,18 @@ let package = Package(
         // and StubKit only, so an iOS UI test target can link it.
         .target(name: "StubRemote", dependencies: ["StubKit"], swiftSettings: strictSettings),
         // The companion test library, the only code that imports a test framework, in
-        // two modules. StubAssertions (Sources/StubAssertions): the assertions
+        // two modules, side by side in Sources/StubTesting (the only folder whose code may
+        // import Testing or XCTest). StubAssertions: the assertions
         // over a journal, for local and remote servers alike, linking no server, so a
         // UI test target can use it. StubTesting: the Swift Testing trait, the XCTest
         // scope, the assertions on a local server, pact recording, contract checks.
         .target(
-            name: "StubAssertions", dependencies: ["StubKit", "StubRemote"], swiftSettings: strictSettings
+            name: "StubAssertions", dependencies: ["StubKit", "StubRemote"],
+            path: "Sources/StubTesting/StubAssertions", swiftSettings: strictSettings
         ),
         .target(
             name: "StubTesting", dependencies: ["StubServer", "StubKit", "StubAssertions", "PactFormat"],
-            swiftSettings: strictSettings
+            path: "Sources/StubTesting/StubTesting", swiftSettings: strictSettings
         ),
         // The /__admin routes beside the stubs: WireMock's admin API, and ours.
         .target(
