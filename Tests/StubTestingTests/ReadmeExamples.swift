@@ -1,4 +1,4 @@
-// The README's first examples, verbatim, so they keep compiling and passing.
+// The README's first examples and docs/stubs.md's, verbatim, so they keep compiling and passing.
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -29,7 +29,7 @@ final class UserAPITests: XCTestCase {
     }
 }
 
-// README: Declaring stubs, authentication
+// docs/stubs.md: authentication
 @Test func oneAuthRuleGuardsAndAsserts() async throws {
     struct Me: Encodable { var id = 1 }
     let token = "t0ken-for-the-readme", me = Me()

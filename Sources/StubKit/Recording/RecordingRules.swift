@@ -1,4 +1,4 @@
-/// What a recording keeps, drops and hides (the README's "Record a real API").
+/// What a recording keeps, drops and hides (docs/recording.md).
 ///
 /// Two kinds of redaction, both applied when the recording is written and,
 /// through the written matchers, when it is replayed:
