@@ -35,8 +35,7 @@ package struct DocumentNode {
 
     /// The member `name` of this mapping, holding `node`.
     package func child(_ name: String, _ node: Node) -> DocumentNode {
-        let token = name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-        return DocumentNode(node: node, key: key.isEmpty ? name : "\(key).\(name)", pointer: pointer + "/" + token, file: file)
+        DocumentNode(node: node, key: key.isEmpty ? name : "\(key).\(name)", pointer: pointer + "/" + LocatedJSON.escape(name), file: file)
     }
 
     /// The item `index` of this list, holding `node`.

@@ -137,7 +137,5 @@ struct SchemaWalk {
         return text.count > 80 ? String(text.prefix(77)) + "…" : text
     }
 
-    static func escape(_ token: String) -> String {
-        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
+    static func escape(_ token: String) -> String { LocatedJSON.escape(token) }
 }

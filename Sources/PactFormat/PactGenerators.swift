@@ -43,7 +43,7 @@ struct PactGeneratorsReader {
             case "header", "query", "body", "content", "metadata":
                 guard case .object(let named) = entry else { throw StubProblem(pointer: here, message: "expected generators by name or path") }
                 for key in named.keys.sorted() {
-                    let at = here + "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+                    let at = here + "/" + LocatedJSON.escape(key)
                     let made = try generator(named[key]!, at: at)
                     switch category {
                     case "header": found.headers[key] = made

@@ -78,10 +78,10 @@ public struct PactPartReader: Sendable {
                 switch members[name]! {
                 case .array(let items):
                     var values: [String] = []
-                    for (index, item) in items.enumerated() { values.append(try string(item, at: "\(pointer)/\(escape(name))/\(index)")) }
+                    for (index, item) in items.enumerated() { values.append(try string(item, at: "\(pointer)/\(LocatedJSON.escape(name))/\(index)")) }
                     found.append((name, values))
                 case let single:
-                    found.append((name, [try string(single, at: "\(pointer)/\(escape(name))")]))
+                    found.append((name, [try string(single, at: "\(pointer)/\(LocatedJSON.escape(name))")]))
                 }
             }
             return found
@@ -101,10 +101,10 @@ public struct PactPartReader: Sendable {
             switch members[name]! {
             case .array(let items):
                 var values: [String] = []
-                for (index, item) in items.enumerated() { values.append(try string(item, at: "\(pointer)/\(escape(name))/\(index)")) }
+                for (index, item) in items.enumerated() { values.append(try string(item, at: "\(pointer)/\(LocatedJSON.escape(name))/\(index)")) }
                 found.append((name, values.joined(separator: ", ")))
             case let single:
-                found.append((name, try string(single, at: "\(pointer)/\(escape(name))")))
+                found.append((name, try string(single, at: "\(pointer)/\(LocatedJSON.escape(name))")))
             }
         }
         return found
@@ -159,11 +159,6 @@ public struct PactPartReader: Sendable {
         default: throw StubProblem(pointer: pointer, message: "expected text, got \(value)")
         }
     }
-}
-
-/// `~` and `/` escaped for a JSON pointer segment.
-func escape(_ name: String) -> String {
-    name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
 }
 
 /// Something in a pact that cannot be read, at its JSON pointer: now the

@@ -14,14 +14,14 @@ struct PactRulesReader {
         guard case .object(let top) = value else { throw StubProblem(pointer: pointer, message: "expected an object of rules, got \(value)") }
         if version == .v2 || top.keys.contains(where: { $0.hasPrefix("$") }) {
             for key in top.keys.sorted() {
-                let here = pointer + "/" + escape(key)
+                let here = pointer + "/" + LocatedJSON.escape(key)
                 let set = try ruleSet(top[key]!, at: here)
                 try place(key, set, into: &rules, at: here)
             }
             return rules
         }
         for category in top.keys.sorted() {
-            let here = pointer + "/" + escape(category)
+            let here = pointer + "/" + LocatedJSON.escape(category)
             let entries = top[category]!
             switch category {
             case "path": rules.path = try ruleSet(entries, at: here)
@@ -29,13 +29,13 @@ struct PactRulesReader {
             case "query", "header", "headers":
                 guard case .object(let named) = entries else { throw StubProblem(pointer: here, message: "expected rules by name") }
                 for name in named.keys.sorted() {
-                    let set = try ruleSet(named[name]!, at: here + "/" + escape(name))
+                    let set = try ruleSet(named[name]!, at: here + "/" + LocatedJSON.escape(name))
                     if category == "query" { rules.query[name] = set } else { rules.header[name] = set }
                 }
             case "body", "content":
                 guard case .object(let paths) = entries else { throw StubProblem(pointer: here, message: "expected rules by body path") }
                 for key in paths.keys.sorted() {
-                    let at = here + "/" + escape(key)
+                    let at = here + "/" + LocatedJSON.escape(key)
                     guard let path = ShapePath(key) else { throw StubProblem(pointer: at, message: "\"\(key)\" is not a body path (it starts with $)") }
                     rules.body.append(ShapePathRules(path, try ruleSet(paths[key]!, at: at)))
                 }
@@ -137,8 +137,8 @@ struct PactRulesReader {
                 var rules: [ShapePathRules] = []
                 if case .object(let paths)? = variant["rules"] {
                     for key in paths.keys.sorted() {
-                        guard let path = ShapePath(key) else { throw StubProblem(pointer: at + "/rules/" + escape(key), message: "not a body path") }
-                        rules.append(ShapePathRules(path, try ruleSet(paths[key]!, at: at + "/rules/" + escape(key))))
+                        guard let path = ShapePath(key) else { throw StubProblem(pointer: at + "/rules/" + LocatedJSON.escape(key), message: "not a body path") }
+                        rules.append(ShapePathRules(path, try ruleSet(paths[key]!, at: at + "/rules/" + LocatedJSON.escape(key))))
                     }
                 }
                 variants.append(ShapeVariant(index: Int(position), rules: rules))

@@ -1,6 +1,6 @@
 import Foundation
 import StubKit
-import Synchronization
+import Locking
 
 /// Turns checked stubs into served slots: ``StubValidation`` (StubKit) does
 /// the checks and the index; this adds each stub's prepared response.
@@ -25,7 +25,7 @@ final class RouteTable: Sendable {
     let slots: [StubSlot]
     /// Each id's first position, built on the first lookup by id (most
     /// tables are never asked), so a change costs nothing more.
-    private let positions = Mutex<[StubID: Int]?>(nil)
+    private let positions = Locked<[StubID: Int]?>(nil)
 
     init(index: RouteIndex, slots: [StubSlot]) {
         self.index = index
