@@ -49,21 +49,29 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
-        // zlib, found by pkg-config, for the gzip and deflate content codings. Only MicroHTTP imports it.
+        // zlib, found by pkg-config, for the gzip and deflate content codings. Only HTTPWire imports it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        // libmicrohttpd as Swift values: daemon lifetime, callbacks, suspend/resume, content codings.
         // The pthread-mutex box every layer shares (Thread Sanitizer understands
         // it), so the engine's state needs no transport module. Not a product.
         .target(name: "Locking", swiftSettings: strictSettings),
-        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "CZlib", "Locking"], swiftSettings: strictSettings),
+        // The values both sides of a transport share: a response, a streamed
+        // body, a content coding (zlib). No socket. Not a product.
+        .target(name: "HTTPWire", dependencies: ["CZlib"], swiftSettings: strictSettings),
+        // libmicrohttpd as Swift values: daemon lifetime, callbacks, suspend/resume.
+        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "HTTPWire", "Locking"], swiftSettings: strictSettings),
         // Pure values: stubs, patterns, recipes, recorded requests. No I/O, no C.
         .target(
             name: "StubKit",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings
         ),
-        // Serves [Stub] on MicroHTTP: routing, journal, unmatched-request reports.
-        .target(name: "StubServer", dependencies: ["MicroHTTP", "Locking", "StubKit", "StubTLS"], swiftSettings: strictSettings),
+        // The engine: what to answer a request (matching, guards, recipes,
+        // scenarios, `times`, delays as timers, faults as values), the journal
+        // and near-miss reports, with no socket and no libmicrohttpd. Every
+        // transport feeds it. Not a product.
+        .target(name: "StubEngine", dependencies: ["HTTPWire", "Locking", "StubKit"], swiftSettings: strictSettings),
+        // Serves [Stub] on MicroHTTP: the libmicrohttpd transport in front of the engine.
+        .target(name: "StubServer", dependencies: ["StubEngine", "MicroHTTP", "Locking", "StubKit", "StubTLS"], swiftSettings: strictSettings),
         // Throwaway certificate authorities and the certificates they issue, as PEM.
         .target(
             name: "StubTLS",
@@ -170,6 +178,14 @@ let package = Package(
             dependencies: ["StubRemote", "StubAssertions", "StubKit"],
             swiftSettings: strictSettings
         ),
+        // A stand-in for an in-process test target: it links only the engine and the
+        // assertions, answers requests with no socket and checks them; StubServerTests
+        // checks it carries no libmicrohttpd.
+        .executableTarget(
+            name: "understudy-engine-probe",
+            dependencies: ["StubEngine", "HTTPWire", "StubAssertions", "StubKit"],
+            swiftSettings: strictSettings
+        ),
         // Benchmark and self-check programs driven by scripts/bench and the tests.
         .executableTarget(
             name: "understudy-bench",
@@ -187,6 +203,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit"], swiftSettings: strictSettings),
+        .testTarget(name: "StubEngineTests", dependencies: ["StubEngine", "HTTPWire", "StubKit"], swiftSettings: strictSettings),
         .testTarget(name: "DocumentReaderTests", dependencies: ["DocumentReader", "StubKit"], swiftSettings: strictSettings),
         .testTarget(name: "MarvelModelsTests", dependencies: ["MarvelModels", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
         .testTarget(
@@ -253,7 +270,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StubServerTests",
-            dependencies: ["StubServer", "StubKit", "StubTLS", "MicroHTTP", "UnderstudyTestSupport", "understudy-bench"],
+            dependencies: ["StubServer", "StubEngine", "StubKit", "StubTLS", "MicroHTTP", "UnderstudyTestSupport", "understudy-bench", "understudy-engine-probe"],
             swiftSettings: strictSettings
         ),
     ]

@@ -1,5 +1,4 @@
 internal import CMicroHTTPD
-import Locking
 
 /// A response turned into libmicrohttpd's form once and sent many times.
 ///
@@ -11,9 +10,6 @@ public final class PreparedResponse: @unchecked Sendable {
     /// The response this was built from.
     public let response: HTTPResponse
     let handle: OpaquePointer
-    /// This response as sent in each content coding (`nil`: identity with
-    /// `Vary`), each built the first time a request needs it.
-    private let variants = Locked<[ContentCoding?: PreparedResponse]>([:])
 
     /// Builds the libmicrohttpd response for `response`.
     public init(_ response: HTTPResponse) {
@@ -22,17 +18,6 @@ public final class PreparedResponse: @unchecked Sendable {
     }
 
     deinit { MHD_destroy_response(handle) }
-
-    /// The variant of this response for `coding`, made by `make` once.
-    public func variant(_ coding: ContentCoding?, make: () -> PreparedResponse) -> PreparedResponse {
-        if let known = variants.withLock({ $0[coding] }) { return known }
-        let made = make()
-        return variants.withLock { variants in
-            if let raced = variants[coding] { return raced }
-            variants[coding] = made
-            return made
-        }
-    }
 }
 
 /// Creates a libmicrohttpd response holding a copy of the body and the headers.

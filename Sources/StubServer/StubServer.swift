@@ -1,11 +1,13 @@
 import Locking
 public import Foundation
 import MicroHTTP
+@_exported public import StubEngine
 public import StubKit
 import Synchronization
 
 /// A real HTTP server on libmicrohttpd that answers requests from a list of stubs
-/// and records every request in a ``Journal``.
+/// and records every request in a ``Journal``: the socket transport in front
+/// of the engine (StubEngine), which decides every answer.
 ///
 /// Start one per test: it binds 127.0.0.1 on a port the system picks, starts
 /// in microseconds and shares nothing with other servers. A request that no
@@ -20,7 +22,7 @@ public final class StubServer: Sendable {
     /// The secrets masked wherever this server's requests are shown
     /// (``Configuration/redaction``).
     public var redaction: Redaction { engine.redaction }
-    private let engine: StubEngine
+    private let engine: Engine
     private let daemon: Daemon
     /// The contract every request and response must keep (``Configuration/contract``), or `nil`.
     public let contract: (any TrafficContract)?
@@ -33,9 +35,8 @@ public final class StubServer: Sendable {
             throw DaemonError.invalidConfiguration("journalCapacity \(configuration.journalCapacity) must be at least 1")
         }
         let journal = Journal(capacity: configuration.journalCapacity)
-        let engine = StubEngine(set: set, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max),
-                                redaction: configuration.redaction,
-                                finish: AnswerFinish(cors: configuration.cors, compression: configuration.compression))
+        let engine = Engine(set: set, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max),
+                            redaction: configuration.redaction, cors: configuration.cors, compression: configuration.compression)
         var daemonConfiguration = configuration.transport
         var authorityPEM: String?
         if let tls = configuration.tls {
@@ -43,7 +44,7 @@ public final class StubServer: Sendable {
             daemonConfiguration.tls = credentials
             authorityPEM = authority
         }
-        self.daemon = try Daemon(daemonConfiguration) { engine.handle($0) }
+        self.daemon = try Daemon(daemonConfiguration) { engine.answer(RecordedRequest($0)).reply }
         self.journal = journal
         self.engine = engine
         self.contract = configuration.contract
@@ -154,7 +155,7 @@ public final class StubServer: Sendable {
     ///
     /// - Throws: ``StubValidationError``; nothing changes then.
     public func add(_ stubs: [Stub]) throws {
-        try change { current in current.indices.map(StubListEntry.kept) + stubs.map(StubListEntry.fresh) }
+        try engine.change { current in current.indices.map(StubListEntry.kept) + stubs.map(StubListEntry.fresh) }
     }
 
     /// Puts `stubs` before the current ones, in place of any current stub
@@ -164,7 +165,7 @@ public final class StubServer: Sendable {
     /// - Throws: ``StubValidationError``; nothing changes then.
     package func addFirst(_ stubs: [Stub]) throws {
         let ids = Set(stubs.map(\.id))
-        try change { current in stubs.map(StubListEntry.fresh) + current.indices.filter { !ids.contains(current[$0].id) }.map(StubListEntry.kept) }
+        try engine.change { current in stubs.map(StubListEntry.fresh) + current.indices.filter { !ids.contains(current[$0].id) }.map(StubListEntry.kept) }
     }
 
     /// Serves `stubs` instead of the current list, atomically: requests in
@@ -173,14 +174,14 @@ public final class StubServer: Sendable {
     ///
     /// - Throws: ``StubValidationError``; nothing changes then.
     public func replaceAll(with stubs: [Stub]) throws {
-        try change { _ in stubs.map(StubListEntry.fresh) }
+        try engine.change { _ in stubs.map(StubListEntry.fresh) }
     }
 
     /// Replaces the stub named `id` with `stub`, in place.
     ///
     /// - Throws: ``StubValidationError`` when no stub has that id or the result cannot work.
     public func replace(_ id: StubID, with stub: Stub) throws {
-        try change { current in
+        try engine.change { current in
             guard let index = current.firstIndex(where: { $0.id == id }) else {
                 throw StubValidationError(problems: [StubProblem(stub, "no stub with id \"\(id)\" to replace")])
             }
@@ -198,7 +199,7 @@ public final class StubServer: Sendable {
     @discardableResult
     package func remove(_ ids: Set<StubID>) -> Int {
         var removed = 0
-        try? change { current in
+        try? engine.change { current in
             let kept = current.indices.filter { !ids.contains(current[$0].id) }
             removed = current.count - kept.count
             return kept.map(StubListEntry.kept)
@@ -237,9 +238,7 @@ public final class StubServer: Sendable {
     /// with its checks, secrets masked by ``redaction``. An unmatched
     /// request's 404 carries the same report.
     public func report(for request: RecordedRequest) -> UnmatchedRequestReport {
-        let serving = engine.serving.withLock { $0 }
-        return UnmatchedRequestReport(request: request, table: serving.table, counts: serving.counts, scenarios: engine.scenarios)
-            .redacted(by: redaction)
+        engine.report(for: request)
     }
 
     /// Sends every answer without a delay of its own after `delay` (WireMock's
@@ -249,51 +248,4 @@ public final class StubServer: Sendable {
     /// Answers requests under `door.prefix` with `door` before any stub, and
     /// leaves them out of the journal; `nil` closes the door.
     public func mount(_ door: FrontDoor?) { engine.mount(door) }
-
-    /// Applies `edit` to the stub list. A kept stub keeps its prepared slot
-    /// and its answer count; a fresh one is prepared and checked, and keeps
-    /// the count of the stub it replaces when that had the same id, pattern
-    /// and limit. A refused edit changes nothing.
-    private func change(_ edit: ([Stub]) throws -> [StubListEntry]) throws {
-        try engine.serving.withLock { serving in
-            let old = serving.table.stubs
-            let entries = try edit(old)
-            var next: [Stub] = []
-            next.reserveCapacity(entries.count)
-            var carried: [Int: Int] = [:]
-            var reused: [Int: StubSlot] = [:]
-            var overridable = Set<StubID>()
-            // Where a fresh stub's id was: a scan for a few fresh stubs, an index for many.
-            var oldIndex: [StubID: Int] = [:]
-            if entries.count(where: { if case .fresh = $0 { true } else { false } }) > 8 {
-                for index in old.indices where oldIndex[old[index].id] == nil { oldIndex[old[index].id] = index }
-            }
-            func previous(_ id: StubID) -> Int? { oldIndex.isEmpty ? old.firstIndex { $0.id == id } : oldIndex[id] }
-            for (position, entry) in entries.enumerated() {
-                switch entry {
-                case .kept(let previous):
-                    next.append(old[previous])
-                    let count = serving.counts.count(previous)
-                    if count > 0 { carried[position] = count }
-                    reused[position] = serving.table.slots[previous]
-                case .fresh(let stub):
-                    next.append(stub)
-                    if let previous = previous(stub.id), StubValidation.sameShape(old[previous], stub) {
-                        carried[position] = serving.counts.count(previous)
-                        overridable.insert(stub.id)
-                    }
-                }
-            }
-            let table = try StubPreparation.table(for: next, fixtures: serving.stubSet.fixtures, overridable: overridable, reusing: reused)
-            serving = StubEngine.Serving(set: StubSet(table: table, fixtures: serving.stubSet.fixtures),
-                                         counts: AnswerCounts(count: next.count, initial: carried), frontDoor: serving.frontDoor)
-        }
-    }
-}
-
-/// One stub of the list a change makes: a current one kept (by its
-/// position now), or a fresh one to prepare.
-private enum StubListEntry {
-    case kept(Int)
-    case fresh(Stub)
 }

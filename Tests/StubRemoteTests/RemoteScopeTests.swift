@@ -65,22 +65,15 @@ import UnderstudyTestSupport
 @Suite struct RemoteLinkageTests {
     @Test func theProbeLinksNoLibmicrohttpdAndDrivesARealServer() async throws {
         let probe = try BuiltProducts.url("understudy-remote-probe")
-        let libraries = try await Self.dynamicLibraries(of: probe)
+        let libraries = try await BuiltProducts.dynamicLibraries(of: probe)
         #expect(!libraries.isEmpty, "ldd listed the probe's libraries")
         #expect(!libraries.contains { $0.contains("libmicrohttpd") }, "the remote side carries no libmicrohttpd: \(libraries)")
-        let server = try await Self.dynamicLibraries(of: try BuiltProducts.url("understudy"))
+        let server = try await BuiltProducts.dynamicLibraries(of: try BuiltProducts.url("understudy"))
         #expect(server.contains { $0.contains("libmicrohttpd") }, "the check sees libmicrohttpd where it is linked")
 
         let served = try await ServedProcess.start()
         let run = try await ChildProcess.finished(probe, [served.url.absoluteString])
         #expect(run.status == 0, "probe: \(run.output) \(run.errors)")
         #expect(run.output.contains("received true"))
-    }
-
-    /// The shared libraries `ldd` says `binary` loads.
-    static func dynamicLibraries(of binary: URL) async throws -> [String] {
-        let run = try await ChildProcess.finished(URL(fileURLWithPath: "/usr/bin/env"), ["ldd", binary.path])
-        guard run.status == 0 else { return [] }
-        return run.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 }

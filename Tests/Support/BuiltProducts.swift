@@ -23,4 +23,11 @@ public enum BuiltProducts {
         }
         return output
     }
+
+    /// The shared libraries `ldd` says `binary` loads (empty when ldd fails).
+    public static func dynamicLibraries(of binary: URL) async throws -> [String] {
+        let run = try await ChildProcess.finished(URL(fileURLWithPath: "/usr/bin/env"), ["ldd", binary.path])
+        guard run.status == 0 else { return [] }
+        return run.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
 }

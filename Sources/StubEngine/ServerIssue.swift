@@ -49,7 +49,7 @@ public struct ServerIssue: Sendable, CustomStringConvertible {
 
 /// The issues found while serving, oldest first, bounded so a flood of bad
 /// requests cannot grow memory without end; what does not fit is counted.
-final class ServerIssueQueue: Sendable {
+package final class ServerIssueQueue: Sendable {
     static let capacity = 1_000
     private struct State {
         var issues: [ServerIssue] = []
@@ -65,13 +65,13 @@ final class ServerIssueQueue: Sendable {
     }
 
     /// The issues held, oldest first.
-    var pending: [ServerIssue] { state.withLock { $0.issues } }
+    package var pending: [ServerIssue] { state.withLock { $0.issues } }
 
     /// How many issues did not fit.
-    var dropped: Int { state.withLock { $0.dropped } }
+    package var dropped: Int { state.withLock { $0.dropped } }
 
     /// Removes and returns the issues `include` selects, oldest first.
-    func take(where include: (ServerIssue) -> Bool) -> [ServerIssue] {
+    package func take(where include: (ServerIssue) -> Bool) -> [ServerIssue] {
         state.withLock { state in
             var taken: [ServerIssue] = []
             var kept: [ServerIssue] = []

@@ -1,9 +1,9 @@
 import Locking
-import MicroHTTP
+import HTTPWire
 import StubKit
 
-/// The answers a reusing stub (``AnswerReuse``) has built, by key, each in
-/// libmicrohttpd's form so that sending it again copies nothing: the
+/// The answers a reusing stub (``AnswerReuse``) has built, by key, each
+/// prepared so that sending it again copies nothing: the
 /// Marvel fake builds a page once per normalised query. Bounded by bytes;
 /// when full it starts afresh (answers are rebuilt, never wrong).
 final class AnswerCache: Sendable {
@@ -11,18 +11,18 @@ final class AnswerCache: Sendable {
     static let capacity = 32 << 20
 
     let reuse: AnswerReuse
-    private let stored = Locked<(answers: [String: PreparedResponse], bytes: Int)>(([:], 0))
+    private let stored = Locked<(answers: [String: PreparedAnswer], bytes: Int)>(([:], 0))
 
     init(_ reuse: AnswerReuse) { self.reuse = reuse }
 
     /// The answer built before for `key`, if any.
-    func answer(for key: String) -> PreparedResponse? {
+    func answer(for key: String) -> PreparedAnswer? {
         stored.withLock { $0.answers[key] }
     }
 
     /// Keeps `response` (built for `key`) and returns it ready to send.
-    func keep(_ response: HTTPResponse, for key: String) -> PreparedResponse {
-        let prepared = PreparedResponse(response)
+    func keep(_ response: HTTPResponse, for key: String) -> PreparedAnswer {
+        let prepared = PreparedAnswer(response)
         stored.withLock { stored in
             if stored.bytes + response.body.count > Self.capacity { stored = ([:], 0) }
             stored.answers[key] = prepared

@@ -3,7 +3,7 @@ import StubKit
 
 /// The current state of every scenario on one server, changed atomically with
 /// the match that moves it.
-final class ScenarioBook: Sendable {
+package final class ScenarioBook: Sendable {
     private let states = Locked<[String: String]>([:])
 
     /// Runs `claim` only when `step` allows a match now, and moves the
@@ -20,15 +20,15 @@ final class ScenarioBook: Sendable {
     }
 
     /// The state of `scenario` now.
-    func state(of scenario: String) -> String {
+    package func state(of scenario: String) -> String {
         states.withLock { $0[scenario] ?? ScenarioStep.started }
     }
 
     /// Moves `scenario` to `state`.
-    func set(_ scenario: String, to state: String) {
+    package func set(_ scenario: String, to state: String) {
         states.withLock { $0[scenario] = state == ScenarioStep.started ? nil : state }
     }
 
     /// Puts every scenario back in `Started`.
-    func reset() { states.withLock { $0.removeAll() } }
+    package func reset() { states.withLock { $0.removeAll() } }
 }

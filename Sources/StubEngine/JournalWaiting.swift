@@ -1,45 +1,30 @@
 public import StubKit
 import Synchronization
 
-extension StubServer {
-    /// Waits for the next request matching `pattern` and returns it: the
-    /// oldest one that arrived and that no earlier `next` call returned, or
-    /// the first to arrive within `timeout`. For code that calls the server
-    /// from a background task:
+extension Journal {
+    /// Waits for the next request matching `wanted` and returns it: the
+    /// oldest one that arrived and that no earlier wait returned, or the
+    /// first to arrive within `timeout` (what `StubServer.next(matching:)` does).
     ///
-    /// ```swift
-    /// analytics.flush()   // posts on its own task
-    /// let event = try await server.next(matching: Post("/events"), timeout: .seconds(2))
-    /// ```
-    ///
-    /// - Throws: ``RequestWaitTimeout``, listing what arrived instead, with
-    ///   the caller's source location; `CancellationError` when the task is cancelled.
-    public func next(
-        matching pattern: some RequestPatternConvertible,
-        timeout: Duration = .seconds(5),
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) async throws -> RecordedRequest {
-        let wanted = pattern.requestPattern
+    /// - Throws: ``RequestWaitTimeout``, listing what arrived instead (masked
+    ///   by `redaction`), at `location`; `CancellationError` when the task is cancelled.
+    package func next(matching wanted: RequestPattern, timeout: Duration, redaction: Redaction, location: CodeLocation) async throws -> RecordedRequest {
         let id = Self.waitIDs.add(1, ordering: .relaxed).newValue
-        let journal = self.journal
         let timer = Task {
             guard (try? await Task.sleep(for: timeout)) != nil else { return }
-            journal.expire(id)
+            self.expire(id)
         }
         defer { timer.cancel() }
         let found = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                journal.claim(id: id, where: { wanted.match($0) != nil }, continuation: continuation)
+                claim(id: id, where: { wanted.match($0) != nil }, continuation: continuation)
             }
         } onCancel: {
-            journal.expire(id)
+            expire(id)
         }
         try Task.checkCancellation()
         guard let found else {
-            throw RequestWaitTimeout(
-                pattern: wanted, timeout: timeout, others: journal.unclaimed, redaction: redaction,
-                location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-            )
+            throw RequestWaitTimeout(pattern: wanted, timeout: timeout, others: unclaimed, redaction: redaction, location: location)
         }
         return found
     }

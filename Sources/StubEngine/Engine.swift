@@ -1,22 +1,24 @@
-import Locking
+package import Locking
 import Foundation
-import MicroHTTP
-import StubKit
-import Synchronization
+import HTTPWire
+package import StubKit
+package import Synchronization
 
-/// Decides what a server answers: picks the stub, runs its guards and recipe,
-/// applies its delay or fault, and journals the request. Runs on the daemon's
-/// threads, so everything it touches is immutable or locked.
-final class StubEngine: Sendable {
+/// Decides what a request is answered with: picks the stub, runs its guards
+/// and recipe, applies its delay or fault, and journals the request. Knows no
+/// socket: a transport (the libmicrohttpd server, an in-process one) hands it
+/// each request and sends the ``Answer``. Runs on the transport's threads, so
+/// everything it touches is immutable or locked.
+package final class Engine: Sendable {
     /// The stubs served now with this server's answer counts, and the front
     /// door answered before them; one snapshot per request, swapped whole
     /// when any of them changes.
-    final class Serving: Sendable {
+    package final class Serving: Sendable {
         let stubSet: StubSet
         let counts: AnswerCounts
         /// Routes answered before any stub and never journaled (the admin API).
         let frontDoor: FrontDoor?
-        var table: RouteTable { stubSet.table }
+        package var table: RouteTable { stubSet.table }
 
         init(set: StubSet, counts: AnswerCounts, frontDoor: FrontDoor? = nil) {
             self.stubSet = set
@@ -25,43 +27,45 @@ final class StubEngine: Sendable {
         }
     }
 
-    let serving: Locked<Serving>
-    let journal: Journal
-    let scenarios = ScenarioBook()
+    package let serving: Locked<Serving>
+    package let journal: Journal
+    package let scenarios = ScenarioBook()
     /// What went wrong while answering, for tests to take from their own task.
-    let issues = ServerIssueQueue()
+    package let issues = ServerIssueQueue()
     private let random: Locked<SplitMix64>
     /// The secrets masked in unmatched-request reports.
-    let redaction: Redaction
+    package let redaction: Redaction
     /// Compression and CORS, applied to every answer.
     let finish: AnswerFinish
     /// The delay of every answer whose stub has none (WireMock's global fixed delay).
-    let globalDelay = Locked<Duration?>(nil)
+    package let globalDelay = Locked<Duration?>(nil)
     /// Whether each answer's response is kept in the journal.
-    let keepsServedResponses = Atomic<Bool>(false)
+    package let keepsServedResponses = Atomic<Bool>(false)
 
-    init(set: StubSet, journal: Journal, seed: UInt64, redaction: Redaction, finish: AnswerFinish) {
+    /// An engine serving `set`, journaling into `journal`; `seed` drives
+    /// random delays and generated values; `cors` and `compression` finish
+    /// every answer.
+    package init(set: StubSet, journal: Journal, seed: UInt64, redaction: Redaction, cors: CORSPolicy?, compression: CompressionPolicy?) {
         self.redaction = redaction
-        self.finish = finish
+        self.finish = AnswerFinish(cors: cors, compression: compression)
         self.serving = Locked(Serving(set: set, counts: AnswerCounts(count: set.table.stubs.count)))
         self.journal = journal
         self.random = Locked(SplitMix64(seed: seed))
     }
 
     /// Serves `door` before the stubs from the next request on; `nil` closes it.
-    func mount(_ door: FrontDoor?) {
+    package func mount(_ door: FrontDoor?) {
         serving.withLock { $0 = Serving(set: $0.stubSet, counts: $0.counts, frontDoor: door) }
     }
 
-    /// The reply to one request, journaled with the status it sends.
-    func handle(_ http: MicroHTTP.HTTPRequest) -> Reply {
-        let request = RecordedRequest(http)
+    /// The answer to one request, journaled with the status it sends.
+    package func answer(_ request: RecordedRequest) -> Answer {
         let serving = self.serving.withLock { $0 }
         if let door = serving.frontDoor, door.opens(request.path) {
             let answer = FrontDoorAnswer()
             door.handle(request) { answer.deliver($0) }
             if let now = answer.immediate() { return .response(HTTPResponse(now)) }
-            return .later { responder in answer.hand { responder.respond(HTTPResponse($0)) } }
+            return .later { sink in answer.hand { sink.send(.response(HTTPResponse($0))) } }
         }
         if let cors = finish.cors, cors.isPreflight(request) {
             let answer = cors.preflightResponse(for: request)
@@ -101,7 +105,7 @@ final class StubEngine: Sendable {
     /// `make()`, or for a stub that reuses answers the one built before for
     /// this request's key (a fresh answer is kept unless it is a stream, a
     /// raw or deferred reply, or a closure's failure).
-    private func reused(_ slot: StubSlot, _ request: RecordedRequest, _ make: () -> Reply) -> Reply {
+    private func reused(_ slot: StubSlot, _ request: RecordedRequest, _ make: () -> Answer) -> Answer {
         guard let cache = slot.answers else { return make() }
         let key = cache.reuse.key(for: request)
         if let known = cache.answer(for: key) { return .prepared(known) }
@@ -138,7 +142,7 @@ final class StubEngine: Sendable {
     private func reply(
         _ recipe: ResponseRecipe, call: Int, slot: StubSlot,
         request: RecordedRequest, captures: [String: String], topLevel: Bool, thrown: inout (any Error)?, proxied: inout ProxyTicket?
-    ) -> Reply {
+    ) -> Answer {
         switch recipe {
         case .fixed(let response):
             if topLevel, let prepared = slot.prepared { return .prepared(prepared) }
@@ -164,12 +168,12 @@ final class StubEngine: Sendable {
         case .proxy(let target):
             let ticket = ProxyTicket()
             proxied = ticket
-            return .later { [self] responder in
+            return .later { [self] sink in
                 ProxyCall.forward(request, to: target) { answer in
                     let sent = self.finish.apply(.response(HTTPResponse(answer, extraHeaders: slot.stub.responseHeaders)), to: request, slot: slot)
                     self.journal.complete(ticket.sequence.load(ordering: .acquiring), status: answer.status,
                                      served: self.keepsServedResponses.load(ordering: .relaxed) ? answer : nil)
-                    responder.send(sent)
+                    sink.send(sent)
                 }
             }
         case .fixture, .invalid:
@@ -180,7 +184,7 @@ final class StubEngine: Sendable {
 
     /// Applies the stub's fault or delay to a ready reply; with the status
     /// the client will get (`nil` when it gets no status line).
-    private func deliver(_ reply: Reply, for slot: StubSlot) -> (Reply, Int?) {
+    private func deliver(_ reply: Answer, for slot: StubSlot) -> (Answer, Int?) {
         if let fault = slot.stub.fault {
             let broken = Self.apply(fault, to: reply)
             return (broken, broken.sentStatus)
@@ -192,10 +196,10 @@ final class StubEngine: Sendable {
         case nil:
             return (reply, status)
         case .fixed(let duration):
-            return (Self.later(reply, after: duration), status)
+            return (reply.after(duration), status)
         case .random(let range):
             let fraction = random.withLock { Double.random(in: 0...1, using: &$0) }
-            return (Self.later(reply, after: range.lowerBound + (range.upperBound - range.lowerBound) * fraction), status)
+            return (reply.after(range.lowerBound + (range.upperBound - range.lowerBound) * fraction), status)
         case .logNormal(let median, let sigma):
             let normal = random.withLock { generator in
                 // Box-Muller: two uniform draws make one standard normal one.
@@ -203,18 +207,14 @@ final class StubEngine: Sendable {
                 let u2 = Double.random(in: 0...1, using: &generator)
                 return (-2 * Foundation.log(u1)).squareRoot() * cos(2 * Double.pi * u2)
             }
-            return (Self.later(reply, after: median * Foundation.exp(sigma * normal)), status)
+            return (reply.after(median * Foundation.exp(sigma * normal)), status)
         case .dribble(let chunks, let duration):
             guard let response = reply.response else { return (reply, status) }
             return (.stream(head: response, body: .dribble(response.body, chunks: chunks, over: duration)), status)
         }
     }
 
-    private static func later(_ reply: Reply, after delay: Duration) -> Reply {
-        .later { $0.send(reply, after: delay) }
-    }
-
-    private static func apply(_ fault: Fault, to reply: Reply) -> Reply {
+    private static func apply(_ fault: Fault, to reply: Answer) -> Answer {
         switch fault {
         case .closeWithoutResponse:
             return .closeConnection

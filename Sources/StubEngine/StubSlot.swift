@@ -1,5 +1,5 @@
 import Foundation
-import MicroHTTP
+import HTTPWire
 import StubKit
 
 /// One prepared stub: the stub, its recipe once fixtures are read, and its
@@ -18,7 +18,7 @@ final class StubSlot: Sendable {
     /// the count; every other stub answers without taking the counts' lock.
     let counted: Bool
     /// The response of a fixed recipe, built once, sent without copying.
-    let prepared: PreparedResponse?
+    let prepared: PreparedAnswer?
     /// Answers already built, by ``AnswerReuse`` key, when the stub promises reuse.
     let answers: AnswerCache?
 
@@ -29,7 +29,7 @@ final class StubSlot: Sendable {
         self.answers = stub.answerReuse.map(AnswerCache.init)
         switch resolvedRecipe ?? stub.response {
         case .fixed(let response) where response.reason == nil:
-            self.prepared = PreparedResponse(HTTPResponse(response, extraHeaders: stub.responseHeaders))
+            self.prepared = PreparedAnswer(HTTPResponse(response, extraHeaders: stub.responseHeaders))
             self.counted = stub.times != nil
         case .sequence:
             self.prepared = nil

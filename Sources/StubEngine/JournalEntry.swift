@@ -67,12 +67,11 @@ extension JournalEntry {
     }
 }
 
-extension StubServer {
+extension Journal {
     /// The journal as a value: every entry held (or those after `sequence`),
-    /// with the capacity, evictions and redaction the assertions report.
-    public func journalSnapshot(after sequence: Int? = nil) -> JournalSnapshot {
-        let entries = sequence.map { journal.entries(after: $0) } ?? journal.entries
-        return JournalSnapshot(entries: entries.map(\.snapshot), capacity: journal.capacity,
-                               evictedCount: journal.evictedCount, redaction: redaction)
+    /// with the capacity, evictions and `redaction` the assertions report.
+    public func snapshot(after sequence: Int? = nil, redaction: Redaction) -> JournalSnapshot {
+        let held = sequence.map { self.entries(after: $0) } ?? self.entries
+        return JournalSnapshot(entries: held.map(\.snapshot), capacity: capacity, evictedCount: evictedCount, redaction: redaction)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import MicroHTTP
+import HTTPWire
 import StubKit
 
 /// The server-wide HTTP behaviour applied to every answer before its delay or
@@ -12,7 +12,7 @@ struct AnswerFinish: Sendable {
 
     /// `reply` as sent to `request` by the stub in `slot` (none: the 404
     /// report): compressed when allowed and worth it, with CORS headers.
-    func apply(_ reply: Reply, to request: RecordedRequest, slot: StubSlot?) -> Reply {
+    func apply(_ reply: Answer, to request: RecordedRequest, slot: StubSlot?) -> Answer {
         var reply = reply
         let choice = slot?.stub.compression
         if choice != .identity, choice == .compressed || compression != nil {
@@ -32,14 +32,14 @@ struct AnswerFinish: Sendable {
         return reply
     }
 
-    private func compress(_ reply: Reply, for request: RecordedRequest, forced: Bool) -> Reply {
+    private func compress(_ reply: Answer, for request: RecordedRequest, forced: Bool) -> Answer {
         guard let response = reply.response, Self.hasCompressibleBody(response),
               forced || (response.body.count >= (compression?.minimumBytes ?? 0)
                          && CompressionPolicy.isCompressible(contentType: response.header("Content-Type")))
         else { return reply }
         let coding = Self.preferredCoding(request.headers.values(for: "Accept-Encoding"))
         if case .prepared(let prepared) = reply {
-            return .prepared(prepared.variant(coding) { PreparedResponse(response.represented(in: coding)) })
+            return .prepared(prepared.variant(coding) { PreparedAnswer(response.represented(in: coding)) })
         }
         return .response(response.represented(in: coding))
     }

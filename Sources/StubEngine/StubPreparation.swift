@@ -1,5 +1,5 @@
 import Foundation
-import StubKit
+package import StubKit
 import Locking
 
 /// Turns checked stubs into served slots: ``StubValidation`` (StubKit) does
@@ -20,7 +20,7 @@ enum StubPreparation {
 
 /// The served stubs: their route index and their prepared slots, side by
 /// side. A class so that a request takes one reference to the current table.
-final class RouteTable: Sendable {
+package final class RouteTable: Sendable {
     let index: RouteIndex
     let slots: [StubSlot]
     /// Each id's first position, built on the first lookup by id (most
@@ -33,10 +33,10 @@ final class RouteTable: Sendable {
     }
 
     /// The stubs, in declaration order.
-    var stubs: [Stub] { index.stubs }
+    package var stubs: [Stub] { index.stubs }
 
     /// The first stub named `id`, found through an index, not a scan.
-    func stub(_ id: StubID) -> Stub? {
+    package func stub(_ id: StubID) -> Stub? {
         let position = positions.withLock { positions in
             if positions == nil {
                 var built: [StubID: Int] = [:]

@@ -1,10 +1,10 @@
 import Foundation
-import MicroHTTP
+import HTTPWire
 import StubKit
 
-// Every conversion between the daemon's wire values (MicroHTTP's
-// `HTTPRequest`, `HTTPResponse`) and the engine's stub values
-// (`RecordedRequest`, `StubResponse`), in one place.
+// Every conversion between the wire's response (HTTPWire's `HTTPResponse`)
+// and the stub values (`StubResponse`), in one place; a transport converts
+// its own requests (the daemon's: StubServer's DaemonTransport.swift).
 
 extension StubResponse {
     /// The response a stub made, as a value again.
@@ -24,22 +24,6 @@ extension HTTPResponse {
         ]
         let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
         self.init(status: 500, headers: [("Content-Type", "application/json")], body: Array(data))
-    }
-}
-
-extension RecordedRequest {
-    /// The recorded form of a request that arrived on the daemon.
-    init(_ http: MicroHTTP.HTTPRequest) {
-        self.init(
-            method: http.method,
-            target: http.target,
-            headers: HTTPHeaders(pairs: http.headers),
-            body: http.body.isEmpty ? Data() : Data(http.body),
-            version: http.version,
-            remoteAddress: http.remoteAddress,
-            connectionID: http.connectionID
-        )
-        clientCertificateSubject = http.clientCertificateSubject
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import MicroHTTP
+import HTTPWire
 import StubKit
 
 /// One request forwarded upstream for a ``ResponseRecipe/proxy(_:)`` stub.

@@ -1,0 +1,41 @@
+import Foundation
+import MicroHTTP
+import StubEngine
+import StubKit
+
+// The libmicrohttpd transport's two conversions: a request that arrived on
+// the daemon into the engine's recorded request, and the engine's answer
+// into the daemon's reply.
+
+extension RecordedRequest {
+    /// The recorded form of a request that arrived on the daemon.
+    init(_ http: MicroHTTP.HTTPRequest) {
+        self.init(
+            method: http.method,
+            target: http.target,
+            headers: HTTPHeaders(pairs: http.headers),
+            body: http.body.isEmpty ? Data() : Data(http.body),
+            version: http.version,
+            remoteAddress: http.remoteAddress,
+            connectionID: http.connectionID
+        )
+        clientCertificateSubject = http.clientCertificateSubject
+    }
+}
+
+extension Answer {
+    /// The daemon's reply for this answer. A prepared answer is sent as a
+    /// libmicrohttpd response built the first time and shared after; a later
+    /// answer resumes the suspended connection.
+    var reply: Reply {
+        switch self {
+        case .response(let response): return .response(response)
+        case .prepared(let prepared): return .prepared(prepared.form(PreparedResponse.init))
+        case .stream(let head, let body): return .stream(head: head, body: body)
+        case .raw(let bytes): return .raw(bytes)
+        case .closeConnection: return .closeConnection
+        case .resetConnection: return .resetConnection
+        case .later(let answer): return .later { responder in answer(AnswerSink { responder.send($0.reply) }) }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import HTTPWire
+import StubEngine
+import StubKit
+import Synchronization
+import Testing
+
+/// The engine answers requests with no socket: each test hands it recorded
+/// requests and reads the answer values a transport would send.
+@Suite struct EngineAnswerTests {
+    static func engine(_ stubs: [Stub], cors: CORSPolicy? = nil, compression: CompressionPolicy? = nil) throws -> Engine {
+        Engine(set: try StubSet(stubs), journal: Journal(capacity: 100), seed: 7, redaction: .secrets, cors: cors, compression: compression)
+    }
+
+    static func get(_ target: String, headers: [(String, String)] = []) -> RecordedRequest {
+        RecordedRequest(method: "GET", target: target, headers: HTTPHeaders(pairs: headers))
+    }
+
+    /// The answer a `.later` answer sends through its sink (the answer itself otherwise).
+    static func settled(_ answer: Answer) async -> Answer {
+        guard case .later(let deferred) = answer else { return answer }
+        return await withCheckedContinuation { continuation in
+            let once = Once()
+            deferred(AnswerSink { sent in if once.first() { continuation.resume(returning: sent) } })
+        }
+    }
+
+    static func body(_ answer: Answer) -> String? {
+        answer.response.map { String(decoding: $0.body, as: UTF8.self) }
+    }
+
+    @Test func aFixedStubIsPreparedOnceAndSharedByEveryRequest() throws {
+        let engine = try Self.engine([Get("/health").respond(.text("ok"))])
+        guard case .prepared(let first) = engine.answer(Self.get("/health")),
+              case .prepared(let second) = engine.answer(Self.get("/health")) else {
+            Issue.record("a fixed stub's answer is prepared")
+            return
+        }
+        #expect(first === second)
+        #expect(first.response.status == 200)
+        #expect(String(decoding: first.response.body, as: UTF8.self) == "ok")
+        #expect(engine.journal.entries.map(\.status) == [200, 200])
+    }
+
+    @Test func aDelayIsALaterAnswerSentFromATimerAndJournaledAtOnce() async throws {
+        let engine = try Self.engine([Get("/slow").delay(.milliseconds(5)).respond(.text("late"))])
+        let answer = engine.answer(Self.get("/slow"))
+        guard case .later = answer else {
+            Issue.record("a delayed stub answers later, got \(answer)")
+            return
+        }
+        #expect(engine.journal.entries.map(\.status) == [200], "journaled with the status it will send")
+        #expect(Self.body(await Self.settled(answer)) == "late")
+    }
+
+    @Test(arguments: [
+        (Fault.closeWithoutResponse, "close"), (.connectionReset, "reset"), (.garbageThenClose, "raw"),
+        (.malformedChunk, "raw"), (.truncatedBody(afterBytes: 2), "stream"),
+    ])
+    func aFaultIsAnAnswerValue(fault: Fault, expected: String) throws {
+        let engine = try Self.engine([Get("/broken").fault(fault).respond(.text("hello"))])
+        let kind: String
+        switch engine.answer(Self.get("/broken")) {
+        case .closeConnection: kind = "close"
+        case .resetConnection: kind = "reset"
+        case .raw: kind = "raw"
+        case .stream(_, let body): kind = body.abortAfterLastChunk ? "stream" : "paced"
+        default: kind = "other"
+        }
+        #expect(kind == expected)
+    }
+
+    @Test func aHeadRequestMatchesAGetStubAndTimesRunOut() throws {
+        let engine = try Self.engine([Get("/once").times(1).respond(.text("one"))])
+        #expect(engine.answer(RecordedRequest(method: "HEAD", target: "/once")).sentStatus == 200)
+        let second = engine.answer(Self.get("/once"))
+        #expect(second.sentStatus == 404, "the stub is used up: the near-miss report answers")
+        #expect(second.response?.headers.contains { $0.name == "Understudy-Mismatch" } == true)
+        #expect(engine.journal.unmatched.count == 1)
+        #expect(engine.issues.pending.count == 1, "an unmatched request is an issue for the test")
+    }
+
+    @Test func aCompressedVariantIsBuiltOncePerCoding() throws {
+        let big = String(repeating: "{\"name\":\"Spider-Man\"},", count: 100)
+        let engine = try Self.engine([Get("/list").respond(.json("[\(big){}]"))], compression: CompressionPolicy())
+        let gzip = [("Accept-Encoding", "gzip")]
+        guard case .prepared(let first) = engine.answer(Self.get("/list", headers: gzip)),
+              case .prepared(let second) = engine.answer(Self.get("/list", headers: gzip)) else {
+            Issue.record("a compressed fixed answer stays prepared")
+            return
+        }
+        #expect(first === second)
+        #expect(first.response.headers.contains { $0.name == "Content-Encoding" && $0.value == "gzip" })
+        #expect(try ContentCoding.gzip.decode(first.response.body) == Array("[\(big){}]".utf8))
+    }
+
+    @Test func aFrontDoorAnswersBeforeTheStubsNowOrLaterAndIsNotJournaled() async throws {
+        let engine = try Self.engine([Get("/__admin/x").respond(.text("stub"))])
+        engine.mount(FrontDoor(prefix: "/__admin") { request, reply in
+            if request.path.hasSuffix("now") {
+                reply(StubResponse(status: 200, body: Data("now".utf8)))
+            } else {
+                DispatchQueue.global().async { reply(StubResponse(status: 202, body: Data("later".utf8))) }
+            }
+        })
+        #expect(Self.body(engine.answer(Self.get("/__admin/now"))) == "now")
+        let later = await Self.settled(engine.answer(Self.get("/__admin/poll")))
+        #expect(later.sentStatus == 202)
+        #expect(engine.journal.entries.isEmpty)
+    }
+
+    @Test func aChangeKeepsTheCountsOfStubsThatStay() throws {
+        let engine = try Self.engine([Get("/a").id("a").times(2).respond(.text("a"))])
+        #expect(engine.answer(Self.get("/a")).sentStatus == 200)
+        try engine.change { current in current.indices.map(StubListEntry.kept) + [.fresh(Get("/b").respond(.text("b")))] }
+        #expect(engine.answer(Self.get("/a")).sentStatus == 200)
+        #expect(engine.answer(Self.get("/a")).sentStatus == 404, "the kept stub's count went on: two answers in all")
+        #expect(engine.answer(Self.get("/b")).sentStatus == 200)
+    }
+}
+
+/// True the first time only: a sink that is sent to twice resumes once.
+final class Once: Sendable {
+    private let taken = Mutex(false)
+    func first() -> Bool { taken.withLock { taken in defer { taken = true }; return !taken } }
+}
