@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "MarvelClient", targets: ["MarvelClient"]),
         .library(name: "StubTesting", targets: ["StubTesting"]),
         .library(name: "StubSpec", targets: ["StubSpec"]),
+        .library(name: "StubRecording", targets: ["StubRecording"]),
         .library(name: "WireMockFormat", targets: ["WireMockFormat"]),
         .library(name: "PactFormat", targets: ["PactFormat"]),
         .library(name: "OpenAPIStubs", targets: ["OpenAPIStubs"]),
@@ -106,6 +107,13 @@ let package = Package(
             dependencies: ["StubKit", "DocumentReader", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
+        // Recording: the proxying recorder on a server, the session recorder
+        // that turns exchanges into stubs, recording rules and the secret scan.
+        .target(
+            name: "StubRecording",
+            dependencies: ["StubServer", "StubSpec", "StubKit"],
+            swiftSettings: strictSettings
+        ),
         // Codable values for the Marvel Comics API: envelopes, errors, the six entities.
         .target(name: "MarvelModels", swiftSettings: strictSettings),
         // A typed client for the Marvel API; never imports a Stub module.
@@ -122,7 +130,7 @@ let package = Package(
         ),
         // A server in another process, driven through its admin API: Foundation
         // and StubKit only, so an iOS UI test target can link it.
-        .target(name: "StubRemote", dependencies: ["StubKit"], swiftSettings: strictSettings),
+        .target(name: "StubRemote", dependencies: ["StubSpec", "StubKit"], swiftSettings: strictSettings),
         // The companion test library, the only code that imports a test framework, in
         // two modules, side by side in Sources/StubTesting (the only folder whose code may
         // import Testing or XCTest). StubAssertions: the assertions
@@ -140,13 +148,13 @@ let package = Package(
         // The /__admin routes beside the stubs: WireMock's admin API, and ours.
         .target(
             name: "StubAdmin",
-            dependencies: ["StubServer", "StubKit", "StubSpec", "WireMockFormat"],
+            dependencies: ["StubServer", "StubKit", "StubSpec", "StubRecording", "WireMockFormat"],
             swiftSettings: strictSettings
         ),
         // What the command line does, as a library: serving, ready lines, shutdown on signals.
         .target(
             name: "UnderstudyCLI",
-            dependencies: ["StubServer", "StubKit", "StubSpec", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubRemote", "MarvelFake", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StubServer", "StubKit", "StubSpec", "StubRecording", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubRemote", "MarvelFake", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         // The `understudy` command: argument parsing and exit codes only.
@@ -155,7 +163,7 @@ let package = Package(
         .executableTarget(
             name: "understudy",
             dependencies: [
-                "UnderstudyCLI", "StubSpec", "StubServer", "StubKit", "PactFormat", "MarvelFake", "CAllocatorTuning",
+                "UnderstudyCLI", "StubSpec", "StubRecording", "StubServer", "StubKit", "PactFormat", "MarvelFake", "CAllocatorTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -168,7 +176,7 @@ let package = Package(
         // The fuzz targets (spec loader, matcher, HTTP path), run by scripts/fuzz.
         .executableTarget(
             name: "understudy-fuzz",
-            dependencies: ["CFuzzerDriver", "StubSpec", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubServer", "StubKit", "MicroHTTP"],
+            dependencies: ["CFuzzerDriver", "StubSpec", "StubRecording", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubServer", "StubKit", "MicroHTTP"],
             swiftSettings: strictSettings
         ),
         // A UI-test stand-in that links only the remote client and the assertions;
@@ -203,6 +211,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit"], swiftSettings: strictSettings),
+        .testTarget(name: "StubRecordingTests", dependencies: ["StubRecording", "StubKit"], swiftSettings: strictSettings),
         .testTarget(name: "StubEngineTests", dependencies: ["StubEngine", "HTTPWire", "StubKit"], swiftSettings: strictSettings),
         .testTarget(name: "DocumentReaderTests", dependencies: ["DocumentReader", "StubKit"], swiftSettings: strictSettings),
         .testTarget(name: "MarvelModelsTests", dependencies: ["MarvelModels", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),

@@ -1,5 +1,6 @@
 import Foundation
 package import StubKit
+public import StubRecording
 public import StubServer
 import Synchronization
 import WireMockFormat

@@ -1,6 +1,7 @@
 public import Foundation
-public import StubKit
-public import StubServer
+import StubKit
+import StubServer
+public import StubRecording
 
 /// How a server's admin API is offered.
 public struct AdminOptions: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import StubKit
+import StubRecording
 
 /// The body of `POST /recordings/start` or `/snapshot` in WireMock's shape,
 /// read into recording rules. A field Understudy does not act on is refused

@@ -3,6 +3,7 @@ public import Foundation
 public import FoundationNetworking
 #endif
 public import StubKit
+import StubSpec
 
 /// An Understudy server running in another process (`understudy serve` on
 /// the host while an iOS UI test runs in the simulator, say), driven through

@@ -1,7 +1,8 @@
 import Foundation
 import StubAdmin
 package import StubServer
-package import StubKit
+import StubKit
+package import StubRecording
 import WireMockFormat
 
 /// The admin API as `understudy serve` offers it: on by default, loopback

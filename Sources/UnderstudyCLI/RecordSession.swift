@@ -1,5 +1,6 @@
 package import Foundation
-package import StubKit
+import StubKit
+package import StubRecording
 package import StubServer
 import Synchronization
 

@@ -187,7 +187,7 @@ struct MappingWriter {
 
     private static func fileExtension(for response: StubResponse) -> String {
         let type = response.headers["Content-Type"] ?? ""
-        return RecordedResponses.fileExtension(type, text: type.lowercased().hasPrefix("text/"))
+        return BodyFileName.fileExtension(type, text: type.lowercased().hasPrefix("text/"))
     }
 
     /// `{ proxyBaseUrl, proxyUrlPrefixToRemove, additionalProxyRequestHeaders }`.

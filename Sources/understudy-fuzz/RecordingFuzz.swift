@@ -1,5 +1,6 @@
 import Foundation
 import StubKit
+import StubRecording
 import StubServer
 import StubSpec
 

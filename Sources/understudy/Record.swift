@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import StubKit
+import StubRecording
 import StubServer
 import UnderstudyCLI
 

@@ -2,10 +2,10 @@ package import Foundation
 
 /// Facts about JSON text: its media types, and whether its numbers survive
 /// being read as `Double`s. (Quoting a string is ``CompactJSON/quoted(_:)``.)
-enum JSONText {
+package enum JSONText {
     /// Whether a `Content-Type` value names JSON: `application/json`, or any
     /// `+json` type such as `application/problem+json`.
-    static func isJSONMediaType(_ contentType: String) -> Bool {
+    package static func isJSONMediaType(_ contentType: String) -> Bool {
         let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         return type == "application/json" || type.hasSuffix("+json")
     }

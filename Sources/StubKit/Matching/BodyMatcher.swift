@@ -137,7 +137,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Why a matcher cannot work, or `nil`.
-    var problem: String? {
+    package var problem: String? {
         switch self {
         case .matches(let pattern): return pattern.problem
         case .value(let matcher): return matcher.problem

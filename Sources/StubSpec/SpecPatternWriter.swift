@@ -1,3 +1,4 @@
+import StubKit
 import Foundation
 
 /// Writes a ``RequestPattern`` as a spec file's `request:` block.

@@ -1,3 +1,4 @@
+import StubKit
 import Foundation
 
 /// Searches what a recording would write for the secrets it saw, as written

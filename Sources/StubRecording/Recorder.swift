@@ -1,3 +1,4 @@
+public import StubServer
 public import StubKit
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+import StubKit
 /// What a recording keeps, drops and hides (docs/recording.md).
 ///
 /// Two kinds of redaction, both applied when the recording is written and,

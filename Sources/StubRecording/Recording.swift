@@ -1,3 +1,5 @@
+import StubSpec
+public import StubKit
 public import Foundation
 
 /// What a recording session made: stubs ready to be written as one spec file

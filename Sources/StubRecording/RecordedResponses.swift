@@ -1,3 +1,4 @@
+import StubKit
 import Foundation
 
 /// The answers of a recording as they are written: volatile headers
@@ -39,10 +40,10 @@ package struct RecordedResponses {
         }
         if text != nil {
             // Text that is not JSON the spec reader can read never gets a `.json` name (the reader refuses one).
-            let ext = Self.fileExtension(contentType, text: true)
+            let ext = BodyFileName.fileExtension(contentType, text: true)
             return inline ? .fixed(response) : fixture(response.body, response, name, step, ext == "json" ? "txt" : ext)
         }
-        return fixture(response.body, response, name, step, Self.fileExtension(contentType, text: false))
+        return fixture(response.body, response, name, step, BodyFileName.fileExtension(contentType, text: false))
     }
 
     private mutating func fixture(_ data: Data, _ response: StubResponse, _ name: String, _ step: Int?, _ ext: String) -> ResponseRecipe {
@@ -61,18 +62,5 @@ package struct RecordedResponses {
         if first.body == second.body { return true }
         guard let one = JSONValue(exactly: first.body), let other = JSONValue(exactly: second.body) else { return false }
         return one == other
-    }
-
-    /// `png`, `html`, `json`, `txt`, `bin`… from the media type: the name a body file gets
-    /// (a recording's fixtures, a WireMock export's `__files/`).
-    package static func fileExtension(_ contentType: String, text: Bool) -> String {
-        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        let known = ["image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp", "application/pdf": "pdf",
-                     "text/html": "html", "text/css": "css", "text/csv": "csv", "application/xml": "xml", "text/xml": "xml",
-                     "application/javascript": "js", "text/javascript": "js"]
-        if let ext = known[type] { return ext }
-        if JSONText.isJSONMediaType(type) { return "json" }
-        if type.hasSuffix("+xml") { return "xml" }
-        return text ? "txt" : "bin"
     }
 }

@@ -1,3 +1,4 @@
+import StubKit
 /// Writes a ``Shape`` as a spec body condition:
 /// `{ like: <example>, rules: { "$.path": rule | [rules] | { or: [rules] } } }`.
 /// A rule is a name (`type`, `integer`, `decimal`, `number`, `boolean`,

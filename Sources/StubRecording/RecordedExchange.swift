@@ -1,3 +1,4 @@
+public import StubKit
 /// One request a recording proxy forwarded and the answer the upstream gave.
 public struct RecordedExchange: Sendable {
     /// The request as the client sent it.

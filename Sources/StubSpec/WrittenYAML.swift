@@ -1,3 +1,4 @@
+package import StubKit
 /// A ``WrittenJSON`` document printed as block-style YAML, for the files
 /// people read and edit (a recorded spec): members in the order given,
 /// two-space indentation, strings plain where YAML reads them back as the

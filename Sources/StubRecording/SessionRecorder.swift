@@ -1,3 +1,4 @@
+import StubKit
 import Foundation
 
 /// Turns the exchanges a recording proxy saw into stubs that replay them.

@@ -1,5 +1,6 @@
 import Foundation
 import StubKit
+import StubRecording
 import Testing
 
 /// The recorder on exchanges made by hand: what becomes a matcher, what a

@@ -1,3 +1,4 @@
+import StubKit
 import Foundation
 
 /// The credentials a recording saw: values to search the output for, and the

@@ -1,3 +1,4 @@
+package import StubKit
 import Foundation
 
 /// Writes stubs in the spec-file schema (JSON; see `docs/spec-format.md`), so
@@ -156,7 +157,7 @@ package enum SpecWriter {
 
     // MARK: Guard, delay, fault
 
-    static func guardRule(_ rule: AuthRule) throws(Unwritable) -> WrittenJSON {
+    package static func guardRule(_ rule: AuthRule) throws(Unwritable) -> WrittenJSON {
         if let keys = rule.marvelKeys {
             guard keys.count == 1, let (publicKey, privateKey) = keys.first else {
                 throw Unwritable("its Marvel guard has \(keys.count) key pairs; a spec guard has one")
@@ -209,33 +210,11 @@ package enum SpecWriter {
 }
 
 /// Why part of a stub cannot be written, in words that finish "cannot travel: …".
-struct Unwritable: Error {
-    var text: String
-    init(_ text: String) { self.text = text }
+package struct Unwritable: Error {
+    package var text: String
+    package init(_ text: String) { self.text = text }
 }
 
-/// A stub that cannot be written as a spec entry, so cannot be sent to a
-/// remote server; says which stub, where it was declared and why.
-public struct StubNotPortable: Error, Sendable, CustomStringConvertible {
-    /// The stub's request, `GET /path`.
-    public var stub: String
-    /// Where the stub was declared.
-    public var location: CodeLocation
-    /// What the spec schema cannot state.
-    public var reason: String
-
-    /// Creates the error.
-    public init(stub: String, location: CodeLocation, reason: String) {
-        self.stub = stub
-        self.location = location
-        self.reason = reason
-    }
-
-    /// `File.swift:12:5: error: the stub GET /x cannot travel to another process: …`
-    public var description: String {
-        "\(location): error: the stub \(stub) cannot travel to another process: \(reason)"
-    }
-}
 
 extension SpecWriter {
     /// A pattern as a spec `request:` block (JSON text), for a remote wait.
