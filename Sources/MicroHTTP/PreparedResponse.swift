@@ -6,7 +6,7 @@ internal import CMicroHTTPD
 /// stub answers at the speed of a bare C server. It is a class because it owns
 /// a C resource for its lifetime; libmicrohttpd reference-counts and locks the
 /// underlying response, so sending it from several threads at once is safe.
-public final class PreparedResponse: @unchecked Sendable {
+public final class PreparedResponse: PreparedWireResponse, @unchecked Sendable {
     /// The response this was built from.
     public let response: HTTPResponse
     let handle: OpaquePointer

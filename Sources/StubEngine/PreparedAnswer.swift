@@ -8,7 +8,7 @@ import Locking
 /// server, a C response sent without a copy), built the first time it sends
 /// it, so the engine stays free of any transport. Each content coding's
 /// variant is built once too.
-package final class PreparedAnswer: Sendable {
+package final class PreparedAnswer: PreparedWireResponse {
     /// The response.
     package let response: HTTPResponse
     /// The transport's form, built by the first transport that sends this.
