@@ -133,8 +133,8 @@ extension AdminAPI {
         }
         do {
             let found = try await server.next(matching: pattern, timeout: timeout)
-            let entry = server.journal.entries.last { $0.request == found }?.snapshot
-                ?? JournalSnapshot.Entry(sequence: 0, request: found, outcome: .matched)
+            let entry = server.journal.entries.last { $0.request == found }
+                ?? JournalEntry(sequence: 0, request: found, outcome: .matched)
             return Self.encoded(entry)
         } catch let timedOut as RequestWaitTimeout {
             return AdminAnswer.error(408, "no request arrived in time", detail: timedOut.report)

@@ -74,10 +74,10 @@ extension AdminAPI {
         if let status = entry.status { fields["status"] = .number(Double(status)) }
         if let subject = request.clientCertificateSubject { fields["clientCertificate"] = .string(subject) }
         switch entry.outcome {
-        case .matched(let stub):
+        case .matched:
             fields["outcome"] = "matched"
-            fields["stub"] = .object(["id": .string(stub.id.rawValue), "declared": .string("\(stub.location)"),
-                                      "proxy": .bool(stub.response.proxies)])
+            fields["stub"] = .object(["id": .string(entry.stubID ?? ""), "declared": .string(entry.declared.map { "\($0)" } ?? ""),
+                                      "proxy": .bool(entry.stub?.response.proxies ?? false)])
         case .preflight:
             fields["outcome"] = "preflight"
         case .unmatched:

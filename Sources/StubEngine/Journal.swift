@@ -193,9 +193,10 @@ private struct Record {
     var served: StubResponse?
 
     var entry: JournalEntry {
-        let outcome: JournalEntry.Outcome = index == Self.preflight ? .preflight
-            : table.map { .matched($0.stubs[index]) } ?? .unmatched
-        return JournalEntry(sequence: sequence, request: request, outcome: outcome, status: status, served: served)
+        guard index != Self.preflight else {
+            return JournalEntry(sequence: sequence, request: request, outcome: .preflight, status: status)
+        }
+        return JournalEntry(sequence: sequence, request: request, answeredBy: table.map { $0.stubs[index] }, status: status, served: served)
     }
 }
 

@@ -126,7 +126,7 @@ public struct RemoteStubServer: Sendable {
         let waitLimit = Double(milliseconds) / 1000 + 30
         do {
             let data = try await send("GET", "/requests/wait" + query, expecting: 200, timeout: waitLimit)
-            return try JSONDecoder().decode(JournalSnapshot.Entry.self, from: data).request
+            return try JSONDecoder().decode(JournalEntry.self, from: data).request
         } catch let error as RemoteAdminError where error.status == 408 {
             throw RemoteWaitTimeout(location: location, report: error.detail ?? error.message)
         }

@@ -5,56 +5,12 @@ import Foundation
 /// the test process or in another one (read through `/__admin/journal`), so
 /// both give the same verdicts and the same messages.
 public struct JournalSnapshot: Sendable, Codable {
-    /// One received request and what the server did with it.
-    public struct Entry: Sendable, Codable {
-        /// What the server matched the request to.
-        public enum Outcome: String, Sendable, Codable {
-            /// A stub answered (its guard may have answered for it).
-            case matched
-            /// No stub matched; the server answered 404 with its report.
-            case unmatched
-            /// A CORS preflight the server answered itself.
-            case preflight
-        }
-
-        /// 1 for the first request the server recorded, counting on across resets.
-        public var sequence: Int
-        /// The request as it arrived.
-        public var request: RecordedRequest
-        /// What it matched.
-        public var outcome: Outcome
-        /// The id of the stub that answered.
-        public var stubID: String?
-        /// Where that stub was declared.
-        public var declared: CodeLocation?
-        /// The status sent; `nil` when a fault sent no status line.
-        public var status: Int?
-        /// For an unmatched request, the server's report (the closest stubs,
-        /// each condition marked), secrets masked; filled in by the admin API.
-        public var report: String?
-
-        /// Creates an entry.
-        public init(
-            sequence: Int, request: RecordedRequest, outcome: Outcome,
-            stubID: String? = nil, declared: CodeLocation? = nil, status: Int? = nil, report: String? = nil
-        ) {
-            self.sequence = sequence
-            self.request = request
-            self.outcome = outcome
-            self.stubID = stubID
-            self.declared = declared
-            self.status = status
-            self.report = report
-        }
-
-        /// Whether a stub answered the request.
-        public var isMatched: Bool { outcome == .matched }
-        /// Whether no stub matched it.
-        public var isUnmatched: Bool { outcome == .unmatched }
-    }
+    /// One received request: the journal's one entry type.
+    @available(*, deprecated, renamed: "JournalEntry")
+    public typealias Entry = JournalEntry
 
     /// The entries held, oldest first.
-    public var entries: [Entry]
+    public var entries: [JournalEntry]
     /// The most entries the journal holds.
     public var capacity: Int
     /// How many older entries it evicted to stay within ``capacity``.
@@ -63,7 +19,7 @@ public struct JournalSnapshot: Sendable, Codable {
     public var redaction: Redaction
 
     /// Creates a snapshot.
-    public init(entries: [Entry], capacity: Int, evictedCount: Int = 0, redaction: Redaction = .secrets) {
+    public init(entries: [JournalEntry], capacity: Int, evictedCount: Int = 0, redaction: Redaction = .secrets) {
         self.entries = entries
         self.capacity = capacity
         self.evictedCount = evictedCount
@@ -71,7 +27,7 @@ public struct JournalSnapshot: Sendable, Codable {
     }
 
     /// The entries no stub matched.
-    public var unmatched: [Entry] { entries.filter(\.isUnmatched) }
+    public var unmatched: [JournalEntry] { entries.filter(\.isUnmatched) }
 }
 
 extension RecordedRequest: Codable {

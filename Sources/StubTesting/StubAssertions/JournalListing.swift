@@ -6,7 +6,7 @@ package enum JournalListing {
     /// The most requests listed before `… and N more`.
     package static let limit = 20
 
-    package static func lines(_ entries: [JournalSnapshot.Entry], against pattern: RequestPattern, redaction: Redaction) -> [String] {
+    package static func lines(_ entries: [JournalEntry], against pattern: RequestPattern, redaction: Redaction) -> [String] {
         lines(entries) { entry in
             if let miss = firstMiss(pattern, entry.request, redaction) {
                 return "✗ #\(entry.sequence) \(show(entry.request, redaction)) — \(miss.field): expected \(miss.expected), got \(miss.actual)"
