@@ -112,7 +112,7 @@ package struct DocumentReading {
             let child = node.child(name, value)
             if !allowed.contains(name) {
                 let keyed = child.holding(keyNode)
-                let hint = Suggestion.closest(to: name, in: allowed).map { "; did you mean \"\($0)\"?" } ?? "; expected one of \(allowed.joined(separator: ", "))"
+                let hint = Suggestion.hint(for: name, in: allowed, otherwise: "; expected one of \(allowed.joined(separator: ", "))")
                 fail(keyed, "unknown key \"\(name)\"" + hint)
                 continue
             }

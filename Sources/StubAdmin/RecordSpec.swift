@@ -29,7 +29,7 @@ struct RecordSpec {
             return .failure(Problem(answer: AdminAnswer.error(422, "the record spec must be a JSON object", pointer: "")))
         }
         for key in fields.keys.sorted() where !AdminAPI.recordSpecKeys.contains(key) {
-            let hint = Suggestion.closest(to: key, in: AdminAPI.recordSpecKeys).map { "; did you mean \"\($0)\"?" } ?? ""
+            let hint = Suggestion.hint(for: key, in: AdminAPI.recordSpecKeys)
             return .failure(Problem(answer: AdminAnswer.error(422, "\(key) is not supported by Understudy's recorder" + hint, pointer: "/\(key)")))
         }
         if case .string(let text)? = fields["targetBaseUrl"] {

@@ -92,7 +92,7 @@ extension SpecStubReader {
             case "connectionReset": return .connectionReset
             default:
                 let known = ["closeWithoutResponse", "malformedChunk", "garbageThenClose", "connectionReset", "truncatedBody"]
-                let hint = Suggestion.closest(to: name, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
+                let hint = Suggestion.hint(for: name, in: known)
                 reading.fail(node, "unknown fault \"\(name)\"\(hint)")
                 return nil
             }

@@ -60,7 +60,7 @@ extension SpecStubReader {
             case "time": return .dateTime(.time, format: nil)
             case "timestamp": return .dateTime(.timestamp, format: nil)
             default:
-                let hint = Suggestion.closest(to: name, in: Self.ruleNames).map { "; did you mean \"\($0)\"?" } ?? ""
+                let hint = Suggestion.hint(for: name, in: Self.ruleNames)
                 reading.fail(node, "unknown rule \"\(name)\"\(hint)")
                 return nil
             }

@@ -142,7 +142,7 @@ struct MappingReader {
         // The document's order for messages; only keys this value still has
         // (a nested JSONPath pattern is read without its "expression").
         for key in (document.keyOrder[pointer] ?? members.keys.sorted()) where members[key] != nil && !allowed.contains(key) {
-            let hint = Suggestion.closest(to: key, in: allowed).map { "; did you mean \"\($0)\"?" } ?? ""
+            let hint = Suggestion.hint(for: key, in: allowed)
             fail(pointer + "/" + LocatedJSON.escape(key), "unknown field \"\(key)\"" + hint, atKey: true)
         }
         return members

@@ -21,7 +21,7 @@ extension MappingReader {
         stub.delay = delay(fields, at: pointer)
         if let name = string(fields["fault"], at: pointer + "/fault") {
             guard let fault = Self.faults[name] else {
-                let hint = Suggestion.closest(to: name, in: Array(Self.faults.keys)).map { "; did you mean \"\($0)\"?" } ?? ""
+                let hint = Suggestion.hint(for: name, in: Array(Self.faults.keys))
                 fail(pointer + "/fault", "unknown fault \"\(name)\"" + hint)
                 return
             }

@@ -7,6 +7,13 @@ package enum Suggestion {
         return best.0
     }
 
+    /// `; did you mean "x"?` for the candidate closest to `word`, or
+    /// `otherwise` when none is close enough: the one way every reader
+    /// words an unknown key.
+    package static func hint(for word: String, in candidates: [String], otherwise: String = "") -> String {
+        closest(to: word, in: candidates).map { "; did you mean \"\($0)\"?" } ?? otherwise
+    }
+
     /// Levenshtein distance.
     package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
