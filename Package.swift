@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "StubServer", targets: ["StubServer"]),
         .library(name: "StubTLS", targets: ["StubTLS"]),
         .library(name: "MarvelModels", targets: ["MarvelModels"]),
+        .library(name: "MarvelStubs", targets: ["MarvelStubs"]),
         .library(name: "MarvelFake", targets: ["MarvelFake"]),
         .library(name: "MarvelClient", targets: ["MarvelClient"]),
         .library(name: "StubTesting", targets: ["StubTesting"]),
@@ -60,12 +61,8 @@ let package = Package(
         .target(name: "HTTPWire", dependencies: ["CZlib"], swiftSettings: strictSettings),
         // libmicrohttpd as Swift values: daemon lifetime, callbacks, suspend/resume.
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "HTTPWire", "Locking"], swiftSettings: strictSettings),
-        // Pure values: stubs, patterns, recipes, recorded requests. No I/O, no C.
-        .target(
-            name: "StubKit",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: strictSettings
-        ),
+        // Pure values: stubs, patterns, recipes, recorded requests. No I/O, no C, no Marvel.
+        .target(name: "StubKit", swiftSettings: strictSettings),
         // The engine: what to answer a request (matching, guards, recipes,
         // scenarios, `times`, delays as timers, faults as values), the journal
         // and near-miss reports, with no socket and no libmicrohttpd. Every
@@ -104,14 +101,14 @@ let package = Package(
         ),
         .target(
             name: "StubSpec",
-            dependencies: ["StubKit", "DocumentReader", .product(name: "Yams", package: "Yams")],
+            dependencies: ["StubKit", "MarvelStubs", "DocumentReader", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         // Recording: the proxying recorder on a server, the session recorder
         // that turns exchanges into stubs, recording rules and the secret scan.
         .target(
             name: "StubRecording",
-            dependencies: ["StubServer", "StubSpec", "StubKit"],
+            dependencies: ["StubServer", "StubSpec", "MarvelStubs", "StubKit"],
             swiftSettings: strictSettings
         ),
         // Codable values for the Marvel Comics API: envelopes, errors, the six entities.
@@ -122,10 +119,17 @@ let package = Package(
             dependencies: ["MarvelModels", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings
         ),
+        // Marvel's pieces as a plug-in of the core: paged envelopes (a named
+        // recipe), signing (a named auth rule), error bodies, attribution.
+        .target(
+            name: "MarvelStubs",
+            dependencies: ["StubKit", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
         // The whole Marvel Comics API declared with the DSL, over crafted data.
         .target(
             name: "MarvelFake",
-            dependencies: ["StubKit", "StubServer", "MarvelModels"],
+            dependencies: ["StubKit", "StubServer", "MarvelStubs", "MarvelModels"],
             swiftSettings: strictSettings
         ),
         // A server in another process, driven through its admin API: Foundation
@@ -233,7 +237,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StubSpecTests",
-            dependencies: ["StubSpec", "StubServer", "StubKit", "UnderstudyTestSupport"],
+            dependencies: ["StubSpec", "StubServer", "StubKit", "MarvelStubs", "UnderstudyTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -262,13 +266,13 @@ let package = Package(
         ),
         .testTarget(
             name: "WireMockFormatTests",
-            dependencies: ["WireMockFormat", "StubServer", "StubKit", "UnderstudyTestSupport"],
+            dependencies: ["WireMockFormat", "StubServer", "StubKit", "MarvelStubs", "UnderstudyTestSupport"],
             exclude: ["Corpus"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StubTestingTests",
-            dependencies: ["StubTesting", "StubServer", "StubKit", "OpenAPIStubs", "UnderstudyTestSupport"],
+            dependencies: ["StubTesting", "StubServer", "StubKit", "MarvelStubs", "OpenAPIStubs", "UnderstudyTestSupport"],
             swiftSettings: strictSettings
         ),
         // The Marvel contract suite: MarvelClient against MarvelFake, written as examples to read.

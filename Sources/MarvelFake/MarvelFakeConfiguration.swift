@@ -1,4 +1,4 @@
-public import StubKit
+import StubKit
 
 extension MarvelFake {
     /// Keys, call budget and attribution of a fake.

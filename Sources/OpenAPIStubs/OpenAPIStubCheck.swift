@@ -155,8 +155,8 @@ extension OpenAPIDocument {
         case .sequence(let steps):
             if case .fixed(let first)? = steps.first { return first }
             return nil
-        case .marvelPage(let results, let attribution):
-            return .marvel(results, for: RecordedRequest(method: "GET", target: "/"), attribution: attribution)
+        case .named(let recipe):
+            return try? recipe.make(MatchedRequest(request: RecordedRequest(method: "GET", target: "/")))
         case .generated(let example, _): return example
         default: return nil
         }

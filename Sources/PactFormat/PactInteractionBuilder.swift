@@ -69,7 +69,12 @@ public enum PactInteractionBuilder {
             case .sequence(let steps):
                 guard case .fixed(let first)? = steps.first else { throw PactLeftOut(problem: StubProblem(stub, "its sequence does not start with a fixed response")) }
                 response = first
-            case .marvelPage(let results, let attribution): response = .marvel(results, for: sent, attribution: attribution)
+            case .named(let recipe):
+                do {
+                    response = try recipe.make(MatchedRequest(request: sent))
+                } catch {
+                    throw PactLeftOut(problem: StubProblem(stub, "its \(recipe) threw for the request the pact states (\(error)); the stub is left out of it"))
+                }
             case .generated(let example, _): response = example
             case .dynamic: throw PactLeftOut(problem: StubProblem(stub, "a Swift closure makes its response and the server did not keep the one it made; the stub is left out of it"))
             case .proxy(let target): throw PactLeftOut(problem: StubProblem(stub, "it forwards to \(target.base.absoluteString) and the server did not keep the answer; the stub is left out of it"))

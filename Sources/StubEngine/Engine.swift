@@ -149,15 +149,9 @@ package final class Engine: Sendable {
             if let reason = response.reason { return .raw(HTTPResponse(response, extraHeaders: slot.stub.responseHeaders).rawBytes(reason: reason)) }
             return .response(HTTPResponse(response, extraHeaders: slot.stub.responseHeaders))
         case .dynamic(let make):
-            do {
-                let matched = MatchedRequest(request: request, captures: captures)
-                return .response(HTTPResponse(try make(matched), extraHeaders: slot.stub.responseHeaders))
-            } catch {
-                thrown = error
-                return .response(HTTPResponse(recipeFailure: error, stub: slot.stub))
-            }
-        case .marvelPage(let results, let attribution):
-            return .response(HTTPResponse(.marvel(results, for: request, attribution: attribution), extraHeaders: slot.stub.responseHeaders))
+            return made(by: make, slot: slot, request: request, captures: captures, thrown: &thrown)
+        case .named(let recipe):
+            return made(by: recipe.make, slot: slot, request: request, captures: captures, thrown: &thrown)
         case .generated(let example, let generators):
             let made = random.withLock { generators.apply(to: example, for: request, using: &$0) }
             return .response(HTTPResponse(made, extraHeaders: slot.stub.responseHeaders))
@@ -179,6 +173,20 @@ package final class Engine: Sendable {
         case .fixture, .invalid:
             // Fixtures are read and invalid recipes refused before the server starts.
             return .response(HTTPResponse(status: 500, text: "Understudy: unresolved recipe for \(slot.stub)\n"))
+        }
+    }
+
+    /// The answer a closure (a `.dynamic` recipe, a plug-in's named one)
+    /// makes; a thrown error becomes the 500 that names it and the stub.
+    private func made(
+        by make: (MatchedRequest) throws -> StubResponse, slot: StubSlot, request: RecordedRequest,
+        captures: [String: String], thrown: inout (any Error)?
+    ) -> Answer {
+        do {
+            return .response(HTTPResponse(try make(MatchedRequest(request: request, captures: captures)), extraHeaders: slot.stub.responseHeaders))
+        } catch {
+            thrown = error
+            return .response(HTTPResponse(recipeFailure: error, stub: slot.stub))
         }
     }
 

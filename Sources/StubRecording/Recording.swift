@@ -1,5 +1,6 @@
 import StubSpec
 public import StubKit
+import MarvelStubs
 public import Foundation
 
 /// What a recording session made: stubs ready to be written as one spec file

@@ -1,5 +1,6 @@
 public import Foundation
 public import StubKit
+import MarvelStubs
 import DocumentReader
 
 /// A contract file (`*.contract.yaml`): requests to send to a server and what

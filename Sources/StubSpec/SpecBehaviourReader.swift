@@ -1,5 +1,6 @@
 import Foundation
 import StubKit
+import MarvelStubs
 import DocumentReader
 
 /// What a spec stub does besides matching and answering: its guard, delay,

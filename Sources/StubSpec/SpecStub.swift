@@ -1,4 +1,5 @@
 public import StubKit
+import MarvelStubs
 import Foundation
 
 /// One stub of a spec file with what `understudy verify` needs to replay it.

@@ -1,5 +1,6 @@
 import Foundation
 import StubKit
+import MarvelStubs
 import DocumentReader
 
 /// Turns the `stubs:` entries of a spec into ``SpecStub`` values.

@@ -112,17 +112,8 @@ package enum SpecWriter {
             if !headers.pairs.isEmpty { members.append(("headers", self.headers(headers))) }
             members.append(("file", .string(path)))
             return .object(members)
-        case .marvelPage(let results, let attribution):
-            let items = results.results.map { WrittenJSON.value(JSONValue(data: $0.json) ?? .null) }
-            var envelope: [(String, WrittenJSON)] = [("results", .array(items))]
-            if attribution != .current {
-                envelope.append(("attribution", .object([
-                    ("copyright", .string(attribution.copyright)),
-                    ("attributionText", .string(attribution.attributionText)),
-                    ("attributionHTML", .string(attribution.attributionHTML)),
-                ])))
-            }
-            return .object([("marvel", .object(envelope))])
+        case .named(let recipe):
+            return .object([(recipe.form.keyword, .value(recipe.form.value()))])
         case .proxy(let target):
             var members: [(String, WrittenJSON)] = [("to", .string(target.base.absoluteString))]
             if let prefix = target.removingPrefix { members.append(("removePrefix", .string(prefix))) }
@@ -133,7 +124,7 @@ package enum SpecWriter {
             throw Unwritable("its response has generated values (Pact generators), which have no spec form yet; serve the pact itself")
         case .dynamic:
             throw Unwritable("a Swift closure makes its response, and a closure cannot leave the process; "
-                             + "use a fixed response, a sequence or a Marvel envelope, or declare the stub where the server runs")
+                             + "use a fixed response, a sequence or a plug-in's named recipe (a Marvel envelope), or declare the stub where the server runs")
         case .sequence:
             throw Unwritable("it has a response sequence inside a sequence")
         case .invalid(let reason):
@@ -158,14 +149,11 @@ package enum SpecWriter {
     // MARK: Guard, delay, fault
 
     package static func guardRule(_ rule: AuthRule) throws(Unwritable) -> WrittenJSON {
-        if let keys = rule.marvelKeys {
-            guard keys.count == 1, let (publicKey, privateKey) = keys.first else {
-                throw Unwritable("its Marvel guard has \(keys.count) key pairs; a spec guard has one")
-            }
-            return .object([("marvel", .object([("publicKey", .string(publicKey)), ("privateKey", .string(privateKey))]))])
+        if let form = rule.form {
+            return .object([(form.keyword, .value(form.value()))])
         }
         guard let requirement = rule.requirement else {
-            throw Unwritable("its guard (\(rule)) is a Swift closure; only bearer, API-key and Marvel guards can travel")
+            throw Unwritable("its guard (\(rule)) is a Swift closure; only bearer, API-key and plug-in guards (Marvel signing with one key pair) can travel")
         }
         switch requirement.field {
         case .header where requirement.name.lowercased() == "authorization" && requirement.value.hasPrefix("Bearer "):

@@ -127,18 +127,18 @@ struct MappingWriter {
             }
         case .dynamic(let make):
             guard renderClosures else {
-                throw Inexpressible(reason: "a Swift closure (a Marvel envelope recipe is one) makes its response; "
+                throw Inexpressible(reason: "a Swift closure makes its response; "
                                     + "rendering exports the response it gives one plain request")
             }
             written.rendered = true
             return (try render(make), nil)
-        case .marvelPage(let results, let attribution):
+        case .named(let recipe):
             guard renderClosures else {
-                throw Inexpressible(reason: "a Marvel envelope pages its results from each request's limit and offset; "
-                                    + "rendering exports the first page a plain request gets")
+                throw Inexpressible(reason: "its \(recipe) makes each answer from the request (a Marvel envelope pages by limit and offset); "
+                                    + "rendering exports the answer a plain request gets")
             }
             written.rendered = true
-            return (try render { .marvel(results, for: $0.request, attribution: attribution) }, nil)
+            return (try render(recipe.make), nil)
         case .generated(let example, let generators):
             guard renderClosures else {
                 throw Inexpressible(reason: "its response has values made anew for every answer (\(generators.body.values.map(\.description).sorted().joined(separator: ", "))); "

@@ -1,6 +1,7 @@
 import Foundation
 import MarvelModels
 import StubKit
+import MarvelStubs
 import StubServer
 import Testing
 import UnderstudyTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import StubKit
+import MarvelStubs
 import StubSpec
 import Testing
 
@@ -102,7 +103,7 @@ import Testing
         #expect(throws: StubNotPortable.self) { try SpecWriter.document(predicate) }
         let custom = Stubs { Get("/x").guarded(by: AuthRule("anything") { _ in nil }) }
         let error = #expect(throws: StubNotPortable.self) { try SpecWriter.document(custom) }
-        #expect(error?.reason.contains("only bearer, API-key and Marvel guards can travel") == true)
+        #expect(error?.reason.contains("only bearer, API-key and plug-in guards (Marvel signing with one key pair) can travel") == true)
     }
 
     @Test func aRefusedStubIsLocatedInTheFileAndNamesItsDeclaration() {

@@ -1,4 +1,5 @@
 import Foundation
+import MarvelStubs
 import StubTesting
 import Testing
 import UnderstudyTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import StubKit
+import MarvelStubs
 import StubServer
 import StubTesting
 import Testing

@@ -35,9 +35,10 @@ public struct AuthRule: Sendable, CustomStringConvertible {
     /// The rule as one field that must equal one value, when it is that
     /// simple (a bearer token, an API key), so other formats can state it.
     package let requirement: Requirement?
-    /// The Marvel key pairs (public → private) when the rule is Marvel
-    /// signing, so a spec file or a remote server can state it.
-    package let marvelKeys: [String: String]?
+    /// How a plug-in's rule is written in a spec file (Marvel signing's
+    /// `marvel: { publicKey, privateKey }`), so a spec file or a remote
+    /// server can state it; `nil` for a closure only this process can run.
+    public let form: WrittenForm?
     /// The values a client makes anew for every request under this rule (a
     /// timestamp, a signature), each with the pattern every such value has:
     /// a contract written from a test (a pact) states them by that pattern,
@@ -81,19 +82,21 @@ public struct AuthRule: Sendable, CustomStringConvertible {
     /// request, so a rule may count what it sees (a call budget, say).
     /// `regenerated` names the values a client makes anew for every request
     /// (see ``regenerated``).
-    public init(_ description: String, regenerated: [RegeneratedValue] = [],
+    /// `form` says how a spec file writes the rule (a plug-in's named rule);
+    /// without one the rule stays in this process.
+    public init(_ description: String, form: WrittenForm? = nil, regenerated: [RegeneratedValue] = [],
                 check: @escaping @Sendable (RecordedRequest) -> Refusal?) {
-        self.init(description, requirement: nil, regenerated: regenerated, check: check)
+        self.init(description, requirement: nil, form: form, regenerated: regenerated, check: check)
     }
 
     package init(
-        _ description: String, requirement: Requirement? = nil, marvelKeys: [String: String]? = nil,
+        _ description: String, requirement: Requirement? = nil, form: WrittenForm? = nil,
         regenerated: [RegeneratedValue] = [],
         check: @escaping @Sendable (RecordedRequest) -> Refusal?
     ) {
         self.description = description
         self.requirement = requirement
-        self.marvelKeys = marvelKeys
+        self.form = form
         self.regenerated = regenerated
         self.judge = check
     }

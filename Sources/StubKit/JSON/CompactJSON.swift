@@ -4,7 +4,7 @@
 /// with `[.sortedKeys, .withoutEscapingSlashes]` (a test holds both to it),
 /// at a fraction of the cost: admin answers and exports write every
 /// mapping this way.
-enum CompactJSON {
+package enum CompactJSON {
     /// The text of `value`, or `nil` when it holds a number that JSON cannot
     /// spell (infinity or NaN).
     static func of(_ value: JSONValue) -> String? {
@@ -48,7 +48,7 @@ enum CompactJSON {
 
     /// `text` as a quoted JSON string, for bodies assembled from parts
     /// (slashes unescaped, as the Marvel API writes them).
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         writeString(text, into: &bytes)

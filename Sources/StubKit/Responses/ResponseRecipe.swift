@@ -10,11 +10,10 @@ public enum ResponseRecipe: Sendable {
     case dynamic(@Sendable (MatchedRequest) throws -> StubResponse)
     /// One recipe per call, in order; the last repeats.
     indirect case sequence([ResponseRecipe])
-    /// A Marvel envelope paging `results` from each request's `limit` and
-    /// `offset`, with `etag`, `ETag` and `304` for `If-None-Match` (see
-    /// ``ResponseRecipe/marvel(results:attribution:encoder:)``). A value, not
-    /// a closure, so it can be written to a spec file and sent to a remote server.
-    case marvelPage(MarvelResults, attribution: MarvelAttribution)
+    /// A plug-in's recipe (the Marvel fake's paged envelopes, say): computed
+    /// from the request like a closure, and written to a spec file or sent to
+    /// a remote server under its keyword.
+    case named(NamedRecipe)
     /// The example response with values made anew for every answer (Pact's
     /// generators: a random id, a fresh UUID, today's date, the server's own
     /// URL). A value, so the generators can be listed and written back.

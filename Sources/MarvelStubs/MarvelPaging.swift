@@ -1,3 +1,4 @@
+public import StubKit
 /// The `limit` and `offset` of a Marvel list request, checked as the API checks them.
 public struct MarvelPaging: Sendable, Hashable {
     /// Results per page: 1…100, default 20.

@@ -1,3 +1,4 @@
+import StubKit
 import Foundation
 
 /// The copyright and attribution fields of a Marvel envelope. The API writes the

@@ -1,3 +1,4 @@
+public import StubKit
 import Foundation
 import Crypto
 
@@ -55,7 +56,11 @@ extension AuthRule {
     /// Marvel server-side signing with any of these key pairs (public key → private key).
     public static func marvel(keys: [String: String]) -> AuthRule {
         let names = keys.keys.sorted()
-        return AuthRule("Marvel signature (apikey \(names.joined(separator: ", ")), ts, hash)", marvelKeys: keys,
+        // One key pair is what a spec file's `marvel:` guard states; more stay in this process.
+        let form = keys.count == 1 ? keys.first.map { pair in
+            WrittenForm(keyword: "marvel") { ["publicKey": .string(pair.key), "privateKey": .string(pair.value)] }
+        } : nil
+        return AuthRule("Marvel signature (apikey \(names.joined(separator: ", ")), ts, hash)", form: form,
                         regenerated: [.init(.query, "ts", pattern: "[0-9]+"), .init(.query, "hash", pattern: "[0-9a-f]{32}")]) { request in
             guard let failure = MarvelSigning.check(request.query, keys: keys) else { return nil }
             return Refusal(reason(for: failure, in: request.query, keys: keys), response: .marvelError(failure))
@@ -71,12 +76,12 @@ extension AuthRule {
         case .missingHash: return "no hash parameter"
         case .missingTimestamp: return "no ts parameter"
         case .invalidAPIKey:
-            let expected = keys.count == 1 ? quoted(keys.keys.first!) : "one of " + keys.keys.sorted().map(quoted).joined(separator: ", ")
+            let expected = keys.count == 1 ? CompactJSON.quoted(keys.keys.first!) : "one of " + keys.keys.sorted().map(CompactJSON.quoted).joined(separator: ", ")
             return "apikey: expected \(expected), got \(key.isEmpty ? "an empty value" : Redaction.mask(key))"
         default:
             guard !timestamp.isEmpty else { return "ts is empty" }
             let expected = MarvelSigning.hash(timestamp: timestamp, privateKey: keys[key] ?? "", publicKey: key)
-            return "hash: expected md5(ts + privateKey + apikey) = \(expected) for ts \(quoted(timestamp)), got \(Redaction.mask(first("hash")))"
+            return "hash: expected md5(ts + privateKey + apikey) = \(expected) for ts \(CompactJSON.quoted(timestamp)), got \(Redaction.mask(first("hash")))"
         }
     }
 }

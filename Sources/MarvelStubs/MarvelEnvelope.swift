@@ -1,3 +1,4 @@
+public import StubKit
 public import Foundation
 import Crypto
 
@@ -96,11 +97,37 @@ extension ResponseRecipe {
         encoder: JSONEncoder? = nil
     ) -> ResponseRecipe {
         do {
-            let encoded = try MarvelResults(results, encoder: encoder)
-            return .marvelPage(encoded, attribution: attribution)
+            return .named(.marvelPage(try MarvelResults(results, encoder: encoder), attribution: attribution))
         } catch {
             return .invalid("Marvel results of type \(Value.self) failed to encode: \(error)")
         }
+    }
+}
+
+extension NamedRecipe {
+    /// Pages `results` from each request's `limit` and `offset` in a Marvel
+    /// envelope (see ``StubResponse/marvel(_:for:attribution:)``), written in
+    /// a spec file as `marvel: { results: [ … ], attribution: { … } }`.
+    public static func marvelPage(_ results: MarvelResults, attribution: MarvelAttribution = .current) -> NamedRecipe {
+        NamedRecipe(WrittenForm(keyword: "marvel") {
+            var envelope: [String: JSONValue] = ["results": .array(results.results.map { JSONValue(data: $0.json) ?? .null })]
+            if attribution != .current {
+                envelope["attribution"] = ["copyright": .string(attribution.copyright),
+                                           "attributionText": .string(attribution.attributionText),
+                                           "attributionHTML": .string(attribution.attributionHTML)]
+            }
+            return .object(envelope)
+        }) { matched in
+            .marvel(results, for: matched.request, attribution: attribution)
+        }
+    }
+}
+
+extension ResponseRecipe {
+    /// The paged Marvel envelope over results already encoded.
+    @available(*, deprecated, message: "write .named(.marvelPage(results, attribution: attribution)), or .marvel(results:) with values")
+    public static func marvelPage(_ results: MarvelResults, attribution: MarvelAttribution) -> ResponseRecipe {
+        .named(.marvelPage(results, attribution: attribution))
     }
 }
 

@@ -1,3 +1,4 @@
+public import StubKit
 /// A Marvel API error response, with the exact status and body the real API sends.
 ///
 /// The API answers in two shapes (see ``StubResponse/marvelError(_:)``):
