@@ -62,7 +62,7 @@ let package = Package(
         // libmicrohttpd as Swift values: daemon lifetime, callbacks, suspend/resume.
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "HTTPWire", "Locking"], swiftSettings: strictSettings),
         // Pure values: stubs, patterns, recipes, recorded requests. No I/O, no C, no Marvel.
-        .target(name: "StubKit", swiftSettings: strictSettings),
+        .target(name: "StubKit", dependencies: ["Locking"], swiftSettings: strictSettings),
         // The engine: what to answer a request (matching, guards, recipes,
         // scenarios, `times`, delays as timers, faults as values), the journal
         // and near-miss reports, with no socket and no libmicrohttpd. Every
@@ -101,7 +101,7 @@ let package = Package(
         ),
         .target(
             name: "StubSpec",
-            dependencies: ["StubKit", "MarvelStubs", "DocumentReader", .product(name: "Yams", package: "Yams")],
+            dependencies: ["StubKit", "DocumentReader", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         // Recording: the proxying recorder on a server, the session recorder
@@ -180,7 +180,7 @@ let package = Package(
         // The fuzz targets (spec loader, matcher, HTTP path), run by scripts/fuzz.
         .executableTarget(
             name: "understudy-fuzz",
-            dependencies: ["CFuzzerDriver", "StubSpec", "StubRecording", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubServer", "StubKit", "MicroHTTP"],
+            dependencies: ["CFuzzerDriver", "StubSpec", "StubRecording", "MarvelStubs", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubServer", "StubKit", "MicroHTTP"],
             swiftSettings: strictSettings
         ),
         // A UI-test stand-in that links only the remote client and the assertions;

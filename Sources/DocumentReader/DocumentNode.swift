@@ -43,6 +43,27 @@ package struct DocumentNode {
         DocumentNode(node: node, key: "\(key)[\(index)]", pointer: pointer + "/\(index)", file: file)
     }
 
+    /// The node at `pointer` below this one (RFC 6901, `""` for this one);
+    /// as far as the pointer goes, when it names something the document
+    /// does not hold (a problem is then placed at the nearest part).
+    package func descendant(at pointer: String) -> DocumentNode {
+        var here = self
+        for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let name = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            switch here.node {
+            case .mapping(let mapping):
+                guard let value = mapping.first(where: { $0.key.scalar?.string == name })?.value else { return here }
+                here = here.child(name, value)
+            case .sequence(let sequence):
+                guard let index = Int(name), sequence.indices.contains(index) else { return here }
+                here = here.element(index, sequence[index])
+            default:
+                return here
+            }
+        }
+        return here
+    }
+
     /// The same place, holding another node (a mapping's key node, say, so a
     /// problem with the key points at the key).
     package func holding(_ node: Node) -> DocumentNode {

@@ -34,6 +34,7 @@ public final class MarvelFake: Sendable {
 
     /// Builds a fake; the catalog is shared when the public key is the default one.
     public init(_ configuration: Configuration = Configuration()) throws {
+        StubPlugins.register(.marvel) // spec files and the admin API read Marvel's keywords from here on
         self.configuration = configuration
         let publicKey = configuration.primaryPublicKey
         catalog = publicKey == Configuration.documentationPublicKey ? .standard : try MarvelCatalog(publicKey: publicKey)

@@ -1,4 +1,5 @@
 import StubKit
+import MarvelStubs
 import Foundation
 
 /// Turns the exchanges a recording proxy saw into stubs that replay them.
@@ -18,6 +19,7 @@ public enum SessionRecorder {
     /// The recording of `exchanges` under `rules`; `source` (the upstream)
     /// is named in the written file's header.
     public static func record(_ exchanges: [RecordedExchange], rules: RecordingRules = RecordingRules(), source: String) -> Recording {
+        StubPlugins.register(.marvel) // a Marvel recording's guard is read back through the plug-in
         var secrets = RecordingSecrets(rules: rules)
         var skipped: [String] = []
         var kept: [RecordedExchange] = []

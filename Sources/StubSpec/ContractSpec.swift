@@ -1,6 +1,5 @@
 public import Foundation
 public import StubKit
-import MarvelStubs
 import DocumentReader
 
 /// A contract file (`*.contract.yaml`): requests to send to a server and what
@@ -109,15 +108,18 @@ public struct ContractSpec: Sendable {
         var query = (fields["query"].flatMap { reading.pairs($0) } ?? []).compactMap { name, value in
             reading.string(value).map { QueryItem(name: name, value: $0) }
         }
-        if let sign = fields["sign"] {
-            if reading.string(sign) == "marvel" {
-                query += MarvelSigning.queryItems(timestamp: "1", publicKey: "1234", privateKey: "abcd")
-            } else {
-                reading.fail(sign, "sign: only marvel (keys 1234/abcd) is known")
-            }
-        }
-        let headers = (fields["headers"].flatMap { reading.pairs($0) } ?? []).compactMap { name, value in
+        var headers = (fields["headers"].flatMap { reading.pairs($0) } ?? []).compactMap { name, value in
             reading.string(value).map { HTTPHeaders.Field(name: name, value: $0) }
+        }
+        if let sign = fields["sign"], let keyword = reading.string(sign) {
+            // A plug-in's guard keyword signs with its test value (marvel: the documented keys 1234/abcd).
+            let signers = StubPlugins.all.flatMap(\.guards).filter { $0.testValue != nil }
+            if let signer = signers.first(where: { $0.keyword == keyword }), let value = signer.testValue {
+                signer.sign(value, &query, &headers)
+            } else {
+                reading.fail(sign, "sign: \(keyword) is not a guard keyword that can sign"
+                             + Suggestion.hint(for: keyword, in: signers.map(\.keyword), otherwise: "; known: \(signers.map(\.keyword).joined(separator: ", "))"))
+            }
         }
         return ExampleRequest(method: fields["method"].flatMap { reading.string($0) }?.uppercased() ?? "GET", path: path,
                               query: query, headers: headers, body: fields["body"].flatMap { reading.string($0) })

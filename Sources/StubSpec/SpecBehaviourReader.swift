@@ -1,28 +1,25 @@
 import Foundation
 import StubKit
-import MarvelStubs
 import DocumentReader
 
 /// What a spec stub does besides matching and answering: its guard, delay,
 /// fault and scenario step, where it was declared, and how `verify` treats it.
 extension SpecStubReader {
-    /// `marvel: { publicKey, privateKey }`, `bearer: token`, `apiKey: { header, value }`,
+    /// `bearer: token`, `apiKey: { header, value }` (or `{ query, value }`),
+    /// or a plug-in's guard keyword (`marvel: { publicKey, privateKey }`),
     /// with the credentials an example needs to pass it.
     mutating func guardValue(_ node: DocumentNode) -> (AuthRule, ExampleCredentials)? {
-        guard !node.isScalar, let fields = reading.members(node, allowed: ["marvel", "bearer", "apiKey"]), fields.count == 1,
+        let kinds = StubPlugins.guardKeywords.filter { !["bearer", "apiKey"].contains($0) } + ["bearer", "apiKey"]
+        guard !node.isScalar, let fields = reading.members(node, allowed: kinds), fields.count == 1,
               let (kind, operand) = fields.first
         else {
-            reading.fail(node, "a guard is one of marvel, bearer, apiKey (or none, on a stub, to lift the spec's guard)")
+            reading.fail(node, "a guard is one of \(kinds.joined(separator: ", ")) (or none, on a stub, to lift the spec's guard)")
             return nil
         }
         switch kind {
-        case "marvel":
-            return twoStrings(operand, "publicKey", "privateKey", for: kind).map { keys in
-                (.marvel(publicKey: keys.0, privateKey: keys.1), .marvel(publicKey: keys.0, privateKey: keys.1))
-            }
         case "bearer":
             return reading.string(operand).map { (.bearer($0), .bearer($0)) }
-        default:
+        case "apiKey":
             if let parts = reading.members(operand, allowed: ["header", "query", "value"]), parts["query"] != nil {
                 guard parts["header"] == nil, let name = parts["query"].flatMap({ reading.string($0) }),
                       let value = parts["value"].flatMap({ reading.string($0) })
@@ -35,6 +32,13 @@ extension SpecStubReader {
             return twoStrings(operand, "header", "value", for: kind).map { parts in
                 (.apiKey(header: parts.0, value: parts.1), .apiKey(header: parts.0, value: parts.1))
             }
+        default:
+            guard let plugin = StubPlugins.guardKind(kind), let value = reading.json(operand) else { return nil }
+            var input = PluginInput(value: value) { _ in throw CocoaError(.fileReadNoPermission) }
+            let rule = plugin.read(&input)
+            for problem in input.problems { reading.fail(operand.descendant(at: problem.pointer), problem.message) }
+            guard input.problems.isEmpty, let rule else { return nil }
+            return (rule, .named(keyword: kind, value: value))
         }
     }
 

@@ -65,7 +65,7 @@ extension ExampleRequest {
     func carries(_ credentials: ExampleCredentials) -> Bool {
         let names = Set(headers.map { $0.name.lowercased() })
         switch credentials {
-        case .marvel: return query.contains { $0.name == "apikey" || $0.name == "hash" }
+        case .named(let keyword, _): return StubPlugins.guardKind(keyword)?.carries(query, headers) ?? false
         case .bearer: return names.contains("authorization")
         case .apiKey(let header, _): return names.contains(header.lowercased())
         case .apiKeyQuery(let name, _): return query.contains { $0.name == name }

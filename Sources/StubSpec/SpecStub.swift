@@ -1,5 +1,4 @@
 public import StubKit
-import MarvelStubs
 import Foundation
 
 /// One stub of a spec file with what `understudy verify` needs to replay it.
@@ -20,8 +19,9 @@ public struct SpecStub: Sendable {
 /// The credentials a stub's guard asks for, so an example request can carry
 /// them (`verify` sends the spec's, or the ones given for the live server).
 public enum ExampleCredentials: Sendable, Hashable, CustomStringConvertible {
-    /// Marvel's `ts`, `apikey` and `hash` query parameters.
-    case marvel(publicKey: String, privateKey: String)
+    /// What a plug-in's guard keyword (`marvel`) asks for, stated by the
+    /// value under it (`{ publicKey, privateKey }`); the plug-in signs.
+    case named(keyword: String, value: JSONValue)
     /// `Authorization: Bearer token`.
     case bearer(String)
     /// A key in a named header.
@@ -32,11 +32,19 @@ public enum ExampleCredentials: Sendable, Hashable, CustomStringConvertible {
     /// What is sent, secrets left out.
     public var description: String {
         switch self {
-        case .marvel: return "a Marvel signature"
+        case .named(let keyword, _): return "the \(keyword) guard's credentials"
         case .bearer: return "a bearer token"
         case .apiKey(let header, _): return "an API key in \(header)"
         case .apiKeyQuery(let name, _): return "an API key in the query parameter \(name)"
         }
+    }
+}
+
+extension ExampleCredentials {
+    /// Marvel's `ts`, `apikey` and `hash` query parameters, signed by the Marvel plug-in.
+    @available(*, deprecated, message: "write .named(keyword: \"marvel\", value: [\"publicKey\": …, \"privateKey\": …])")
+    public static func marvel(publicKey: String, privateKey: String) -> ExampleCredentials {
+        .named(keyword: "marvel", value: ["publicKey": .string(publicKey), "privateKey": .string(privateKey)])
     }
 }
 
@@ -62,9 +70,8 @@ public struct ExampleRequest: Sendable, Hashable {
         switch credentials {
         case nil:
             break
-        case .marvel(let publicKey, let privateKey):
-            copy.query.removeAll { ["ts", "apikey", "hash"].contains($0.name) }
-            copy.query += MarvelSigning.queryItems(timestamp: "1", publicKey: publicKey, privateKey: privateKey)
+        case .named(let keyword, let value):
+            StubPlugins.guardKind(keyword)?.sign(value, &copy.query, &copy.headers)
         case .bearer(let token):
             copy.setHeader("Authorization", "Bearer \(token)")
         case .apiKey(let header, let value):

@@ -1,6 +1,5 @@
 import Foundation
 import StubKit
-import MarvelStubs
 import DocumentReader
 
 /// Turns the `stubs:` entries of a spec into ``SpecStub`` values.
@@ -113,15 +112,24 @@ struct SpecStubReader {
 
     // MARK: Response
 
-    static let responseKeys = ["status", "headers", "body", "base64", "json", "file", "marvel", "marvelError", "proxy"]
+    /// The body keywords of the spec format itself; a registered plug-in adds its own (``StubPlugins``).
+    static let bodyKeys = ["body", "base64", "json", "file", "proxy"]
+
+    /// The body keys this reader knows now: its own, with the plug-ins' before `proxy`.
+    static var knownBodyKeys: [String] {
+        let own = bodyKeys.dropLast()
+        return Array(own) + StubPlugins.recipeKeywords.filter { !bodyKeys.contains($0) } + ["proxy"]
+    }
 
     /// `status`, `headers`, and one body: `body` (text), `base64` (bytes, no
-    /// default Content-Type), `json` (inline), `file`, `marvel` (an envelope) or `marvelError`.
+    /// default Content-Type), `json` (inline), `file`, `proxy`, or a
+    /// plug-in's keyword (`marvel`, `marvelError`).
     mutating func recipe(_ node: DocumentNode) -> ResponseRecipe? {
-        guard let fields = reading.members(node, allowed: Self.responseKeys) else { return nil }
+        let bodyKeys = Self.knownBodyKeys
+        guard let fields = reading.members(node, allowed: ["status", "headers"] + bodyKeys) else { return nil }
         let status = fields["status"].flatMap { reading.int($0, in: 100...599) } ?? 200
         let headers = fields["headers"].map { self.headers($0) } ?? HTTPHeaders()
-        let bodies = ["body", "base64", "json", "file", "marvel", "marvelError", "proxy"].filter { fields[$0] != nil }
+        let bodies = bodyKeys.filter { fields[$0] != nil }
         if bodies.count > 1 {
             reading.fail(node, "a response has one body; found \(bodies.joined(separator: ", "))")
             return nil
@@ -153,24 +161,14 @@ struct SpecStubReader {
             }
             return with(StubResponse(status: status, headers: ["Content-Type": isJSON ? "application/json" : "application/octet-stream"], body: data))
         }
-        if let envelope = fields["marvel"] {
-            return marvelEnvelope(envelope)
-        }
         if let proxyNode = fields["proxy"] {
             return proxy(proxyNode)
         }
-        if let failureNode = fields["marvelError"] {
-            guard let parts = reading.members(failureNode, allowed: ["status", "message", "code"]),
-                  let statusNode = parts["status"], let failureStatus = reading.int(statusNode, in: 400...599),
-                  let messageNode = parts["message"], let message = reading.string(messageNode)
-            else {
-                reading.fail(failureNode, "marvelError needs status and message (and code for gateway errors)")
-                return nil
+        if let keyword = bodies.first, let kind = StubPlugins.recipe(keyword), let operand = fields[keyword] {
+            switch pluginRecipe(kind, operand) {
+            case .fixed(let response)?: return with(response)
+            case let recipe: return recipe
             }
-            if let codeNode = parts["code"], let code = reading.string(codeNode) {
-                return with(.marvelError(failureStatus, code: code, message: message))
-            }
-            return with(.marvelError(failureStatus, message))
         }
         return .fixed(StubResponse(status: status, headers: headers))
     }
@@ -201,43 +199,17 @@ struct SpecStubReader {
         })
     }
 
-    /// `marvel: { results: [ … ] }` or `marvel: { results: { file: path } }`, the file
-    /// holding a JSON array or a whole envelope whose `data.results` are used;
-    /// `attribution: { copyright, attributionText, attributionHTML }` replaces this year's texts.
-    mutating func marvelEnvelope(_ node: DocumentNode) -> ResponseRecipe? {
-        guard let fields = reading.members(node, allowed: ["results", "attribution"]), let resultsNode = fields["results"] else {
-            reading.fail(node, "marvel needs results: a list, or { file: path }")
-            return nil
+    /// A plug-in's response keyword (`marvel:`, say): its value read by the
+    /// plug-in, its problems placed at their lines under the keyword.
+    mutating func pluginRecipe(_ kind: StubPlugin.Recipe, _ node: DocumentNode) -> ResponseRecipe? {
+        guard let value = reading.json(node) else { return nil }
+        let fixtures = self.fixtures, placeholders = self.placeholders
+        var input = PluginInput(value: value) { path in
+            SpecPlaceholders.substitute(in: try FixtureFile.read(path, in: fixtures), placeholders)
         }
-        let results: [JSONValue]
-        if resultsNode.isSequence {
-            guard case .array(let items)? = reading.json(resultsNode) else { return nil }
-            results = items
-        } else {
-            guard let parts = reading.members(resultsNode, allowed: ["file"]), let fileNode = parts["file"],
-                  let data = fixture(fileNode) else { return nil }
-            switch JSONValue(data: data) {
-            case .array(let items)?: results = items
-            case let value? where value.value(at: "data.results") != nil:
-                guard case .array(let items)? = value.value(at: "data.results") else { fallthrough }
-                results = items
-            default:
-                reading.fail(fileNode, "the file must hold a JSON array or a Marvel envelope with data.results")
-                return nil
-            }
-        }
-        var attribution = MarvelAttribution.current
-        if let node = fields["attribution"] {
-            let keys = ["copyright", "attributionText", "attributionHTML"]
-            guard let parts = reading.members(node, allowed: keys), case let texts = keys.compactMap({ parts[$0].flatMap { reading.string($0) } }),
-                  texts.count == 3
-            else {
-                reading.fail(node, "attribution needs copyright, attributionText and attributionHTML")
-                return nil
-            }
-            attribution = MarvelAttribution(copyright: texts[0], attributionText: texts[1], attributionHTML: texts[2])
-        }
-        return .marvel(results: results, attribution: attribution)
+        let recipe = kind.read(&input)
+        for problem in input.problems { reading.fail(node.descendant(at: problem.pointer), problem.message) }
+        return input.problems.isEmpty ? recipe : nil
     }
 
     /// The bytes of a fixture file, which must stay inside the fixtures folder.

@@ -1,4 +1,5 @@
 package import StubSpec
+import StubKit
 
 /// Credentials for the live server `verify` replays examples against, where
 /// they differ from the spec's (a real API key instead of the test one).
@@ -24,8 +25,12 @@ package struct LiveCredentials: Sendable {
     /// What to send the live server for a stub whose guard asks for `spec`.
     package func replacing(_ spec: ExampleCredentials) -> ExampleCredentials {
         switch spec {
-        case .marvel(let publicKey, let privateKey):
-            return .marvel(publicKey: self.publicKey ?? publicKey, privateKey: self.privateKey ?? privateKey)
+        case .named(let keyword, let value):
+            // A signing guard's key pair (Marvel's publicKey and privateKey) is replaced where it has one.
+            guard case .object(var fields) = value else { return spec }
+            if let publicKey, fields["publicKey"] != nil { fields["publicKey"] = JSONValue.string(publicKey) }
+            if let privateKey, fields["privateKey"] != nil { fields["privateKey"] = JSONValue.string(privateKey) }
+            return .named(keyword: keyword, value: .object(fields))
         case .bearer(let token):
             return .bearer(bearer ?? token)
         case .apiKey(let header, let value):

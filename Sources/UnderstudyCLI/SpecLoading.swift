@@ -35,6 +35,7 @@ package struct SpecLoading: Sendable {
     /// An OpenAPI document's stubs come after every other source's, so a
     /// spec file's stubs take precedence over the ones the document makes.
     package init(paths: [String], lenient: Bool = false, providerStateHeader: String? = nil, seed: UInt64 = 0) {
+        BuiltInPlugins.register()
         var documentStubs: [Stub] = []
         for path in paths {
             let url = URL(fileURLWithPath: path)

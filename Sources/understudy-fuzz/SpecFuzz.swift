@@ -1,4 +1,5 @@
 import Foundation
+import MarvelStubs
 import StubKit
 import StubServer
 import StubSpec
@@ -15,7 +16,11 @@ enum SpecFuzz {
         return folder
     }()
 
+    /// Marvel's keywords are read through its plug-in, as the command line reads them.
+    static let plugins: Void = StubPlugins.register(.marvel)
+
     static func run(_ bytes: [UInt8], name: String) {
+        _ = plugins
         let text = String(decoding: bytes, as: UTF8.self)
         do {
             let spec = try StubSpec.parse(text, name: name, directory: folder)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UnderstudyCLI
 
 /// `understudy`: an HTTP stand-in for API clients under test.
 ///
@@ -15,6 +16,7 @@ struct Understudy: AsyncParsableCommand {
 
     /// Runs the command, mapping ArgumentParser's usage errors (64) to 2.
     static func main() async {
+        BuiltInPlugins.register()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -28,6 +28,35 @@ enum LibraryFake {
         }
     }
 
+    /// Its keywords for spec files and the admin API: `libraryPage: { books: [ … ] }`
+    /// and `guard: { libraryToken: TOKEN }`.
+    static let plugin = StubPlugin(
+        name: "Library",
+        recipes: [.init("libraryPage") { input in
+            guard let fields = input.members(input.value, allowed: ["books"]), case .array(let items)? = fields["books"] else {
+                if input.problems.isEmpty { input.fail("libraryPage needs books: a list of titles") }
+                return nil
+            }
+            var titles: [String] = []
+            for (index, item) in items.enumerated() {
+                guard case .string(let title) = item else {
+                    input.fail("a title is text, got \(item)", at: "/books/\(index)")
+                    continue
+                }
+                titles.append(title)
+            }
+            return titles.count == items.count ? .named(books(titles)) : nil
+        }],
+        guards: [.init("libraryToken", testValue: "t0k3n",
+                       read: { input in input.string(input.value, at: "").map(token) },
+                       sign: { value, _, headers in
+                           guard case .string(let token) = value else { return }
+                           headers.removeAll { $0.name == "X-Library-Token" }
+                           headers.append(HTTPHeaders.Field(name: "X-Library-Token", value: token))
+                       },
+                       carries: { _, headers in headers.contains { $0.name == "X-Library-Token" } })]
+    )
+
     static let titles = ["Dune", "Emma", "Ulysses", "Walden", "Beloved"]
 
     static var stubs: [Stub] {
@@ -60,6 +89,63 @@ enum LibraryFake {
         #expect(text.contains(#""libraryPage": {"#), "\(text)")
         #expect(text.contains(#""libraryToken": "t0k3n""#), "\(text)")
         #expect(text.contains(#""Ulysses""#), "\(text)")
+    }
+
+    @Test func aSpecFileCarriesItsKeywordsOnceThePluginIsRegistered() async throws {
+        StubPlugins.register(LibraryFake.plugin)
+        let spec = try StubSpec.parse("""
+            stubs:
+              - request: { method: GET, path: /books }
+                guard: { libraryToken: t0k3n }
+                response: { libraryPage: { books: [Dune, Emma, Ulysses] } }
+            """, name: "library.yaml", directory: URL(fileURLWithPath: "/"))
+        let server = try StubServer.start(.stubs(spec.stubs))
+        defer { server.stop() }
+        let client = HTTPClient()
+        defer { client.close() }
+        let second = try await client.get(server.url("/books?page=2"), headers: ["X-Library-Token": "t0k3n"])
+        #expect(second.text == #"{"page":2,"total":3,"books":["Ulysses"]}"#)
+        #expect(try await client.get(server.url("/books")).status == 403)
+        #expect(spec.entries.first?.example?.credentials == .named(keyword: "libraryToken", value: "t0k3n"),
+                "the example verify replays is signed by the plug-in")
+    }
+
+    @Test func whatIsWrongUnderAPluginKeywordIsPlacedAtItsLine() {
+        StubPlugins.register(LibraryFake.plugin)
+        do {
+            _ = try StubSpec.parse("""
+                stubs:
+                  - request: { method: GET, path: /books }
+                    response:
+                      libraryPage:
+                        bookz: [Dune]
+                  - request: { method: GET, path: /more }
+                    response:
+                      libraryPage:
+                        books:
+                          - Dune
+                          - { title: Emma }
+                """, name: "library.yaml", directory: URL(fileURLWithPath: "/"))
+            Issue.record("a misspelled key and a list item of the wrong kind are refused")
+        } catch let error as StubValidationError {
+            #expect(error.problems.map(\.description) == [
+                #"library.yaml:5:16: error: stubs[0].response.libraryPage.bookz: unknown key "bookz"; did you mean "books"?"#,
+                #"library.yaml:11:13: error: stubs[1].response.libraryPage.books[1]: a title is text, got {"title":"Emma"}"#,
+            ])
+        } catch {
+            Issue.record("expected a StubValidationError, got \(error)")
+        }
+    }
+
+    @Test func whatAPluginWritesReadsBackTheSame() async throws {
+        StubPlugins.register(LibraryFake.plugin)
+        let read = try StubSpec.parse(try SpecWriter.document(LibraryFake.stubs), name: "remote", directory: URL(fileURLWithPath: "/"))
+        let server = try StubServer.start(.stubs(read.stubs))
+        defer { server.stop() }
+        let client = HTTPClient()
+        defer { client.close() }
+        let last = try await client.get(server.url("/books?page=3"), headers: ["X-Library-Token": "t0k3n"])
+        #expect(last.text == #"{"page":3,"total":5,"books":["Beloved"]}"#, "what a remote server is sent serves as declared")
     }
 
     @Test func aThrowingRecipeIsAnsweredWith500NamingTheStub() async throws {

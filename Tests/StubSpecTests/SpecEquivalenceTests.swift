@@ -9,6 +9,9 @@ import UnderstudyTestSupport
 /// A spec file is the serialized form of the DSL's stubs: loading one and
 /// declaring the same stubs in Swift serve the same responses.
 @Suite struct SpecEquivalenceTests {
+    /// Marvel's spec keywords come from its plug-in, registered as the command line registers it.
+    init() { StubPlugins.register(.marvel) }
+
     static let spec = """
         guard: { bearer: t0ken }
         stubs:

@@ -1,10 +1,14 @@
 import Foundation
 import StubKit
+import MarvelStubs
 import StubSpec
 import Testing
 
 /// Bad spec files name file, line, column and key, YAML and JSON alike.
 @Suite struct SpecErrorTests {
+    /// Marvel's spec keywords come from its plug-in, registered as the command line registers it.
+    init() { StubPlugins.register(.marvel) }
+
     static func problems(_ text: String, name: String = "bad.yaml", directory: URL = URL(fileURLWithPath: "/tmp")) -> [String] {
         do {
             _ = try StubSpec.parse(text, name: name, directory: directory)

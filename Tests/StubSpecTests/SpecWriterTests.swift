@@ -7,6 +7,9 @@ import Testing
 /// Stubs written in the spec schema read back as the same stubs: what a
 /// remote server receives is what the test declared, declaration site and id included.
 @Suite struct SpecWriterTests {
+    /// Marvel's spec keywords come from its plug-in, registered as the command line registers it.
+    init() { StubPlugins.register(.marvel) }
+
     static let travelling: [Stub] = Stubs {
         Get("/users/{id}").query("fields", .oneOf(["name", "all"])).query("debug", .absent)
             .header("Accept", .contains("json")).header("Accept", .doesNotContain("xml"))
