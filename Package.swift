@@ -108,7 +108,7 @@ let package = Package(
         // that turns exchanges into stubs, recording rules and the secret scan.
         .target(
             name: "StubRecording",
-            dependencies: ["StubServer", "StubSpec", "MarvelStubs", "StubKit"],
+            dependencies: ["StubServer", "StubSpec", "StubKit"],
             swiftSettings: strictSettings
         ),
         // Codable values for the Marvel Comics API: envelopes, errors, the six entities.
@@ -215,7 +215,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit"], swiftSettings: strictSettings),
-        .testTarget(name: "StubRecordingTests", dependencies: ["StubRecording", "StubKit"], swiftSettings: strictSettings),
+        .testTarget(name: "StubRecordingTests", dependencies: ["StubRecording", "StubKit", "MarvelStubs"], swiftSettings: strictSettings),
         .testTarget(name: "StubEngineTests", dependencies: ["StubEngine", "HTTPWire", "StubKit"], swiftSettings: strictSettings),
         .testTarget(name: "DocumentReaderTests", dependencies: ["DocumentReader", "StubKit"], swiftSettings: strictSettings),
         .testTarget(name: "MarvelModelsTests", dependencies: ["MarvelModels", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),

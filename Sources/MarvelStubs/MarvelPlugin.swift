@@ -13,7 +13,14 @@ extension StubPlugin {
         name: "Marvel",
         recipes: [.init("marvel", read: MarvelPlugin.envelope), .init("marvelError", read: MarvelPlugin.failure)],
         guards: [.init("marvel", testValue: ["publicKey": "1234", "privateKey": "abcd"], read: MarvelPlugin.signing,
-                       sign: MarvelPlugin.sign, carries: { query, _ in query.contains { $0.name == "apikey" || $0.name == "hash" } })]
+                       sign: MarvelPlugin.sign, carries: { query, _ in query.contains { $0.name == "apikey" || $0.name == "hash" } })],
+        recording: RecordingPreset(
+            keyParameter: "apikey", keyVariable: ("MARVEL_PUBLIC_KEY", "the Marvel public key (apikey)"),
+            secretVariable: ("MARVEL_PRIVATE_KEY", "the Marvel private key the replay checks signatures with"),
+            note: "Signed requests were recorded without apikey, ts and hash; the guard checks signatures as Marvel does.",
+            isSigned: { request in Set(request.query.map { $0.name.lowercased() }).isSuperset(of: ["apikey", "ts", "hash"]) },
+            replayGuard: { key, secret in .marvel(publicKey: key, privateKey: secret) }
+        )
     )
 }
 

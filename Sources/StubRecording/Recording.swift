@@ -1,6 +1,5 @@
 import StubSpec
 public import StubKit
-import MarvelStubs
 public import Foundation
 
 /// What a recording session made: stubs ready to be written as one spec file
@@ -22,14 +21,15 @@ public struct Recording: Sendable {
     }
 
     /// The stubs in first-seen order: placeholders as `${VARIABLE}`, large
-    /// bodies as fixtures, no guard (a Marvel session's guard is the file's).
+    /// bodies as fixtures, no guard (a signed session's guard is the file's).
     public var stubs: [Stub]
     /// The fixture files the stubs read.
     public var fixtures: [File]
     /// `${VARIABLE}` names the written file needs, with what each stands for.
     public var placeholders: [String: String]
-    /// Whether the session was signed the Marvel way: the file gets a Marvel guard.
-    public var isMarvel: Bool
+    /// The plug-in signing the session used (Marvel's), when it was signed:
+    /// the file gets that plug-in's guard.
+    public var signing: StubPlugin.RecordingPreset?
     /// Every value seen in a redacted position; never written.
     public var secrets: [SecretValue]
     /// The exchanges recorded (those the upstream answered).
@@ -42,10 +42,13 @@ public struct Recording: Sendable {
     /// stable secrets as seen, every body inline, no guard. Never written.
     public var replayStubs: [Stub] = []
 
-    /// The guard a replay checks requests with: Marvel signing with the placeholder keys.
+    /// Whether the session was signed the Marvel way: the file gets a Marvel guard.
+    @available(*, deprecated, message: "a signed session names its plug-in's preset: use signing != nil")
+    public var isMarvel: Bool { signing != nil }
+
+    /// The guard a replay checks requests with: the signing plug-in's, with the placeholder keys.
     public var guardRule: AuthRule? {
-        isMarvel ? .marvel(publicKey: "${\(RecordingRules.marvelPublicKeyVariable)}",
-                           privateKey: "${\(RecordingRules.marvelPrivateKeyVariable)}") : nil
+        signing.map { $0.replayGuard("${\($0.keyVariable.name)}", "${\($0.secretVariable.name)}") }
     }
 
     /// The spec file (YAML, named `specName`) followed by the fixtures.
@@ -73,7 +76,7 @@ public struct Recording: Sendable {
             header += "# ${NAME} values are read from the environment when this file is loaded: export "
                 + placeholders.keys.sorted().joined(separator: ", ") + ".\n"
         }
-        if isMarvel { header += "# Signed requests were recorded without apikey, ts and hash; the guard checks signatures as Marvel does.\n" }
+        if let signing { header += "# \(signing.note)\n" }
         let spec = File(path: specName, data: Data((header + WrittenYAML.text(.object(members))).utf8))
         return [spec] + fixtures
     }

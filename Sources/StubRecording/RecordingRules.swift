@@ -75,8 +75,10 @@ public struct RecordingRules: Sendable, Hashable {
 
     /// Marvel's own names: `MARVEL_PUBLIC_KEY` for the `apikey` of a signed
     /// session (whose stubs get a Marvel guard instead of the signature).
+    @available(*, deprecated, message: "the Marvel plug-in's recording preset names it: StubPlugin.marvel.recording?.keyVariable.name")
     public static let marvelPublicKeyVariable = "MARVEL_PUBLIC_KEY"
     /// The private key a recorded Marvel session's guard checks with.
+    @available(*, deprecated, message: "the Marvel plug-in's recording preset names it: StubPlugin.marvel.recording?.secretVariable.name")
     public static let marvelPrivateKeyVariable = "MARVEL_PRIVATE_KEY"
 
     /// These rules for stubs served at once in the recording process.

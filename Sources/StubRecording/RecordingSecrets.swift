@@ -5,8 +5,10 @@ import Foundation
 /// placeholders stable ones are written as.
 struct RecordingSecrets {
     let rules: RecordingRules
-    /// Whether any request was signed the Marvel way (`apikey`, `ts`, `hash`).
-    private(set) var isMarvel = false
+    /// The plug-in whose signing the session used (Marvel's `apikey`, `ts`,
+    /// `hash`), found on the first signed request; the presets to look for.
+    private(set) var signing: StubPlugin.RecordingPreset?
+    private let presets: [StubPlugin.RecordingPreset]
     /// Every value seen in a redacted position, in the order first seen.
     private(set) var all: [SecretValue] = []
     /// Placeholder variables and what each stands for.
@@ -15,20 +17,24 @@ struct RecordingSecrets {
     private var tokens: [String: String] = [:]
     private var seen: Set<String> = []
 
-    init(rules: RecordingRules) { self.rules = rules }
+    init(rules: RecordingRules, presets: [StubPlugin.RecordingPreset] = StubPlugins.all.compactMap(\.recording)) {
+        self.rules = rules
+        self.presets = presets
+    }
 
     /// Notes every credential in `exchange`'s request, and the cookies and
     /// tokens its response hands out.
     mutating func collect(from exchange: RecordedExchange) {
         let request = exchange.request
         let at = "\(request.method) \(request.path)"
-        if Self.isMarvelSigned(request) {
-            if !isMarvel, !rules.keepsValuesForReplay {
-                variables[RecordingRules.marvelPrivateKeyVariable] = "the Marvel private key the replay checks signatures with"
+        if let preset = signing ?? presets.first(where: { $0.isSigned(request) }), preset.isSigned(request) {
+            if signing == nil, !rules.keepsValuesForReplay {
+                variables[preset.secretVariable.name] = preset.secretVariable.meaning
             }
-            isMarvel = true
-            if let key = request.queryValue("apikey") ?? request.query.first(where: { $0.name.lowercased() == "apikey" })?.value {
-                placeholder(key, RecordingRules.marvelPublicKeyVariable, "the Marvel public key (apikey)", at: "query apikey of \(at)")
+            signing = preset
+            let parameter = preset.keyParameter
+            if let key = request.queryValue(parameter) ?? request.query.first(where: { $0.name.lowercased() == parameter.lowercased() })?.value {
+                placeholder(key, preset.keyVariable.name, preset.keyVariable.meaning, at: "query \(parameter) of \(at)")
             }
         }
         collect(items: request.query, kind: "query parameter", at: "of \(at)")
@@ -88,11 +94,6 @@ struct RecordingSecrets {
         default:
             break
         }
-    }
-
-    /// Whether `request` carries Marvel's `apikey`, `ts` and `hash`.
-    static func isMarvelSigned(_ request: RecordedRequest) -> Bool {
-        Set(request.query.map { $0.name.lowercased() }).isSuperset(of: ["apikey", "ts", "hash"])
     }
 
     /// `a=1; b=2` → `["1", "2"]`.

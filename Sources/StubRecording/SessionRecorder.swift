@@ -1,5 +1,4 @@
 import StubKit
-import MarvelStubs
 import Foundation
 
 /// Turns the exchanges a recording proxy saw into stubs that replay them.
@@ -12,14 +11,14 @@ import Foundation
 /// one does not, are matched as absent, so stubs never shadow each other
 /// and an unrecorded variant meets a near-miss report instead of a guess.
 ///
-/// A session signed the Marvel way (`apikey`, `ts`, `hash`) is recorded
-/// without its signatures: the stubs get a Marvel guard whose keys are
+/// A session signed a registered plug-in's way (Marvel's `apikey`, `ts`,
+/// `hash`: ``StubPlugin/RecordingPreset``) is recorded without its
+/// signatures: the stubs get the plug-in's guard whose keys are
 /// placeholders, so a replay checks signing as the real API does.
 public enum SessionRecorder {
     /// The recording of `exchanges` under `rules`; `source` (the upstream)
     /// is named in the written file's header.
     public static func record(_ exchanges: [RecordedExchange], rules: RecordingRules = RecordingRules(), source: String) -> Recording {
-        StubPlugins.register(.marvel) // a Marvel recording's guard is read back through the plug-in
         var secrets = RecordingSecrets(rules: rules)
         var skipped: [String] = []
         var kept: [RecordedExchange] = []
@@ -34,10 +33,10 @@ public enum SessionRecorder {
         var groups: [RequestKey: [RecordedExchange]] = [:]
         var order: [RequestKey] = []
         for exchange in kept {
-            if secrets.isMarvel, !RecordingSecrets.isMarvelSigned(exchange.request) {
-                // The replay's guard answers an unsigned request as Marvel did; a stub for it would shadow the signed ones.
+            if let signing = secrets.signing, !signing.isSigned(exchange.request) {
+                // The replay's guard answers an unsigned request as the API did; a stub for it would shadow the signed ones.
                 skipped.append("\(exchange.request.method) \(exchange.request.path) was not signed (answered \(exchange.response.status)); "
-                               + "the replay's Marvel guard answers such requests itself")
+                               + "the replay's guard answers such requests itself")
                 continue
             }
             let key = RequestKey(exchange.request, rules: rules, secrets: secrets)
@@ -72,7 +71,7 @@ public enum SessionRecorder {
         stubs = stubs.enumerated().sorted { ($1.element.request.specificity, $0.offset) < ($0.element.request.specificity, $1.offset) }
             .map(\.element)
         var recording = Recording(stubs: stubs, fixtures: responses.fixtures, placeholders: secrets.variables,
-                                  isMarvel: secrets.isMarvel, secrets: secrets.all, exchangeCount: order.reduce(0) { $0 + (groups[$1]?.count ?? 0) }, skipped: skipped, source: source)
+                                  signing: secrets.signing, secrets: secrets.all, exchangeCount: order.reduce(0) { $0 + (groups[$1]?.count ?? 0) }, skipped: skipped, source: source)
         if !rules.keepsValuesForReplay {
             recording.replayStubs = record(kept, rules: rules.forReplayInProcess, source: source).stubs
         }
@@ -131,7 +130,7 @@ struct RequestKey: Hashable {
         // Sorted by name so parameter order does not matter; a repeated name keeps its values' order.
         query = request.query.enumerated().compactMap { index, item -> (Int, QueryItem)? in
             let name = item.name.lowercased()
-            if rules.droppedQuery.contains(name) || (secrets.isMarvel && name == "apikey") { return nil }
+            if rules.droppedQuery.contains(name) || secrets.signing?.keyParameter.lowercased() == name { return nil }
             return (index, QueryItem(name: item.name, value: item.value.map(secrets.hidden)))
         }.sorted { ($0.1.name, $0.0) < ($1.1.name, $1.0) }.map(\.1)
         headers = rules.matchedHeaders.flatMap { name -> [HTTPHeaders.Field] in

@@ -55,18 +55,55 @@ public struct StubPlugin: Sendable {
         }
     }
 
+    /// How a recording treats a session signed the plug-in's way (Marvel's
+    /// `apikey`, `ts` and `hash`): the signature leaves the recorded stubs,
+    /// the key becomes a placeholder, and the written spec gets a guard that
+    /// checks signatures as the real API does.
+    public struct RecordingPreset: Sendable {
+        /// Whether a request is signed this way.
+        public var isSigned: @Sendable (RecordedRequest) -> Bool
+        /// The query parameter with the stable key (`apikey`), left out of the
+        /// stubs' matchers and written as `${keyVariable}`.
+        public var keyParameter: String
+        /// The placeholder for the key (`MARVEL_PUBLIC_KEY`) and what it stands for.
+        public var keyVariable: (name: String, meaning: String)
+        /// The placeholder the replay's guard also needs (`MARVEL_PRIVATE_KEY`) and what it stands for.
+        public var secretVariable: (name: String, meaning: String)
+        /// The guard the written spec gets, from the two placeholders (`${MARVEL_PUBLIC_KEY}`, …).
+        public var replayGuard: @Sendable (_ key: String, _ secret: String) -> AuthRule
+        /// A comment line for the written file (without `# `).
+        public var note: String
+
+        /// A preset.
+        public init(
+            keyParameter: String, keyVariable: (name: String, meaning: String), secretVariable: (name: String, meaning: String),
+            note: String, isSigned: @escaping @Sendable (RecordedRequest) -> Bool,
+            replayGuard: @escaping @Sendable (String, String) -> AuthRule
+        ) {
+            self.keyParameter = keyParameter
+            self.keyVariable = keyVariable
+            self.secretVariable = secretVariable
+            self.note = note
+            self.isSigned = isSigned
+            self.replayGuard = replayGuard
+        }
+    }
+
     /// The plug-in's name, e.g. `Marvel`; registering the same name again replaces it.
     public var name: String
     /// Its response keywords.
     public var recipes: [Recipe]
     /// Its guard keywords.
     public var guards: [Guard]
+    /// How a recording treats sessions signed its way, when it has a way.
+    public var recording: RecordingPreset?
 
     /// A plug-in named `name`.
-    public init(name: String, recipes: [Recipe] = [], guards: [Guard] = []) {
+    public init(name: String, recipes: [Recipe] = [], guards: [Guard] = [], recording: RecordingPreset? = nil) {
         self.name = name
         self.recipes = recipes
         self.guards = guards
+        self.recording = recording
     }
 }
 
