@@ -9,7 +9,7 @@ extension SpecStubReader {
     /// or a plug-in's guard keyword (`marvel: { publicKey, privateKey }`),
     /// with the credentials an example needs to pass it.
     mutating func guardValue(_ node: DocumentNode) -> (AuthRule, ExampleCredentials)? {
-        let kinds = StubPlugins.guardKeywords.filter { !["bearer", "apiKey"].contains($0) } + ["bearer", "apiKey"]
+        let kinds = plugins.flatMap { $0.guards.map(\.keyword) }.filter { !["bearer", "apiKey"].contains($0) } + ["bearer", "apiKey"]
         guard !node.isScalar, let fields = reading.members(node, allowed: kinds), fields.count == 1,
               let (kind, operand) = fields.first
         else {
@@ -33,7 +33,7 @@ extension SpecStubReader {
                 (.apiKey(header: parts.0, value: parts.1), .apiKey(header: parts.0, value: parts.1))
             }
         default:
-            guard let plugin = StubPlugins.guardKind(kind), let value = reading.json(operand) else { return nil }
+            guard let plugin = plugins.lazy.flatMap(\.guards).first(where: { $0.keyword == kind }), let value = reading.json(operand) else { return nil }
             var input = PluginInput(value: value) { _ in throw CocoaError(.fileReadNoPermission) }
             let rule = plugin.read(&input)
             for problem in input.problems { reading.fail(operand.descendant(at: problem.pointer), problem.message) }

@@ -14,6 +14,8 @@ struct SpecStubReader {
     var defaultGuard: (AuthRule, ExampleCredentials)?
     /// The spec's placeholders and their values: restored in fixture text too.
     var placeholders: [String: String] = [:]
+    /// The plug-ins whose keywords this spec may use.
+    let plugins: [StubPlugin]
 
     static let stubKeys = ["id", "name", "declared", "request", "response", "sequence", "responseHeaders", "guard", "priority",
                            "times", "delay", "fault", "compression", "scenario", "metadata", "example", "verify"]
@@ -115,17 +117,17 @@ struct SpecStubReader {
     /// The body keywords of the spec format itself; a registered plug-in adds its own (``StubPlugins``).
     static let bodyKeys = ["body", "base64", "json", "file", "proxy"]
 
-    /// The body keys this reader knows now: its own, with the plug-ins' before `proxy`.
-    static var knownBodyKeys: [String] {
-        let own = bodyKeys.dropLast()
-        return Array(own) + StubPlugins.recipeKeywords.filter { !bodyKeys.contains($0) } + ["proxy"]
+    /// The body keys this reader knows: its own, with the plug-ins' before `proxy`.
+    var knownBodyKeys: [String] {
+        let own = Self.bodyKeys.dropLast()
+        return Array(own) + plugins.flatMap { $0.recipes.map(\.keyword) }.filter { !Self.bodyKeys.contains($0) } + ["proxy"]
     }
 
     /// `status`, `headers`, and one body: `body` (text), `base64` (bytes, no
     /// default Content-Type), `json` (inline), `file`, `proxy`, or a
     /// plug-in's keyword (`marvel`, `marvelError`).
     mutating func recipe(_ node: DocumentNode) -> ResponseRecipe? {
-        let bodyKeys = Self.knownBodyKeys
+        let bodyKeys = knownBodyKeys
         guard let fields = reading.members(node, allowed: ["status", "headers"] + bodyKeys) else { return nil }
         let status = fields["status"].flatMap { reading.int($0, in: 100...599) } ?? 200
         let headers = fields["headers"].map { self.headers($0) } ?? HTTPHeaders()
@@ -164,7 +166,8 @@ struct SpecStubReader {
         if let proxyNode = fields["proxy"] {
             return proxy(proxyNode)
         }
-        if let keyword = bodies.first, let kind = StubPlugins.recipe(keyword), let operand = fields[keyword] {
+        if let keyword = bodies.first, let kind = plugins.lazy.flatMap(\.recipes).first(where: { $0.keyword == keyword }),
+           let operand = fields[keyword] {
             switch pluginRecipe(kind, operand) {
             case .fixed(let response)?: return with(response)
             case let recipe: return recipe

@@ -27,25 +27,28 @@ public struct StubSpec: Sendable {
 
     /// Loads the spec at `url`; `name` is how messages name it (the path as
     /// given by default). `${NAME}` placeholders the file declares are read
-    /// from `environment`.
+    /// from `environment`; plug-in keywords from `plugins` (the registered ones
+    /// by default, ``StubPlugins``).
     ///
     /// - Throws: ``StubValidationError`` with every problem found, each with file, line, column and key.
     public static func load(
-        _ url: URL, name: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+        _ url: URL, name: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+        plugins: [StubPlugin] = StubPlugins.all
     ) throws -> StubSpec {
         let shown = name ?? url.relativePath
         let text = try DocumentText.text(of: url, name: shown)
         return try parse(text, name: shown, filePath: url.standardizedFileURL.path, directory: url.deletingLastPathComponent(),
-                         environment: environment)
+                         environment: environment, plugins: plugins)
     }
 
     /// Reads a spec from `text`; `file:` paths are relative to `directory`,
-    /// declared placeholders are read from `environment`.
+    /// declared placeholders are read from `environment`, plug-in keywords
+    /// from `plugins` (the registered ones by default).
     ///
     /// - Throws: ``StubValidationError``.
     public static func parse(
         _ text: String, name: String, filePath: String = "", directory: URL,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, plugins: [StubPlugin] = StubPlugins.all
     ) throws -> StubSpec {
         var top = try DocumentText.root(of: text, name: name)
         var reading = DocumentReading()
@@ -66,7 +69,7 @@ public struct StubSpec: Sendable {
                 fixtures = directory.appendingPathComponent(folder, isDirectory: true).standardizedFileURL
             }
         }
-        var reader = SpecStubReader(reading: reading, fixtures: fixtures, fileID: name, filePath: filePath)
+        var reader = SpecStubReader(reading: reading, fixtures: fixtures, fileID: name, filePath: filePath, plugins: plugins)
         reader.placeholders = values
         if let node = fields["guard"] { reader.defaultGuard = reader.guardValue(node) }
         var entries: [SpecStub] = []
@@ -111,7 +114,7 @@ extension StubSpec {
     /// - Throws: ``StubValidationError``, located in `name`.
     package static func requestPattern(_ text: String, name: String) throws -> RequestPattern {
         let top = try DocumentText.root(of: text, name: name)
-        var reader = SpecStubReader(fixtures: URL(fileURLWithPath: "/"), fileID: name, filePath: "")
+        var reader = SpecStubReader(fixtures: URL(fileURLWithPath: "/"), fileID: name, filePath: "", plugins: StubPlugins.all)
         let pattern = reader.request(top)
         if let pattern, let problem = pattern.problem { reader.reading.fail(top, problem) }
         guard let pattern, reader.reading.problems.isEmpty else { throw StubValidationError(problems: reader.reading.problems) }

@@ -53,7 +53,7 @@ struct Export: ParsableCommand {
         }
         let export = report
         for problem in export.notExported { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
-        for note in export.rendered { print("\(note.location): note: \(note.subject): \(note.message)") }
+        for note in export.rendered { print(note.with(.note)) }
         if report.wrote {
             print("exported \(export.exportedStubs) stubs as \(export.mappingCount) mappings to \(out)"
                   + (export.notExported.isEmpty ? "" : "; \(export.notExported.count) left out"))

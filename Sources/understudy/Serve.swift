@@ -101,7 +101,7 @@ struct Serve: ParsableCommand {
             throw ExitCode(2)
         }
         for skip in loaded.skipped {
-            FileHandle.standardError.write(Data("\(skip.location): skipped: \(skip.subject): \(skip.message)\n".utf8))
+            FileHandle.standardError.write(Data("\(skip.with(.warning)) (skipped)\n".utf8))
         }
         let fake = marvel ? try MarvelFake(.init(publicKey: publicKey, privateKey: privateKey, callBudget: callBudget)) : nil
         let extra = fake?.stubs ?? []

@@ -64,6 +64,9 @@ enum LibraryFake {
     }
 }
 
+/// The library plug-in is handed to each read (`plugins:`), not registered:
+/// the registry is the process's, and other suites' messages list the
+/// keywords registered there.
 @Suite struct SecondFakeTests {
     @Test func aPagedTokenGuardedFakeServesThroughTheEngineAsMarvelDoes() async throws {
         let server = try StubServer.start(.stubs(LibraryFake.stubs))
@@ -92,13 +95,12 @@ enum LibraryFake {
     }
 
     @Test func aSpecFileCarriesItsKeywordsOnceThePluginIsRegistered() async throws {
-        StubPlugins.register(LibraryFake.plugin)
         let spec = try StubSpec.parse("""
             stubs:
               - request: { method: GET, path: /books }
                 guard: { libraryToken: t0k3n }
                 response: { libraryPage: { books: [Dune, Emma, Ulysses] } }
-            """, name: "library.yaml", directory: URL(fileURLWithPath: "/"))
+            """, name: "library.yaml", directory: URL(fileURLWithPath: "/"), plugins: [LibraryFake.plugin])
         let server = try StubServer.start(.stubs(spec.stubs))
         defer { server.stop() }
         let client = HTTPClient()
@@ -111,7 +113,6 @@ enum LibraryFake {
     }
 
     @Test func whatIsWrongUnderAPluginKeywordIsPlacedAtItsLine() {
-        StubPlugins.register(LibraryFake.plugin)
         do {
             _ = try StubSpec.parse("""
                 stubs:
@@ -125,7 +126,7 @@ enum LibraryFake {
                         books:
                           - Dune
                           - { title: Emma }
-                """, name: "library.yaml", directory: URL(fileURLWithPath: "/"))
+                """, name: "library.yaml", directory: URL(fileURLWithPath: "/"), plugins: [LibraryFake.plugin])
             Issue.record("a misspelled key and a list item of the wrong kind are refused")
         } catch let error as StubValidationError {
             #expect(error.problems.map(\.description) == [
@@ -138,8 +139,8 @@ enum LibraryFake {
     }
 
     @Test func whatAPluginWritesReadsBackTheSame() async throws {
-        StubPlugins.register(LibraryFake.plugin)
-        let read = try StubSpec.parse(try SpecWriter.document(LibraryFake.stubs), name: "remote", directory: URL(fileURLWithPath: "/"))
+        let read = try StubSpec.parse(try SpecWriter.document(LibraryFake.stubs), name: "remote", directory: URL(fileURLWithPath: "/"),
+                                      plugins: [LibraryFake.plugin])
         let server = try StubServer.start(.stubs(read.stubs))
         defer { server.stop() }
         let client = HTTPClient()

@@ -11,6 +11,16 @@
 /// Every format's reader reports this one value (an OpenAPI document's
 /// problem too; thrown alone where a reader stops at the first).
 public struct StubProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// How much it matters, printed where compilers print theirs.
+    public enum Severity: String, Sendable, Hashable {
+        /// Refused: the stubs do not load (the default).
+        case error
+        /// Loaded without it: a mapping `--lenient` skipped, say.
+        case warning
+        /// For information: what an export rendered, what a pact leaves out.
+        case note
+    }
+
     /// Where: the stub's declaration, or the line and column in the file.
     public var location: CodeLocation
     /// What the problem is about: a stub's pattern in short (`GET /me`) or a
@@ -18,12 +28,22 @@ public struct StubProblem: Error, Sendable, Hashable, CustomStringConvertible {
     public var subject: String
     /// What is wrong.
     public var message: String
+    /// An error unless said otherwise.
+    public var severity: Severity
 
     /// Creates a problem.
-    public init(location: CodeLocation, subject: String, message: String) {
+    public init(location: CodeLocation, subject: String, message: String, severity: Severity = .error) {
         self.location = location
         self.subject = subject
         self.message = message
+        self.severity = severity
+    }
+
+    /// The same problem at `severity`.
+    public func with(_ severity: Severity) -> StubProblem {
+        var copy = self
+        copy.severity = severity
+        return copy
     }
 
     /// A problem in the file `file` (as a reader names it) at `line` and
@@ -45,11 +65,13 @@ public struct StubProblem: Error, Sendable, Hashable, CustomStringConvertible {
         self.init(location: stub.location, subject: stub.request.description, message: message)
     }
 
-    /// `file:line:column: error: subject: message`.
+    /// `file:line:column: error: subject: message` (`warning:`, `note:` by
+    /// its severity): the one way every reader, the command line, the admin
+    /// API's 422 bodies and the test library print a problem.
     /// A problem at a pointer alone reads `/interactions/0/request: message`.
     public var description: String {
         guard !location.fileID.isEmpty || location.line > 0 else { return "\(subject.isEmpty ? "/" : subject): \(message)" }
-        return "\(location): error: " + (subject.isEmpty ? "" : "\(subject): ") + message
+        return "\(location): \(severity.rawValue): " + (subject.isEmpty ? "" : "\(subject): ") + message
     }
 }
 

@@ -28,7 +28,9 @@ extension Contract {
             for (position, entry) in sent.enumerated() {
                 let description = sent.count == 1 ? clause.name : "\(clause.name) (request \(position + 1) of \(sent.count))"
                 guard let stub = entry.stub else {
-                    note("\(clause.location): note: \"\(description)\" is left out of \(pact.file.lastPathComponent): no stub answered \(entry.request.method) \(entry.request.path)")
+                    note(StubProblem(location: clause.location, subject: "",
+                                     message: "\"\(description)\" is left out of \(pact.file.lastPathComponent): no stub answered \(entry.request.method) \(entry.request.path)",
+                                     severity: .note).description)
                     continue
                 }
                 do {
@@ -36,7 +38,9 @@ extension Contract {
                         for: stub, answering: entry.request, served: entry.served, signing: signing,
                         description: description, location: clause.location))
                 } catch {
-                    note("\(error.problem.location): note: \"\(description)\" is left out of \(pact.file.lastPathComponent): \(error.problem.message)")
+                    note(StubProblem(location: error.problem.location, subject: "",
+                                     message: "\"\(description)\" is left out of \(pact.file.lastPathComponent): \(error.problem.message)",
+                                     severity: .note).description)
                 }
             }
         }

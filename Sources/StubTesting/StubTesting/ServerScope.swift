@@ -90,7 +90,8 @@ struct ServerScope: Sendable {
                 interactions.append(try PactInteractionBuilder.interaction(for: stub, answering: entry.request, served: entry.served,
                                                                            description: description))
             } catch {
-                FileHandle.standardError.write(Data("\(error.problem.location): note: left out of \(pact.file.lastPathComponent): \(error.problem.message)\n".utf8))
+                let note = StubProblem(location: error.problem.location, subject: "", message: "left out of \(pact.file.lastPathComponent): \(error.problem.message)", severity: .note)
+                FileHandle.standardError.write(Data("\(note)\n".utf8))
             }
         }
         do {
