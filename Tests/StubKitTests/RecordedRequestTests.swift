@@ -86,3 +86,23 @@ import Testing
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"id":7}"#)
     }
 }
+
+/// The one journal entry type travels as JSON (to a remote test) and keeps
+/// what only this process holds out of it.
+@Suite struct JournalEntryCodingTests {
+    @Test func anEntryRoundTripsWithoutItsStubOrServedResponse() throws {
+        let stub = Get("/health").id("health").respond(.text("ok"))
+        let entry = JournalEntry(sequence: 3, request: RecordedRequest(method: "GET", target: "/health?x=1"), answeredBy: stub,
+                                 status: 200, served: .text("ok"))
+        #expect(entry.isMatched && entry.stubID == "health" && entry.declared == stub.location)
+        let decoded = try JSONDecoder().decode(JournalEntry.self, from: try JSONEncoder().encode(entry))
+        #expect(decoded.sequence == 3 && decoded.outcome == .matched && decoded.stubID == "health" && decoded.status == 200)
+        #expect(decoded.request.target == "/health?x=1")
+        #expect(decoded.stub == nil && decoded.served == nil, "the stub and the served response do not leave the process")
+    }
+
+    @Test func anUnmatchedEntryHasNoStub() {
+        let entry = JournalEntry(sequence: 1, request: RecordedRequest(method: "GET", target: "/nothing"), answeredBy: nil, status: 404)
+        #expect(entry.isUnmatched && !entry.isMatched && entry.stubID == nil)
+    }
+}

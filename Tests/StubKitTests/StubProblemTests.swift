@@ -16,6 +16,15 @@ import Testing
         #expect(StubProblem(pointer: "", message: "not an object").description == "/: not an object")
     }
 
+    @Test func itsSeverityIsPrintedWhereACompilerPrintsIt() {
+        let problem = StubProblem(file: "wiremock/mappings/a.json", line: 9, column: 25, key: "/response/transformers",
+                                  message: "response templating is not supported")
+        #expect(problem.severity == .error)
+        #expect(problem.with(.warning).description == "wiremock/mappings/a.json:9:25: warning: /response/transformers: response templating is not supported")
+        #expect(problem.with(.note).description.contains(":9:25: note: "))
+        #expect(problem.with(.warning) != problem, "the severity is part of the value")
+    }
+
     @Test func aProblemCanBeThrownAlone() {
         #expect(throws: StubProblem.self) { throw StubProblem(pointer: "/a", message: "bad") }
     }
