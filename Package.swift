@@ -77,9 +77,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // WireMock mappings (mappings/*.json + __files/) <-> StubKit values.
-        .target(name: "WireMockFormat", dependencies: ["StubKit"], swiftSettings: strictSettings),
+        .target(name: "WireMockFormat", dependencies: ["StubKit", "DocumentReader"], swiftSettings: strictSettings),
         // Pact files (V2-V4) <-> StubKit values: interactions as patterns, rules as shapes.
-        .target(name: "PactFormat", dependencies: ["StubKit"], swiftSettings: strictSettings),
+        .target(name: "PactFormat", dependencies: ["StubKit", "DocumentReader"], swiftSettings: strictSettings),
         // OpenAPI documents: read as written (Yams node tree with marks), schemas validated by our own walker.
         .target(
             name: "OpenAPIStubs",

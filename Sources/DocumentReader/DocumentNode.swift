@@ -7,8 +7,12 @@ package import Yams
 /// and its JSON pointer (`/stubs/2/request/query`), for typed reads that
 /// record a precise ``StubProblem`` instead of failing at the first mistake.
 package struct DocumentNode {
-    /// The YAML node (JSON is read as YAML, so key order is the document's).
+    /// The YAML node (a spec's JSON is read as YAML, so key order is the
+    /// document's); an empty scalar for a node of a JSON document (``json``).
     package let node: Node
+    /// For a node of a JSON document read with ``LocatedJSON`` (a WireMock
+    /// mapping, a pact): its value and the document that places it.
+    package let json: (value: JSONValue, document: LocatedJSON)?
     /// The dotted key path from the root; empty at the root.
     package let key: String
     /// The JSON pointer from the root (RFC 6901); empty at the root.
@@ -18,29 +22,44 @@ package struct DocumentNode {
 
     /// A root node of `file`.
     package init(root node: Node, file: String) {
-        self.init(node: node, key: "", pointer: "", file: file)
+        self.init(node: node, json: nil, key: "", pointer: "", file: file)
     }
 
-    private init(node: Node, key: String, pointer: String, file: String) {
+    /// The node of the JSON `document` (of `file`) at `pointer`, holding `value`.
+    package init(_ value: JSONValue, at pointer: String, in document: LocatedJSON, file: String) {
+        self.init(node: Self.none, json: (value, document), key: "", pointer: pointer, file: file)
+    }
+
+    private init(node: Node, json: (value: JSONValue, document: LocatedJSON)?, key: String, pointer: String, file: String) {
         self.node = node
+        self.json = json
         self.key = key
         self.pointer = pointer
         self.file = file
     }
 
+    /// The placeholder YAML node of a JSON node: made once (Node is a value; nothing mutates it).
+    nonisolated(unsafe) private static let none = Node("")
+
     /// The 1-based line where the node starts.
-    package var line: Int { node.mark?.line ?? 1 }
+    package var line: Int { json.map { $0.document.position(of: pointer).line } ?? node.mark?.line ?? 1 }
     /// The 1-based column where the node starts.
-    package var column: Int { node.mark?.column ?? 1 }
+    package var column: Int { json.map { $0.document.position(of: pointer).column } ?? node.mark?.column ?? 1 }
 
     /// The member `name` of this mapping, holding `node`.
     package func child(_ name: String, _ node: Node) -> DocumentNode {
-        DocumentNode(node: node, key: key.isEmpty ? name : "\(key).\(name)", pointer: pointer + "/" + LocatedJSON.escape(name), file: file)
+        DocumentNode(node: node, json: nil, key: key.isEmpty ? name : "\(key).\(name)", pointer: pointer + "/" + LocatedJSON.escape(name), file: file)
+    }
+
+    /// The member `name` of this JSON object, holding `value`.
+    package func child(_ name: String, json value: JSONValue) -> DocumentNode {
+        DocumentNode(node: Self.none, json: json.map { (value, $0.document) }, key: key.isEmpty ? name : "\(key).\(name)",
+                     pointer: pointer + "/" + LocatedJSON.escape(name), file: file)
     }
 
     /// The item `index` of this list, holding `node`.
     package func element(_ index: Int, _ node: Node) -> DocumentNode {
-        DocumentNode(node: node, key: "\(key)[\(index)]", pointer: pointer + "/\(index)", file: file)
+        DocumentNode(node: node, json: nil, key: "\(key)[\(index)]", pointer: pointer + "/\(index)", file: file)
     }
 
     /// The node at `pointer` below this one (RFC 6901, `""` for this one);
@@ -67,7 +86,7 @@ package struct DocumentNode {
     /// The same place, holding another node (a mapping's key node, say, so a
     /// problem with the key points at the key).
     package func holding(_ node: Node) -> DocumentNode {
-        DocumentNode(node: node, key: key, pointer: pointer, file: file)
+        DocumentNode(node: node, json: nil, key: key, pointer: pointer, file: file)
     }
 
     /// A problem at this node, named by its key path.
@@ -109,17 +128,23 @@ package struct DocumentNode {
 package struct DocumentReading {
     /// The problems found so far, in reading order.
     package var problems: [StubProblem] = []
+    /// The format's words for what is wrong.
+    package let style: ReadingStyle
 
-    /// A reader with no problems yet.
-    package init() {}
+    /// A reader with no problems yet, wording them in `style`.
+    package init(style: ReadingStyle = .spec) {
+        self.style = style
+    }
 
     /// Records `message` at `node`.
     package mutating func fail(_ node: DocumentNode, _ message: String) {
+        guard node.json == nil, !style.subjectIsPointer else { return fail(node, message, atKey: false) }
         problems.append(node.problem(message))
     }
 
     /// The members of a mapping; an unknown key is a problem that suggests the closest known one.
     package mutating func members(_ node: DocumentNode, allowed: [String]) -> [String: DocumentNode]? {
+        if let (value, document) = node.json { return jsonMembers(node, value, document: document, allowed: allowed) }
         guard case .mapping(let mapping) = node.node else {
             fail(node, "expected a mapping, got \(node.shown)")
             return nil
@@ -163,8 +188,15 @@ package struct DocumentReading {
         return sequence.enumerated().map { node.element($0.offset, $0.element) }
     }
 
-    /// A scalar's text.
+    /// A scalar's text (a JSON node's: a string).
     package mutating func string(_ node: DocumentNode) -> String? {
+        if let value = node.json?.value {
+            guard case .string(let text) = value else {
+                fail(node, "expected text, got \(node.shown(in: style))")
+                return nil
+            }
+            return text
+        }
         guard case .scalar(let scalar) = node.node else {
             fail(node, "expected text, got \(node.shown)")
             return nil
@@ -172,8 +204,16 @@ package struct DocumentReading {
         return scalar.string
     }
 
-    /// An unquoted integer in `range`.
+    /// An unquoted integer in `range` (a JSON node's: a whole number).
     package mutating func int(_ node: DocumentNode, in range: ClosedRange<Int> = Int.min...Int.max) -> Int? {
+        if let value = node.json?.value {
+            guard case .number(let number) = value, number.rounded() == number,
+                  number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+                fail(node, "expected \(style.integer) in \(range.lowerBound)...\(range.upperBound), got \(node.shown(in: style))")
+                return nil
+            }
+            return Int(number)
+        }
         guard case .scalar(let scalar) = node.node, !node.isQuoted, let value = Int(scalar.string) else {
             fail(node, "expected an integer, got \(node.shown)")
             return nil
@@ -185,8 +225,15 @@ package struct DocumentReading {
         return value
     }
 
-    /// An unquoted `true` or `false`.
+    /// An unquoted `true` or `false` (a JSON node's: a boolean).
     package mutating func bool(_ node: DocumentNode) -> Bool? {
+        if let value = node.json?.value {
+            guard case .bool(let flag) = value else {
+                fail(node, "expected true or false, got \(node.shown(in: style))")
+                return nil
+            }
+            return flag
+        }
         guard case .scalar(let scalar) = node.node, !node.isQuoted, ["true", "false"].contains(scalar.string) else {
             fail(node, "expected true or false, got \(node.shown)")
             return nil

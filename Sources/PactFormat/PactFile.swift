@@ -1,5 +1,6 @@
 public import Foundation
 public import StubKit
+import DocumentReader
 
 /// A pact file (specification V2, V3 or V4): who the consumer and provider
 /// are and the HTTP interactions the consumer relies on. Message
@@ -88,20 +89,23 @@ public struct PactProviderState: Sendable, Hashable {
 struct PactFileReading {
     let document: LocatedJSON
     let file: String
-    var problems: [StubProblem] = []
+    /// Collects the mistakes, each at its pointer, in a pact's words.
+    var reading = DocumentReading(style: .pact)
+    var problems: [StubProblem] { reading.problems }
 
     init(document: LocatedJSON, file: String) {
         self.document = document
         self.file = file
     }
 
+    /// Where `pointer` is in the file, the pointer named too.
     func location(_ pointer: String) -> CodeLocation {
         let (line, column) = document.position(of: pointer)
         return CodeLocation(fileID: file, line: line, column: column, pointer: pointer.isEmpty ? "/" : pointer)
     }
 
     mutating func fail(_ pointer: String, _ message: String) {
-        problems.append(StubProblem(location: location(pointer), subject: pointer.isEmpty ? "/" : pointer, message: message))
+        reading.fail(DocumentNode(.null, at: pointer, in: document, file: file), message, atKey: false)
     }
 
     mutating func read() -> PactFile? {

@@ -1,3 +1,4 @@
+import DocumentReader
 import Foundation
 import StubKit
 
@@ -10,8 +11,11 @@ struct MappingReader {
     /// Reads a `bodyFileName` (relative to `__files/`), or throws why not.
     let bodyFile: (String) throws -> Data
     let lenient: Bool
+    /// Reads typed values and collects the mistakes (malformed or unknown
+    /// fields; always refused), in WireMock's words.
+    var reading = DocumentReading(style: .wireMock)
     /// Mistakes: malformed or unknown fields; always refused.
-    var problems: [StubProblem] = []
+    var problems: [StubProblem] { reading.problems }
     /// What WireMock means but Understudy cannot express.
     var untranslatable: [StubProblem] = []
     /// Set while reading a mapping that has something untranslatable.
@@ -119,8 +123,7 @@ struct MappingReader {
 
     /// A mistake at `pointer`: its value, or its key when `atKey`.
     mutating func fail(_ pointer: String, _ message: String, atKey: Bool = false) {
-        let (line, column) = atKey ? document.keyPositions[pointer] ?? document.position(of: pointer) : document.position(of: pointer)
-        problems.append(StubProblem(file: file, line: line, column: column, key: pointer.isEmpty ? "/" : pointer, message: message))
+        reading.fail(node(.null, at: pointer), message, atKey: atKey)
     }
 
     /// Something WireMock means that Understudy cannot serve: refused, or with
@@ -131,68 +134,37 @@ struct MappingReader {
         mappingRefused = true
     }
 
-    // MARK: Typed reads
+    // MARK: Typed reads, through the one document reader in WireMock's words
+
+    /// The node of this document at `pointer`, holding `value`.
+    func node(_ value: JSONValue, at pointer: String) -> DocumentNode {
+        DocumentNode(value, at: pointer, in: document, file: file)
+    }
 
     /// The members of an object; an unknown key is a problem with a did-you-mean.
     mutating func members(_ value: JSONValue, at pointer: String, allowed: [String]) -> [String: JSONValue]? {
-        guard case .object(let members) = value else {
-            fail(pointer, "expected an object, got \(shown(value))")
-            return nil
-        }
-        // The document's order for messages; only keys this value still has
-        // (a nested JSONPath pattern is read without its "expression").
-        for key in (document.keyOrder[pointer] ?? members.keys.sorted()) where members[key] != nil && !allowed.contains(key) {
-            let hint = Suggestion.hint(for: key, in: allowed)
-            fail(pointer + "/" + LocatedJSON.escape(key), "unknown field \"\(key)\"" + hint, atKey: true)
-        }
-        return members
+        reading.memberValues(node(value, at: pointer), allowed: allowed)
     }
 
     mutating func string(_ value: JSONValue?, at pointer: String) -> String? {
-        guard let value else { return nil }
-        guard case .string(let text) = value else {
-            fail(pointer, "expected text, got \(shown(value))")
-            return nil
-        }
-        return text
+        value.flatMap { reading.string(node($0, at: pointer)) }
     }
 
     mutating func integer(_ value: JSONValue?, at pointer: String, in range: ClosedRange<Int>) -> Int? {
-        guard let value else { return nil }
-        guard case .number(let number) = value, number.rounded() == number,
-              number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
-            fail(pointer, "expected a whole number in \(range.lowerBound)...\(range.upperBound), got \(shown(value))")
-            return nil
-        }
-        return Int(number)
+        value.flatMap { reading.int(node($0, at: pointer), in: range) }
     }
 
     mutating func number(_ value: JSONValue?, at pointer: String) -> Double? {
-        guard let value else { return nil }
-        guard case .number(let number) = value, number >= 0 else {
-            fail(pointer, "expected a number of at least 0, got \(shown(value))")
-            return nil
-        }
-        return number
+        value.flatMap { reading.number(node($0, at: pointer), atLeast: 0) }
     }
 
     mutating func bool(_ value: JSONValue?, at pointer: String) -> Bool? {
-        guard let value else { return nil }
-        guard case .bool(let flag) = value else {
-            fail(pointer, "expected true or false, got \(shown(value))")
-            return nil
-        }
-        return flag
+        value.flatMap { reading.bool(node($0, at: pointer)) }
     }
 
     /// A value for a message: `"text"`, `5`, `an object`.
     func shown(_ value: JSONValue) -> String {
-        switch value {
-        case .object: return "an object"
-        case .array: return "a list"
-        case .null: return "null"
-        default: return value.description
-        }
+        node(value, at: "").shown(in: reading.style)
     }
 }
 
