@@ -33,6 +33,7 @@ struct DaemonChurn {
         // One warm-up cycle, so lazily made runtime state is not counted as growth.
         try ChurnCycle(number: 0, tls: nil, curl: nil, tally: ChurnTally()).run()
         let fdsBefore = ProcessCounts.descriptors()
+        let targetsBefore = ProcessCounts.descriptorTargets()
         let threadsBefore = ProcessCounts.threads()
         let deadline = ContinuousClock.now + .seconds(seconds)
         let next = Atomic<Int>(0)
@@ -63,6 +64,9 @@ struct DaemonChurn {
             threadsAfter = ProcessCounts.threads()
         }
         let problems = failures.withLock { $0 }
+        // What the run kept open that it did not have before (the inherited ones aside), named.
+        let gained = ProcessCounts.descriptorTargets().filter { targetsBefore[$0.key] != $0.value }
+            .sorted { $0.key < $1.key }.map { "fd \($0.key) -> \($0.value)" }
         let report: [String: Any] = [
             "seconds": seconds, "threads": threadCount,
             "cycles": tally.cycles.load(ordering: .relaxed), "tlsCycles": tally.tlsCycles.load(ordering: .relaxed),
@@ -74,6 +78,7 @@ struct DaemonChurn {
             "concurrentStops": tally.doubleStops.load(ordering: .relaxed),
             "failures": problems.prefix(5).map { $0 }, "failureCount": problems.count,
             "fdsBefore": fdsBefore, "fdsAfter": fdsAfter, "threadsBefore": threadsBefore, "threadsAfter": threadsAfter,
+            "fdsGained": Array(gained.prefix(20)),
         ]
         let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
         print(String(decoding: json, as: UTF8.self))

@@ -76,6 +76,17 @@ struct SoakServer {
 /// This process's open descriptors and threads, from /proc.
 enum ProcessCounts {
     static func descriptors() -> Int { entries("/proc/self/fd") }
+    /// Each open descriptor and what it is (`socket:[123]`, `anon_inode:[eventfd]`,
+    /// a path), so a report can name the ones a run gained.
+    static func descriptorTargets() -> [Int: String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        var targets: [Int: String] = [:]
+        for name in names {
+            guard let fd = Int(name) else { continue }
+            targets[fd] = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)")) ?? "?"
+        }
+        return targets
+    }
     static func threads() -> Int { entries("/proc/self/task") }
     private static func entries(_ path: String) -> Int { (try? FileManager.default.contentsOfDirectory(atPath: path).count) ?? -1 }
 }
