@@ -1,0 +1,51 @@
+import DocumentReader
+import Foundation
+import StubKit
+import Testing
+
+/// A value of a JSON document parsed by LocatedJSON is a DocumentNode too:
+/// the same typed reads, placed by the document's positions, worded in the
+/// format's own style (WireMock's here, as its mapping errors read).
+@Suite struct JSONDocumentReadingTests {
+    static let text = """
+        {
+          "request": { "method": "GET", "urlPth": "/x" },
+          "priority": "high",
+          "persistent": 1
+        }
+        """
+
+    static func root() throws -> DocumentNode {
+        let document = try LocatedJSON(Data(text.utf8))
+        return DocumentNode(document.root, at: "", in: document, file: "m.json")
+    }
+
+    @Test func anUnknownFieldIsPlacedAtItsKeyInWireMocksWordsAndKept() throws {
+        var reading = DocumentReading(style: .wireMock)
+        let fields = try #require(reading.members(try Self.root(), allowed: ["request", "priority", "persistent"]))
+        let request = try #require(fields["request"])
+        let membersRead = reading.memberValues(request, allowed: ["method", "urlPath"])
+        let members = try #require(membersRead)
+        #expect(members["urlPth"] != nil, "WireMock's reader keeps reading past an unknown field")
+        #expect(reading.problems.map(\.description) == [#"m.json:2:33: error: /request/urlPth: unknown field "urlPth"; did you mean "urlPath"?"#])
+    }
+
+    @Test func typedReadsNameThePointerAndWhatWasThere() throws {
+        var reading = DocumentReading(style: .wireMock)
+        let fields = try #require(reading.members(try Self.root(), allowed: ["request", "priority", "persistent"]))
+        #expect(reading.int(try #require(fields["priority"]), in: 1...10) == nil)
+        #expect(reading.bool(try #require(fields["persistent"])) == nil)
+        #expect(reading.string(try #require(fields["priority"])) == "high")
+        #expect(reading.problems.map(\.description) == [
+            #"m.json:3:15: error: /priority: expected a whole number in 1...10, got "high""#,
+            "m.json:4:17: error: /persistent: expected true or false, got 1",
+        ])
+    }
+
+    @Test func aPactsProblemNamesItsPointerInTheLocationToo() throws {
+        var reading = DocumentReading(style: .pact)
+        _ = reading.members(try Self.root(), allowed: ["request"])
+        #expect(reading.problems.first?.location.pointer == "/priority")
+        #expect(reading.problems.map(\.subject) == ["/priority", "/persistent"])
+    }
+}
