@@ -158,8 +158,7 @@ package struct DocumentReading {
             let child = node.child(name, value)
             if !allowed.contains(name) {
                 let keyed = child.holding(keyNode)
-                let hint = Suggestion.hint(for: name, in: allowed, otherwise: "; expected one of \(allowed.joined(separator: ", "))")
-                fail(keyed, "unknown key \"\(name)\"" + hint)
+                fail(keyed, Suggestion.unknownMember(name, among: allowed))
                 continue
             }
             result[name] = child

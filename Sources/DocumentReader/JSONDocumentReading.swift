@@ -53,8 +53,8 @@ extension DocumentReading {
         var unknown: [String] = []
         // The document's order for messages; only members this value still has.
         for name in node.json?.document.keyOrder[node.pointer] ?? members.keys.sorted() where members[name] != nil && !allowed.contains(name) {
-            let otherwise = style.listsKnownMembers ? "; expected one of \(allowed.joined(separator: ", "))" : ""
-            fail(node.child(name, json: .null), "unknown \(style.member) \"\(name)\"" + Suggestion.hint(for: name, in: allowed, otherwise: otherwise), atKey: true)
+            fail(node.child(name, json: .null), Suggestion.unknownMember(name, among: allowed, called: style.member, listingKnown: style.listsKnownMembers),
+                 atKey: true)
             unknown.append(name)
         }
         guard !unknown.isEmpty, !style.keepsUnknownMembers else { return members }

@@ -251,18 +251,13 @@ final class DaemonCore: Sendable {
             return true
         }
         guard suspended else { return false }
-        Self.schedule(after: ContinuousClock.now.duration(to: due)) { [self] in
+        Timers.after(ContinuousClock.now.duration(to: due)) { [self] in
             suspension.withLock { state in
                 guard state.pausedStreams.removeValue(forKey: ObjectIdentifier(streamer)) != nil else { return }
                 MHD_resume_connection(streamer.connection)
             }
         }
         return true
-    }
-
-    /// Runs `work` on a Dispatch timer after `delay`; no thread waits meanwhile.
-    static func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(max(delay, .zero).nanoseconds)), execute: work)
     }
 
     /// Refuses further suspensions and answers every suspended request with

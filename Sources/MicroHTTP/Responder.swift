@@ -20,7 +20,7 @@ public struct Responder: Sendable {
     /// Sends `reply` after `delay`, from a timer: the connection stays
     /// suspended meanwhile and no thread waits.
     public func send(_ reply: Reply, after delay: Duration) {
-        DaemonCore.schedule(after: delay) { self.send(reply) }
+        Timers.after(delay) { self.send(reply) }
     }
 
     /// Closes the connection without a response.

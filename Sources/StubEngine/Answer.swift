@@ -31,8 +31,8 @@ package struct AnswerSink: Sendable {
 
     /// Sends `answer` after `delay`, from a timer: no thread waits.
     package func send(_ answer: Answer, after delay: Duration) {
-        let nanoseconds = Int(max(delay, .zero).nanoseconds)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { deliver(answer) }
+        let deliver = self.deliver
+        Timers.after(delay) { deliver(answer) }
     }
 }
 

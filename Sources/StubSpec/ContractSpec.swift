@@ -47,10 +47,11 @@ public struct ContractSpec: Sendable {
     /// The checks, in order.
     public var checks: [Check]
 
-    /// Loads a contract file.
+    /// Loads a contract file; a check's `sign: KEYWORD` signs with a guard
+    /// keyword of `plugins` (the registered ones by default).
     ///
     /// - Throws: ``StubValidationError`` with file, line, column and key for each problem.
-    public static func load(_ url: URL, name: String? = nil) throws -> ContractSpec {
+    public static func load(_ url: URL, name: String? = nil, plugins: [StubPlugin] = StubPlugins.all) throws -> ContractSpec {
         let shown = name ?? url.relativePath
         let top = try DocumentText.root(of: try DocumentText.text(of: url, name: shown), name: shown)
         var reading = DocumentReading()
@@ -69,18 +70,18 @@ public struct ContractSpec: Sendable {
         }
         var checks: [Check] = []
         for item in fields["checks"].flatMap({ reading.items($0) }) ?? [] {
-            if let check = check(item, reading: &reading) { checks.append(check) }
+            if let check = check(item, plugins: plugins, reading: &reading) { checks.append(check) }
         }
         if fields["checks"] == nil { reading.fail(top, "a contract needs a checks list") }
         guard reading.problems.isEmpty else { throw StubValidationError(problems: reading.problems) }
         return ContractSpec(name: title, file: shown, source: source, checks: checks)
     }
 
-    private static func check(_ node: DocumentNode, reading: inout DocumentReading) -> Check? {
+    private static func check(_ node: DocumentNode, plugins: [StubPlugin], reading: inout DocumentReading) -> Check? {
         guard let fields = reading.members(node, allowed: ["name", "request", "expect"]),
               let name = fields["name"].flatMap({ reading.string($0) }),
               let requestNode = fields["request"],
-              let request = request(requestNode, reading: &reading)
+              let request = request(requestNode, plugins: plugins, reading: &reading)
         else {
             if reading.problems.isEmpty { reading.fail(node, "a check needs a name and a request") }
             return nil
@@ -98,7 +99,7 @@ public struct ContractSpec: Sendable {
         return check
     }
 
-    private static func request(_ node: DocumentNode, reading: inout DocumentReading) -> ExampleRequest? {
+    private static func request(_ node: DocumentNode, plugins: [StubPlugin], reading: inout DocumentReading) -> ExampleRequest? {
         guard let fields = reading.members(node, allowed: ["method", "path", "query", "headers", "body", "sign"]),
               let path = fields["path"].flatMap({ reading.string($0) })
         else {
@@ -113,7 +114,7 @@ public struct ContractSpec: Sendable {
         }
         if let sign = fields["sign"], let keyword = reading.string(sign) {
             // A plug-in's guard keyword signs with its test value (marvel: the documented keys 1234/abcd).
-            let signers = StubPlugins.all.flatMap(\.guards).filter { $0.testValue != nil }
+            let signers = plugins.flatMap(\.guards).filter { $0.testValue != nil }
             if let signer = signers.first(where: { $0.keyword == keyword }), let value = signer.testValue {
                 signer.sign(value, &query, &headers)
             } else {

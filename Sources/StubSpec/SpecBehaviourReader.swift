@@ -33,11 +33,8 @@ extension SpecStubReader {
                 (.apiKey(header: parts.0, value: parts.1), .apiKey(header: parts.0, value: parts.1))
             }
         default:
-            guard let plugin = plugins.lazy.flatMap(\.guards).first(where: { $0.keyword == kind }), let value = reading.json(operand) else { return nil }
-            var input = PluginInput(value: value) { _ in throw CocoaError(.fileReadNoPermission) }
-            let rule = plugin.read(&input)
-            for problem in input.problems { reading.fail(operand.descendant(at: problem.pointer), problem.message) }
-            guard input.problems.isEmpty, let rule else { return nil }
+            guard let plugin = plugins.lazy.flatMap(\.guards).first(where: { $0.keyword == kind }),
+                  let (rule, value) = pluginRead(operand, plugin.read) else { return nil }
             return (rule, .named(keyword: kind, value: value))
         }
     }

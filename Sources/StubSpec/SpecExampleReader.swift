@@ -46,8 +46,8 @@ extension SpecStubReader {
                                      body: body)
         // An example that sets the credentials itself (to show the guard's
         // refusal, say) is sent as written.
-        example.credentials = credentials.flatMap { example.carries($0) ? nil : $0 }
-        let misses = pattern.checks(against: example.signed(with: example.credentials).recorded).filter { !$0.matched }
+        example.credentials = credentials.flatMap { example.carries($0, plugins: plugins) ? nil : $0 }
+        let misses = pattern.checks(against: example.signed(with: example.credentials, plugins: plugins).recorded).filter { !$0.matched }
         guard misses.isEmpty else {
             let reasons = misses.map(\.description).joined(separator: "; ")
             if let node {
@@ -62,10 +62,10 @@ extension SpecStubReader {
 
 extension ExampleRequest {
     /// Whether the request already sets what `credentials` would.
-    func carries(_ credentials: ExampleCredentials) -> Bool {
+    func carries(_ credentials: ExampleCredentials, plugins: [StubPlugin]) -> Bool {
         let names = Set(headers.map { $0.name.lowercased() })
         switch credentials {
-        case .named(let keyword, _): return StubPlugins.guardKind(keyword)?.carries(query, headers) ?? false
+        case .named(let keyword, _): return plugins.lazy.flatMap(\.guards).first { $0.keyword == keyword }?.carries(query, headers) ?? false
         case .bearer: return names.contains("authorization")
         case .apiKey(let header, _): return names.contains(header.lowercased())
         case .apiKeyQuery(let name, _): return query.contains { $0.name == name }

@@ -64,14 +64,15 @@ public struct ExampleRequest: Sendable, Hashable {
     public var credentials: ExampleCredentials? = nil
 
     /// This request carrying `credentials` (replacing any it carried): the
-    /// signature query items, or the header, set once.
-    public func signed(with credentials: ExampleCredentials?) -> ExampleRequest {
+    /// signature query items, or the header, set once; a plug-in's
+    /// credentials are signed by its guard keyword in `plugins`.
+    public func signed(with credentials: ExampleCredentials?, plugins: [StubPlugin] = StubPlugins.all) -> ExampleRequest {
         var copy = self
         switch credentials {
         case nil:
             break
         case .named(let keyword, let value):
-            StubPlugins.guardKind(keyword)?.sign(value, &copy.query, &copy.headers)
+            plugins.lazy.flatMap(\.guards).first { $0.keyword == keyword }?.sign(value, &copy.query, &copy.headers)
         case .bearer(let token):
             copy.setHeader("Authorization", "Bearer \(token)")
         case .apiKey(let header, let value):

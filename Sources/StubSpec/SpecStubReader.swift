@@ -168,7 +168,7 @@ struct SpecStubReader {
         }
         if let keyword = bodies.first, let kind = plugins.lazy.flatMap(\.recipes).first(where: { $0.keyword == keyword }),
            let operand = fields[keyword] {
-            switch pluginRecipe(kind, operand) {
+            switch pluginRead(operand, kind.read)?.0 {
             case .fixed(let response)?: return with(response)
             case let recipe: return recipe
             }
@@ -202,17 +202,19 @@ struct SpecStubReader {
         })
     }
 
-    /// A plug-in's response keyword (`marvel:`, say): its value read by the
-    /// plug-in, its problems placed at their lines under the keyword.
-    mutating func pluginRecipe(_ kind: StubPlugin.Recipe, _ node: DocumentNode) -> ResponseRecipe? {
+    /// The value under a plug-in's keyword (`marvel:`, say) read by `read`:
+    /// fixture files beside the spec, its problems placed at their lines
+    /// under the keyword; with the value as JSON.
+    mutating func pluginRead<Read>(_ node: DocumentNode, _ read: (inout PluginInput) -> Read?) -> (Read, JSONValue)? {
         guard let value = reading.json(node) else { return nil }
         let fixtures = self.fixtures, placeholders = self.placeholders
         var input = PluginInput(value: value) { path in
             SpecPlaceholders.substitute(in: try FixtureFile.read(path, in: fixtures), placeholders)
         }
-        let recipe = kind.read(&input)
+        let made = read(&input)
         for problem in input.problems { reading.fail(node.descendant(at: problem.pointer), problem.message) }
-        return input.problems.isEmpty ? recipe : nil
+        guard input.problems.isEmpty, let made else { return nil }
+        return (made, value)
     }
 
     /// The bytes of a fixture file, which must stay inside the fixtures folder.

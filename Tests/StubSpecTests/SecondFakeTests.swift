@@ -108,8 +108,13 @@ enum LibraryFake {
         let second = try await client.get(server.url("/books?page=2"), headers: ["X-Library-Token": "t0k3n"])
         #expect(second.text == #"{"page":2,"total":3,"books":["Ulysses"]}"#)
         #expect(try await client.get(server.url("/books")).status == 403)
-        #expect(spec.entries.first?.example?.credentials == .named(keyword: "libraryToken", value: "t0k3n"),
-                "the example verify replays is signed by the plug-in")
+        let example = try #require(spec.entries.first?.example)
+        #expect(example.credentials == .named(keyword: "libraryToken", value: "t0k3n"), "the example verify replays carries the guard's credentials")
+        let signed = example.signed(with: example.credentials, plugins: [LibraryFake.plugin])
+        #expect(signed.headers.contains { $0.name == "X-Library-Token" && $0.value == "t0k3n" }, "and the plug-in signs it")
+        let answered = try await client.send(signed.method, server.url(signed.target),
+                                             headers: Dictionary(uniqueKeysWithValues: signed.headers.map { ($0.name, $0.value) }))
+        #expect(answered.status == 200)
     }
 
     @Test func whatIsWrongUnderAPluginKeywordIsPlacedAtItsLine() {

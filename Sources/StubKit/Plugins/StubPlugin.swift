@@ -150,8 +150,7 @@ public struct PluginInput {
         }
         var known = true
         for name in members.keys.sorted() where !allowed.contains(name) {
-            fail("unknown key \"\(name)\"" + Suggestion.hint(for: name, in: allowed, otherwise: "; expected one of \(allowed.joined(separator: ", "))"),
-                 at: pointer + "/" + LocatedJSON.escape(name))
+            fail(Suggestion.unknownMember(name, among: allowed), at: pointer + "/" + LocatedJSON.escape(name))
             known = false
         }
         return known ? members : nil

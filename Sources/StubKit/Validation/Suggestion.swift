@@ -14,6 +14,13 @@ package enum Suggestion {
         closest(to: word, in: candidates).map { "; did you mean \"\($0)\"?" } ?? otherwise
     }
 
+    /// `unknown key "x"; did you mean "y"?` (`field`, for WireMock), or with
+    /// `listingKnown` and nothing close, `…; expected one of a, b`: the one
+    /// way every reader words a member it does not know.
+    package static func unknownMember(_ name: String, among known: [String], called member: String = "key", listingKnown: Bool = true) -> String {
+        "unknown \(member) \"\(name)\"" + hint(for: name, in: known, otherwise: listingKnown ? "; expected one of \(known.joined(separator: ", "))" : "")
+    }
+
     /// Levenshtein distance.
     package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
