@@ -39,7 +39,7 @@ extension Engine {
             }
             let table = try StubPreparation.table(for: next, fixtures: serving.stubSet.fixtures, overridable: overridable, reusing: reused)
             serving = Serving(set: StubSet(table: table, fixtures: serving.stubSet.fixtures),
-                                         counts: AnswerCounts(count: next.count, initial: carried), frontDoor: serving.frontDoor)
+                              counts: AnswerCounts(count: next.count, initial: carried), frontDoor: serving.frontDoor)
         }
     }
 
