@@ -185,21 +185,21 @@ struct PactFileReading {
             }
         }
         let reader = PactPartReader(version: version)
-        do throws(StubProblem) {
-            guard let request = fields["request"] else { throw StubProblem(pointer: pointer + "/request", message: "an interaction needs a request") }
-            guard let response = fields["response"] else { throw StubProblem(pointer: pointer + "/response", message: "an interaction needs a response") }
-            let pending: Bool
-            if case .bool(let flag)? = fields["pending"] { pending = flag } else { pending = false }
-            var key: String?
-            if case .string(let given)? = fields["key"] { key = given }
-            return PactInteraction(
-                description: description, providerStates: states,
-                request: try reader.request(request, at: pointer + "/request"),
-                response: try reader.response(response, at: pointer + "/response"),
-                pending: pending, key: key, location: location(pointer))
-        } catch {
-            fail(error.subject, error.message)
-            return nil
+        var problems: [StubProblem] = []
+        var request: PactRequest?, response: PactResponse?
+        if let given = fields["request"] { request = reader.request(given, at: pointer + "/request", problems: &problems) } else {
+            problems.append(StubProblem(pointer: pointer + "/request", message: "an interaction needs a request"))
         }
+        if let given = fields["response"] { response = reader.response(given, at: pointer + "/response", problems: &problems) } else {
+            problems.append(StubProblem(pointer: pointer + "/response", message: "an interaction needs a response"))
+        }
+        for problem in problems { fail(problem.subject, problem.message) }
+        guard problems.isEmpty, let request, let response else { return nil }
+        let pending: Bool
+        if case .bool(let flag)? = fields["pending"] { pending = flag } else { pending = false }
+        var key: String?
+        if case .string(let given)? = fields["key"] { key = given }
+        return PactInteraction(description: description, providerStates: states, request: request, response: response,
+                               pending: pending, key: key, location: location(pointer))
     }
 }

@@ -30,32 +30,42 @@ public struct PactGenerators: Sendable, Hashable {
 
 /// Reads `generators` objects; every error names the JSON pointer.
 struct PactGeneratorsReader {
-    func generators(_ value: JSONValue?, at pointer: String) throws(StubProblem) -> PactGenerators {
+    /// The generators, each problem added to `problems` (one bad generator leaves the others read).
+    func generators(_ value: JSONValue?, at pointer: String, problems: inout [StubProblem]) -> PactGenerators {
         var found = PactGenerators()
         guard let value, value != .null else { return found }
-        guard case .object(let categories) = value else { throw StubProblem(pointer: pointer, message: "expected generators by category, got \(value)") }
+        guard case .object(let categories) = value else {
+            problems.append(StubProblem(pointer: pointer, message: "expected generators by category, got \(value)"))
+            return found
+        }
         for category in categories.keys.sorted() {
             let here = pointer + "/" + category
             let entry = categories[category]!
             switch category {
-            case "status": found.status = try generator(entry, at: here)
-            case "path": found.path = try generator(entry, at: here)
+            case "status": found.status = problems.attempt { () throws(StubProblem) in try generator(entry, at: here) }
+            case "path": found.path = problems.attempt { () throws(StubProblem) in try generator(entry, at: here) }
             case "header", "query", "body", "content", "metadata":
-                guard case .object(let named) = entry else { throw StubProblem(pointer: here, message: "expected generators by name or path") }
+                guard case .object(let named) = entry else {
+                    problems.append(StubProblem(pointer: here, message: "expected generators by name or path"))
+                    continue
+                }
                 for key in named.keys.sorted() {
                     let at = here + "/" + LocatedJSON.escape(key)
-                    let made = try generator(named[key]!, at: at)
+                    guard let made = problems.attempt({ () throws(StubProblem) in try generator(named[key]!, at: at) }) else { continue }
                     switch category {
                     case "header": found.headers[key] = made
                     case "query": found.query[key] = made
                     case "body", "content":
-                        guard let path = ShapePath(key) else { throw StubProblem(pointer: at, message: "\"\(key)\" is not a body path (it starts with $)") }
+                        guard let path = ShapePath(key) else {
+                            problems.append(StubProblem(pointer: at, message: "\"\(key)\" is not a body path (it starts with $)"))
+                            continue
+                        }
                         found.body[path] = made
                     default: break // message metadata: read and checked, not served
                     }
                 }
             default:
-                throw StubProblem(pointer: here, message: "unknown generator category \"\(category)\"; expected status, path, header, query, body")
+                problems.append(StubProblem(pointer: here, message: "unknown generator category \"\(category)\"; expected status, path, header, query, body"))
             }
         }
         return found

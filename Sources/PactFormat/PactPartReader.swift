@@ -12,55 +12,97 @@ public struct PactPartReader: Sendable {
     public init(version: PactVersion) { self.version = version }
 
     /// A request object (`method`, `path`, `query`, `headers`, `body`, `matchingRules`, `generators`).
+    ///
+    /// - Throws: the first ``StubProblem`` found; a pact file's reader reports them all.
     public func request(_ value: JSONValue, at pointer: String) throws(StubProblem) -> PactRequest {
-        let fields = try object(value, at: pointer)
-        let method = try string(fields["method"] ?? .string("GET"), at: pointer + "/method").uppercased()
-        let path = try string(fields["path"] ?? .string("/"), at: pointer + "/path")
-        let headers = try self.headers(fields["headers"], at: pointer + "/headers")
-        var query: [(name: String, values: [String])]?
-        if let given = fields["query"] { query = try self.query(given, at: pointer + "/query") }
-        let rules = try PactRulesReader(version: version).rules(fields["matchingRules"], at: pointer + "/matchingRules")
-        let body = try self.body(fields["body"], present: fields.keys.contains("body"), headers: headers, at: pointer + "/body")
-        let generators = try PactGeneratorsReader().generators(fields["generators"], at: pointer + "/generators")
-        return PactRequest(method: method, path: path, query: query, headers: headers, body: body, rules: rules, generators: generators)
+        var problems: [StubProblem] = []
+        let request = self.request(value, at: pointer, problems: &problems)
+        guard let request, problems.isEmpty else { throw problems[0] }
+        return request
     }
 
     /// A response object (`status`, `headers`, `body`, `matchingRules`, `generators`).
+    ///
+    /// - Throws: the first ``StubProblem`` found; a pact file's reader reports them all.
     public func response(_ value: JSONValue, at pointer: String) throws(StubProblem) -> PactResponse {
-        let fields = try object(value, at: pointer)
-        var status = 200
-        if let given = fields["status"] {
-            guard case .number(let number) = given, number.rounded() == number, (100...599).contains(number) else {
-                throw StubProblem(pointer: pointer + "/status", message: "expected a status from 100 to 599, got \(given)")
-            }
-            status = Int(number)
-        }
-        let headers = try self.headers(fields["headers"], at: pointer + "/headers")
-        let rules = try PactRulesReader(version: version).rules(fields["matchingRules"], at: pointer + "/matchingRules")
-        let body = try self.body(fields["body"], present: fields.keys.contains("body"), headers: headers, at: pointer + "/body")
-        let generators = try PactGeneratorsReader().generators(fields["generators"], at: pointer + "/generators")
-        return PactResponse(status: status, headers: headers, body: body, rules: rules, generators: generators)
+        var problems: [StubProblem] = []
+        let response = self.response(value, at: pointer, problems: &problems)
+        guard let response, problems.isEmpty else { throw problems[0] }
+        return response
     }
 
     /// A message's contents (V3: `contents` with `metaData.contentType`;
     /// V4: a `contents` body object) and its `matchingRules`.
+    ///
+    /// - Throws: the first ``StubProblem`` found.
     public func message(_ value: JSONValue, at pointer: String) throws(StubProblem) -> PactMessage {
-        let fields = try object(value, at: pointer)
+        var problems: [StubProblem] = []
+        let message = self.message(value, at: pointer, problems: &problems)
+        guard let message, problems.isEmpty else { throw problems[0] }
+        return message
+    }
+
+    // MARK: Collecting every problem
+
+    /// A request, every problem in it added to `problems` (each part is read
+    /// on its own, so a bad header does not hide a bad rule); `nil` when it
+    /// is not an object.
+    func request(_ value: JSONValue, at pointer: String, problems: inout [StubProblem]) -> PactRequest? {
+        guard let fields = problems.attempt({ () throws(StubProblem) in try object(value, at: pointer) }) else { return nil }
+        let method = problems.attempt { () throws(StubProblem) in try string(fields["method"] ?? .string("GET"), at: pointer + "/method") }
+        let path = problems.attempt { () throws(StubProblem) in try string(fields["path"] ?? .string("/"), at: pointer + "/path") }
+        let headers = self.headers(fields["headers"], at: pointer + "/headers", problems: &problems)
+        var query: [(name: String, values: [String])]?
+        if let given = fields["query"] { query = self.query(given, at: pointer + "/query", problems: &problems) }
+        let rules = PactRulesReader(version: version).rules(fields["matchingRules"], at: pointer + "/matchingRules", problems: &problems)
+        let body = problems.attempt { () throws(StubProblem) in
+            try self.body(fields["body"], present: fields.keys.contains("body"), headers: headers, at: pointer + "/body")
+        }
+        let generators = PactGeneratorsReader().generators(fields["generators"], at: pointer + "/generators", problems: &problems)
+        return PactRequest(method: (method ?? "GET").uppercased(), path: path ?? "/", query: query, headers: headers,
+                           body: body ?? .absent, rules: rules, generators: generators)
+    }
+
+    /// A response, every problem in it added to `problems`; `nil` when it is not an object.
+    func response(_ value: JSONValue, at pointer: String, problems: inout [StubProblem]) -> PactResponse? {
+        guard let fields = problems.attempt({ () throws(StubProblem) in try object(value, at: pointer) }) else { return nil }
+        var status = 200
+        if let given = fields["status"] {
+            if case .number(let number) = given, number.rounded() == number, (100...599).contains(number) {
+                status = Int(number)
+            } else {
+                problems.append(StubProblem(pointer: pointer + "/status", message: "expected a status from 100 to 599, got \(given)"))
+            }
+        }
+        let headers = self.headers(fields["headers"], at: pointer + "/headers", problems: &problems)
+        let rules = PactRulesReader(version: version).rules(fields["matchingRules"], at: pointer + "/matchingRules", problems: &problems)
+        let body = problems.attempt { () throws(StubProblem) in
+            try self.body(fields["body"], present: fields.keys.contains("body"), headers: headers, at: pointer + "/body")
+        }
+        let generators = PactGeneratorsReader().generators(fields["generators"], at: pointer + "/generators", problems: &problems)
+        return PactResponse(status: status, headers: headers, body: body ?? .absent, rules: rules, generators: generators)
+    }
+
+    /// A message, every problem in it added to `problems`; `nil` when it is not an object.
+    func message(_ value: JSONValue, at pointer: String, problems: inout [StubProblem]) -> PactMessage? {
+        guard let fields = problems.attempt({ () throws(StubProblem) in try object(value, at: pointer) }) else { return nil }
         var headers: [(name: String, value: String)] = []
         for key in ["metaData", "metadata"] {
             if case .object(let meta)? = fields[key], case .string(let type)? = meta["contentType"] ?? meta["content-type"] {
                 headers.append(("Content-Type", type))
             }
         }
-        let rules = try PactRulesReader(version: version).rules(fields["matchingRules"], at: pointer + "/matchingRules")
-        let contents = try body(fields["contents"], present: fields.keys.contains("contents"), headers: headers, at: pointer + "/contents")
-        return PactMessage(contents: contents, rules: rules)
+        let rules = PactRulesReader(version: version).rules(fields["matchingRules"], at: pointer + "/matchingRules", problems: &problems)
+        let contents = problems.attempt { () throws(StubProblem) in
+            try body(fields["contents"], present: fields.keys.contains("contents"), headers: headers, at: pointer + "/contents")
+        }
+        return PactMessage(contents: contents ?? .absent, rules: rules)
     }
 
     // MARK: Parts
 
     /// `"a=1&b=2"` (V2) or `{"a": ["1"], "b": ["2"]}`; names and values decoded.
-    func query(_ value: JSONValue, at pointer: String) throws(StubProblem) -> [(name: String, values: [String])] {
+    func query(_ value: JSONValue, at pointer: String, problems: inout [StubProblem]) -> [(name: String, values: [String])] {
         switch value {
         case .string(let text):
             var found: [(name: String, values: [String])] = []
@@ -75,39 +117,41 @@ public struct PactPartReader: Sendable {
         case .object(let members):
             var found: [(name: String, values: [String])] = []
             for name in members.keys.sorted() {
-                switch members[name]! {
-                case .array(let items):
-                    var values: [String] = []
-                    for (index, item) in items.enumerated() { values.append(try string(item, at: "\(pointer)/\(LocatedJSON.escape(name))/\(index)")) }
+                if let values = self.values(members[name]!, at: "\(pointer)/\(LocatedJSON.escape(name))", problems: &problems) {
                     found.append((name, values))
-                case let single:
-                    found.append((name, [try string(single, at: "\(pointer)/\(LocatedJSON.escape(name))")]))
                 }
             }
             return found
         case .null:
             return []
         default:
-            throw StubProblem(pointer: pointer, message: "expected a query string or an object of value lists, got \(value)")
+            problems.append(StubProblem(pointer: pointer, message: "expected a query string or an object of value lists, got \(value)"))
+            return []
         }
     }
 
     /// `{"Name": "value"}`, or V4's `{"Name": ["value", …]}` (joined with `, `).
-    func headers(_ value: JSONValue?, at pointer: String) throws(StubProblem) -> [(name: String, value: String)] {
+    func headers(_ value: JSONValue?, at pointer: String, problems: inout [StubProblem]) -> [(name: String, value: String)] {
         guard let value, value != .null else { return [] }
-        let members = try object(value, at: pointer)
+        guard let members = problems.attempt({ () throws(StubProblem) in try object(value, at: pointer) }) else { return [] }
         var found: [(name: String, value: String)] = []
         for name in members.keys.sorted() {
-            switch members[name]! {
-            case .array(let items):
-                var values: [String] = []
-                for (index, item) in items.enumerated() { values.append(try string(item, at: "\(pointer)/\(LocatedJSON.escape(name))/\(index)")) }
+            if let values = self.values(members[name]!, at: "\(pointer)/\(LocatedJSON.escape(name))", problems: &problems) {
                 found.append((name, values.joined(separator: ", ")))
-            case let single:
-                found.append((name, try string(single, at: "\(pointer)/\(LocatedJSON.escape(name))")))
             }
         }
         return found
+    }
+
+    /// A named part's value, or its list of values; `nil` when one is not text.
+    private func values(_ value: JSONValue, at pointer: String, problems: inout [StubProblem]) -> [String]? {
+        guard case .array(let items) = value else {
+            return problems.attempt { () throws(StubProblem) in [try string(value, at: pointer)] }
+        }
+        let values = items.enumerated().compactMap { index, item in
+            problems.attempt { () throws(StubProblem) in try string(item, at: "\(pointer)/\(index)") }
+        }
+        return values.count == items.count ? values : nil
     }
 
     /// The body: V4's `{contentType, encoded, content}` object, or the value itself.
@@ -157,6 +201,16 @@ public struct PactPartReader: Sendable {
         case .string(let text): return text
         case .number, .bool: return value.description
         default: throw StubProblem(pointer: pointer, message: "expected text, got \(value)")
+        }
+    }
+}
+
+extension [StubProblem] {
+    /// What `read` gives, or `nil` with the problem it throws recorded.
+    mutating func attempt<Value>(_ read: () throws(StubProblem) -> Value) -> Value? {
+        do throws(StubProblem) { return try read() } catch {
+            append(error)
+            return nil
         }
     }
 }

@@ -7,45 +7,57 @@ import StubKit
 struct PactRulesReader {
     var version: PactVersion
 
-    func rules(_ value: JSONValue?, at pointer: String) throws(StubProblem) -> PactRules {
+    /// The rules, each problem added to `problems` (one bad rule leaves the others read).
+    func rules(_ value: JSONValue?, at pointer: String, problems: inout [StubProblem]) -> PactRules {
         var rules = PactRules()
         rules.wildcardsJudgeExtraKeys = version != .v2
         guard let value, value != .null else { return rules }
-        guard case .object(let top) = value else { throw StubProblem(pointer: pointer, message: "expected an object of rules, got \(value)") }
+        guard case .object(let top) = value else {
+            problems.append(StubProblem(pointer: pointer, message: "expected an object of rules, got \(value)"))
+            return rules
+        }
         if version == .v2 || top.keys.contains(where: { $0.hasPrefix("$") }) {
             for key in top.keys.sorted() {
                 let here = pointer + "/" + LocatedJSON.escape(key)
-                let set = try ruleSet(top[key]!, at: here)
-                try place(key, set, into: &rules, at: here)
+                problems.attempt { () throws(StubProblem) in try place(key, try ruleSet(top[key]!, at: here), into: &rules, at: here) }
             }
             return rules
         }
         for category in top.keys.sorted() {
             let here = pointer + "/" + LocatedJSON.escape(category)
-            let entries = top[category]!
-            switch category {
-            case "path": rules.path = try ruleSet(entries, at: here)
-            case "status": rules.status = try ruleSet(entries, at: here)
-            case "query", "header", "headers":
-                guard case .object(let named) = entries else { throw StubProblem(pointer: here, message: "expected rules by name") }
-                for name in named.keys.sorted() {
-                    let set = try ruleSet(named[name]!, at: here + "/" + LocatedJSON.escape(name))
-                    if category == "query" { rules.query[name] = set } else { rules.header[name] = set }
-                }
-            case "body", "content":
-                guard case .object(let paths) = entries else { throw StubProblem(pointer: here, message: "expected rules by body path") }
-                for key in paths.keys.sorted() {
-                    let at = here + "/" + LocatedJSON.escape(key)
-                    guard let path = ShapePath(key) else { throw StubProblem(pointer: at, message: "\"\(key)\" is not a body path (it starts with $)") }
-                    rules.body.append(ShapePathRules(path, try ruleSet(paths[key]!, at: at)))
-                }
-            case "metadata":
-                continue // message metadata: messages are not served
-            default:
-                throw StubProblem(pointer: here, message: "unknown rule category \"\(category)\"; expected path, status, query, header, body")
+            do throws(StubProblem) { try self.category(category, top[category]!, into: &rules, at: here, problems: &problems) } catch {
+                problems.append(error)
             }
         }
         return rules
+    }
+
+    /// One V3/V4 category's rules (`path`, `status`, `query`, `header`, `body`).
+    private func category(_ category: String, _ entries: JSONValue, into rules: inout PactRules, at here: String,
+                          problems: inout [StubProblem]) throws(StubProblem) {
+        switch category {
+        case "path": rules.path = try ruleSet(entries, at: here)
+        case "status": rules.status = try ruleSet(entries, at: here)
+        case "query", "header", "headers":
+            guard case .object(let named) = entries else { throw StubProblem(pointer: here, message: "expected rules by name") }
+            for name in named.keys.sorted() {
+                guard let set = problems.attempt({ () throws(StubProblem) in try ruleSet(named[name]!, at: here + "/" + LocatedJSON.escape(name)) }) else { continue }
+                if category == "query" { rules.query[name] = set } else { rules.header[name] = set }
+            }
+        case "body", "content":
+            guard case .object(let paths) = entries else { throw StubProblem(pointer: here, message: "expected rules by body path") }
+            for key in paths.keys.sorted() {
+                let at = here + "/" + LocatedJSON.escape(key)
+                problems.attempt { () throws(StubProblem) in
+                    guard let path = ShapePath(key) else { throw StubProblem(pointer: at, message: "\"\(key)\" is not a body path (it starts with $)") }
+                    rules.body.append(ShapePathRules(path, try ruleSet(paths[key]!, at: at)))
+                }
+            }
+        case "metadata":
+            return // message metadata: messages are not served
+        default:
+            throw StubProblem(pointer: here, message: "unknown rule category \"\(category)\"; expected path, status, query, header, body")
+        }
     }
 
     /// A V2 key (`$.body.a[*]`, `$.headers.X`, `$.query.q`, `$.path`) put in its category.

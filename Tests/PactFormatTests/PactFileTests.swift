@@ -77,6 +77,28 @@ import Testing
         #expect(Self.problems("{\"consumer\": ").first?.hasPrefix("test.json:1:") == true, "a syntax error is located too")
     }
 
+    @Test func everyProblemOfOneInteractionIsReportedNotOnlyTheFirst() {
+        let problems = Self.problems("""
+            {"consumer": {"name": "App"}, "provider": {"name": "Api"},
+             "interactions": [
+               {"description": "many", "request": {"path": "/a", "headers": {"X-Count": {"n": 1}},
+                  "matchingRules": {"query": {"q": {"matchers": [{"match": "telepathy"}]}},
+                                    "body": {"$.a": {"matchers": [{"match": "regex", "regex": "("}]}, "$.b": {"matchers": [{"match": "type"}]}}},
+                  "generators": {"header": {"X-Id": {"type": "Dice"}}}},
+                "response": {"status": 700, "headers": {"X-Ok": ["yes", null]}}}],
+             "metadata": {"pactSpecification": {"version": "3.0.0"}}}
+            """)
+        #expect(problems.count == 6, "\(problems)")
+        for part in ["/interactions/0/request/headers/X-Count: expected text",
+                     "/interactions/0/request/matchingRules/query/q/matchers/0/match: unsupported matcher \"telepathy\"",
+                     "/interactions/0/request/matchingRules/body/$.a/matchers/0/regex:",
+                     "/interactions/0/request/generators/header/X-Id/type: unknown generator \"Dice\"",
+                     "/interactions/0/response/status: expected a status from 100 to 599, got 700",
+                     "/interactions/0/response/headers/X-Ok/1: expected text"] {
+            #expect(problems.contains { $0.contains(part) }, "\(part) in \(problems)")
+        }
+    }
+
     @Test func looksLikePactTellsPactsFromMappings() {
         #expect(PactFile.looksLikePact(Data(#"{"consumer":{"name":"a"},"provider":{"name":"b"},"interactions":[]}"#.utf8)))
         #expect(!PactFile.looksLikePact(Data(#"{"request":{"url":"/x"},"response":{"status":200}}"#.utf8)))
