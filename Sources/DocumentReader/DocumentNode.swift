@@ -25,6 +25,12 @@ package struct DocumentNode {
         self.init(node: node, json: nil, key: "", pointer: "", file: file)
     }
 
+    /// The YAML `node` found at `pointer` (RFC 6901, `""` for the root) of
+    /// `file`, by a walk of its own (an OpenAPI `$ref`'s target, say).
+    package init(_ node: Node, at pointer: String, file: String) {
+        self.init(node: node, json: nil, key: "", pointer: pointer, file: file)
+    }
+
     /// The node of the JSON `document` (of `file`) at `pointer`, holding `value`.
     package init(_ value: JSONValue, at pointer: String, in document: LocatedJSON, file: String) {
         self.init(node: Self.none, json: (value, document), key: "", pointer: pointer, file: file)
@@ -57,6 +63,11 @@ package struct DocumentNode {
                      pointer: pointer + "/" + LocatedJSON.escape(name), file: file)
     }
 
+    /// The item `index` of this JSON list, holding `value`.
+    package func element(_ index: Int, json value: JSONValue) -> DocumentNode {
+        DocumentNode(node: Self.none, json: json.map { (value, $0.document) }, key: "\(key)[\(index)]", pointer: pointer + "/\(index)", file: file)
+    }
+
     /// The item `index` of this list, holding `node`.
     package func element(_ index: Int, _ node: Node) -> DocumentNode {
         DocumentNode(node: node, json: nil, key: "\(key)[\(index)]", pointer: pointer + "/\(index)", file: file)
@@ -81,6 +92,25 @@ package struct DocumentNode {
             }
         }
         return here
+    }
+
+    /// The member `name` of this YAML mapping, or `nil` (no problem recorded:
+    /// for a walk over a document whose structure is already checked).
+    package func member(_ name: String) -> DocumentNode? {
+        guard case .mapping(let mapping) = node, let value = mapping.first(where: { $0.key.string == name })?.value else { return nil }
+        return child(name, value)
+    }
+
+    /// The members of this YAML mapping in document order; none for another node.
+    package var members: [(name: String, node: DocumentNode)] {
+        guard case .mapping(let mapping) = node else { return [] }
+        return mapping.map { key, value in (key.string ?? "", child(key.string ?? "", value)) }
+    }
+
+    /// The items of this YAML list; none for another node.
+    package var items: [DocumentNode] {
+        guard case .sequence(let sequence) = node else { return [] }
+        return sequence.enumerated().map { element($0.offset, $0.element) }
     }
 
     /// The same place, holding another node (a mapping's key node, say, so a

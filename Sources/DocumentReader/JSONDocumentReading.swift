@@ -16,6 +16,29 @@ extension DocumentNode {
         }
     }
 
+    /// A JSON node's value (`null` for a YAML node or a place that holds nothing).
+    package var value: JSONValue { json?.value ?? .null }
+
+    /// The member `name` of this JSON object, or the place it would be (holding
+    /// `null`), so a problem about a missing member points where it belongs.
+    package func at(_ name: String) -> DocumentNode {
+        if case .object(let members)? = json?.value, let value = members[name] { return child(name, json: value) }
+        return child(name, json: .null)
+    }
+
+    /// The items of this JSON list, or `nil` when it is not one.
+    package var elements: [DocumentNode]? {
+        guard case .array(let items)? = json?.value else { return nil }
+        return items.enumerated().map { element($0.offset, json: $0.element) }
+    }
+
+    /// This JSON object's member names in document order (sorted when the
+    /// document did not record them).
+    package var memberOrder: [String] {
+        guard case .object(let members)? = json?.value else { return [] }
+        return json?.document.keyOrder[pointer] ?? members.keys.sorted()
+    }
+
     /// Where the member's key (not its value) starts, for a problem with the key.
     var keyPosition: (line: Int, column: Int) {
         guard let document = json?.document else { return (line, column) }
@@ -28,7 +51,7 @@ extension DocumentReading {
     /// by pointer or key path as the style says.
     package mutating func fail(_ node: DocumentNode, _ message: String, atKey: Bool) {
         let (line, column) = atKey ? node.keyPosition : (node.line, node.column)
-        let subject = style.subjectIsPointer ? (node.pointer.isEmpty ? "/" : node.pointer) : node.key
+        let subject = style.subjectIsPointer ? style.subject(pointer: node.pointer) : node.key
         let location = CodeLocation(fileID: node.file, line: line, column: column,
                                     pointer: style.locationCarriesPointer ? (node.pointer.isEmpty ? "/" : node.pointer) : nil)
         problems.append(StubProblem(location: location, subject: subject, message: message))

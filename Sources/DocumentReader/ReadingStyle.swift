@@ -18,6 +18,14 @@ package struct ReadingStyle: Sendable {
     package var subjectIsPointer: Bool
     /// Whether a problem's location names the pointer too (`a.json:3:5 /interactions/0`).
     package var locationCarriesPointer = false
+    /// What a pointer subject starts with: nothing, or `#` for an OpenAPI
+    /// document's pointers (`#/paths/~1pets/get`), as its `$ref`s write them.
+    package var pointerPrefix = ""
+
+    /// A pointer subject in this style: `/a/0`, `#/a/0`; the root is `/` (`#`).
+    package func subject(pointer: String) -> String {
+        pointerPrefix + (pointer.isEmpty && pointerPrefix.isEmpty ? "/" : pointer)
+    }
 
     /// The spec format's words.
     package static let spec = ReadingStyle(object: "a mapping", member: "key", integer: "an integer",
@@ -26,6 +34,13 @@ package struct ReadingStyle: Sendable {
     package static let pact: ReadingStyle = {
         var style = ReadingStyle.wireMock
         style.locationCarriesPointer = true
+        return style
+    }()
+    /// An OpenAPI document's words: the spec format's, named by `#` pointers.
+    package static let openAPI: ReadingStyle = {
+        var style = ReadingStyle.spec
+        style.subjectIsPointer = true
+        style.pointerPrefix = "#"
         return style
     }()
     /// WireMock's words, as its mapping errors have always read.

@@ -42,7 +42,7 @@ package struct SpecLoading: Sendable {
             do {
                 if ["yaml", "yml", "json"].contains(url.pathExtension.lowercased()), let data = try? Data(contentsOf: url),
                    OpenAPIDocument.looksLikeOpenAPI(data) {
-                    let document = try OpenAPIDocument(data: data, file: path)
+                    let document = try OpenAPIDocument.read(data, file: path)
                     documentStubs += document.stubs(seed: seed)
                     openAPISources.append((path, document.operations.count))
                 } else if url.pathExtension.lowercased() == "json", let data = try? Data(contentsOf: url), PactFile.looksLikePact(data) {

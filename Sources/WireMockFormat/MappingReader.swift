@@ -30,17 +30,18 @@ struct MappingReader {
 
     /// The stubs of the document in file order (not yet in match order).
     mutating func stubs() -> [Stub] {
+        let root = DocumentNode(document.root, at: "", in: document, file: file)
         guard case .object(let top) = document.root else {
-            fail("", "expected a mapping object or {\"mappings\": [...]}, got \(shown(document.root))")
+            fail(root, "expected a mapping object or {\"mappings\": [...]}, got \(shown(root))")
             return []
         }
-        guard top.keys.contains("mappings") else { return mapping(document.root, at: "").map { [$0] } ?? [] }
-        guard let fields = members(document.root, at: "", allowed: ["mappings", "meta", "importOptions"]) else { return [] }
-        guard case .array(let items)? = fields["mappings"] else {
-            fail("/mappings", "expected a list of mappings")
+        guard top.keys.contains("mappings") else { return mapping(root).map { [$0] } ?? [] }
+        guard let fields = members(root, allowed: ["mappings", "meta", "importOptions"]) else { return [] }
+        guard let items = fields["mappings"]?.elements else {
+            fail(root.at("mappings"), "expected a list of mappings")
             return []
         }
-        return items.enumerated().compactMap { index, item in mapping(item, at: "/mappings/\(index)") }
+        return items.compactMap { mapping($0) }
     }
 
     // MARK: One mapping
@@ -50,69 +51,66 @@ struct MappingReader {
         "persistent", "metadata", "postServeActions", "serveEventListeners", "insertionIndex", "request", "response",
     ]
 
-    private mutating func mapping(_ value: JSONValue, at pointer: String) -> Stub? {
+    private mutating func mapping(_ node: DocumentNode) -> Stub? {
         mappingRefused = false
         let problemsBefore = problems.count
-        guard let fields = members(value, at: pointer, allowed: Self.mappingKeys) else { return nil }
-        let (line, column) = document.position(of: pointer)
-        let location = CodeLocation(fileID: file, line: line, column: column, pointer: pointer.isEmpty ? "/" : pointer)
-        let pattern = fields["request"].flatMap { requestPattern($0, at: pointer + "/request") }
-            ?? RequestPattern(method: nil, path: .any)
-        if fields["request"] == nil { fail(pointer, "a mapping needs a \"request\"") }
+        guard let fields = members(node, allowed: Self.mappingKeys) else { return nil }
+        let location = CodeLocation(fileID: file, line: node.line, column: node.column, pointer: node.pointer.isEmpty ? "/" : node.pointer)
+        let pattern = fields["request"].flatMap { requestPattern($0) } ?? RequestPattern(method: nil, path: .any)
+        if fields["request"] == nil { fail(node, "a mapping needs a \"request\"") }
         var stub = Stub(request: pattern, location: location)
         if let response = fields["response"] {
-            respond(&stub, response, at: pointer + "/response")
+            respond(&stub, response)
         } else {
-            fail(pointer, "a mapping needs a \"response\"")
+            fail(node, "a mapping needs a \"response\"")
         }
-        identity(&stub, fields, at: pointer)
-        if let value = fields["priority"] {
-            if case .number(let number) = value, number.rounded() == number, abs(number) <= 2_147_483_647 {
+        identity(&stub, fields)
+        if let given = fields["priority"] {
+            if case .number(let number) = given.value, number.rounded() == number, abs(number) <= 2_147_483_647 {
                 stub.priority = WireMockPriority.understudy(Int(number))
             } else {
-                fail(pointer + "/priority", "expected a whole number (1 is the highest), got \(shown(value))")
+                fail(given, "expected a whole number (1 is the highest), got \(shown(given))")
             }
         }
-        scenario(&stub, fields, at: pointer)
-        for key in ["postServeActions", "serveEventListeners"] where fields[key] != nil {
-            refuse(pointer + "/" + key, "webhooks and serve-event listeners are not supported")
+        scenario(&stub, fields, in: node)
+        for key in ["postServeActions", "serveEventListeners"] {
+            if let given = fields[key] { refuse(given, "webhooks and serve-event listeners are not supported") }
         }
-        if case .bool? = fields["persistent"] {} else if fields["persistent"] != nil {
-            fail(pointer + "/persistent", "expected true or false")
+        if let persistent = fields["persistent"] {
+            if case .bool = persistent.value {} else { fail(persistent, "expected true or false") }
         }
         guard problems.count == problemsBefore, !mappingRefused else { return nil }
         return stub
     }
 
-    private mutating func identity(_ stub: inout Stub, _ fields: [String: JSONValue], at pointer: String) {
-        let id = string(fields["id"], at: pointer + "/id")
-        let uuid = string(fields["uuid"], at: pointer + "/uuid")
-        if let id, let uuid, id != uuid {
-            fail(pointer + "/uuid", "\"id\" and \"uuid\" differ (\(id), \(uuid)); they name the same stub")
+    private mutating func identity(_ stub: inout Stub, _ fields: [String: DocumentNode]) {
+        let id = string(fields["id"])
+        let uuid = string(fields["uuid"])
+        if let id, let uuid, id != uuid, let node = fields["uuid"] {
+            fail(node, "\"id\" and \"uuid\" differ (\(id), \(uuid)); they name the same stub")
         }
-        if let given = id ?? uuid {
+        if let given = id ?? uuid, let node = id != nil ? fields["id"] : fields["uuid"] {
             guard UUID(uuidString: given) != nil else {
-                fail(pointer + (id != nil ? "/id" : "/uuid"), "expected a UUID, got \"\(given)\"")
+                fail(node, "expected a UUID, got \"\(given)\"")
                 return
             }
             stub.id = StubID(given.lowercased())
         }
-        stub.name = string(fields["name"], at: pointer + "/name")
+        stub.name = string(fields["name"])
         if let metadata = fields["metadata"] {
-            if case .object(let members) = metadata { stub.metadata = members } else {
-                fail(pointer + "/metadata", "expected an object, got \(shown(metadata))")
+            if case .object(let members) = metadata.value { stub.metadata = members } else {
+                fail(metadata, "expected an object, got \(shown(metadata))")
             }
         }
     }
 
-    private mutating func scenario(_ stub: inout Stub, _ fields: [String: JSONValue], at pointer: String) {
-        let name = string(fields["scenarioName"], at: pointer + "/scenarioName")
-        let required = string(fields["requiredScenarioState"], at: pointer + "/requiredScenarioState")
-        let next = string(fields["newScenarioState"], at: pointer + "/newScenarioState")
+    private mutating func scenario(_ stub: inout Stub, _ fields: [String: DocumentNode], in node: DocumentNode) {
+        let name = string(fields["scenarioName"])
+        let required = string(fields["requiredScenarioState"])
+        let next = string(fields["newScenarioState"])
         guard let name else {
             if required != nil || next != nil {
-                fail(pointer + (required != nil ? "/requiredScenarioState" : "/newScenarioState"),
-                     "a scenario state needs a \"scenarioName\"")
+                fail(node.at(required != nil ? "requiredScenarioState" : "newScenarioState"), "a scenario state needs a \"scenarioName\"")
             }
             return
         }
@@ -121,50 +119,44 @@ struct MappingReader {
 
     // MARK: Problems
 
-    /// A mistake at `pointer`: its value, or its key when `atKey`.
-    mutating func fail(_ pointer: String, _ message: String, atKey: Bool = false) {
-        reading.fail(node(.null, at: pointer), message, atKey: atKey)
+    /// A mistake at `node`: its value, or its key when `atKey`.
+    mutating func fail(_ node: DocumentNode, _ message: String, atKey: Bool = false) {
+        reading.fail(node, message, atKey: atKey)
     }
 
     /// Something WireMock means that Understudy cannot serve: refused, or with
     /// `lenient` the whole mapping is skipped and listed.
-    mutating func refuse(_ pointer: String, _ message: String) {
-        let (line, column) = document.position(of: pointer)
-        untranslatable.append(StubProblem(file: file, line: line, column: column, key: pointer, message: message))
+    mutating func refuse(_ node: DocumentNode, _ message: String) {
+        untranslatable.append(StubProblem(file: file, line: node.line, column: node.column, key: node.pointer, message: message))
         mappingRefused = true
     }
 
     // MARK: Typed reads, through the one document reader in WireMock's words
 
-    /// The node of this document at `pointer`, holding `value`.
-    func node(_ value: JSONValue, at pointer: String) -> DocumentNode {
-        DocumentNode(value, at: pointer, in: document, file: file)
-    }
-
     /// The members of an object; an unknown key is a problem with a did-you-mean.
-    mutating func members(_ value: JSONValue, at pointer: String, allowed: [String]) -> [String: JSONValue]? {
-        reading.memberValues(node(value, at: pointer), allowed: allowed)
+    mutating func members(_ node: DocumentNode, allowed: [String]) -> [String: DocumentNode]? {
+        reading.members(node, allowed: allowed)
     }
 
-    mutating func string(_ value: JSONValue?, at pointer: String) -> String? {
-        value.flatMap { reading.string(node($0, at: pointer)) }
+    mutating func string(_ node: DocumentNode?) -> String? {
+        node.flatMap { reading.string($0) }
     }
 
-    mutating func integer(_ value: JSONValue?, at pointer: String, in range: ClosedRange<Int>) -> Int? {
-        value.flatMap { reading.int(node($0, at: pointer), in: range) }
+    mutating func integer(_ node: DocumentNode?, in range: ClosedRange<Int>) -> Int? {
+        node.flatMap { reading.int($0, in: range) }
     }
 
-    mutating func number(_ value: JSONValue?, at pointer: String) -> Double? {
-        value.flatMap { reading.number(node($0, at: pointer), atLeast: 0) }
+    mutating func number(_ node: DocumentNode?) -> Double? {
+        node.flatMap { reading.number($0, atLeast: 0) }
     }
 
-    mutating func bool(_ value: JSONValue?, at pointer: String) -> Bool? {
-        value.flatMap { reading.bool(node($0, at: pointer)) }
+    mutating func bool(_ node: DocumentNode?) -> Bool? {
+        node.flatMap { reading.bool($0) }
     }
 
     /// A value for a message: `"text"`, `5`, `an object`.
-    func shown(_ value: JSONValue) -> String {
-        node(value, at: "").shown(in: reading.style)
+    func shown(_ node: DocumentNode) -> String {
+        node.shown(in: reading.style)
     }
 }
 

@@ -1,3 +1,4 @@
+import DocumentReader
 import Foundation
 import StubKit
 
@@ -10,32 +11,29 @@ extension MappingReader {
     ]
     static let urlKeys = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"]
 
-    mutating func requestPattern(_ value: JSONValue, at pointer: String) -> RequestPattern? {
-        guard let fields = members(value, at: pointer, allowed: Self.requestKeys) else { return nil }
+    mutating func requestPattern(_ node: DocumentNode) -> RequestPattern? {
+        guard let fields = members(node, allowed: Self.requestKeys) else { return nil }
         var method: HTTPMethod?
-        if let text = string(fields["method"], at: pointer + "/method"), text != "ANY" {
+        if let text = string(fields["method"]), text != "ANY" {
             method = HTTPMethod(rawValue: text)
         }
         var pattern = RequestPattern(method: method, path: .any)
-        url(&pattern, fields, at: pointer)
-        pattern.query = fieldMatchers(fields["queryParameters"], at: pointer + "/queryParameters")
-        pattern.headers = fieldMatchers(fields["headers"], at: pointer + "/headers")
-        pattern.cookies = fieldMatchers(fields["cookies"], at: pointer + "/cookies")
+        url(&pattern, fields, in: node)
+        pattern.query = fieldMatchers(fields["queryParameters"])
+        pattern.headers = fieldMatchers(fields["headers"])
+        pattern.cookies = fieldMatchers(fields["cookies"])
         for key in ["basicAuthCredentials", "basicAuth"] {
-            guard let credentials = fields[key],
-                  let parts = members(credentials, at: pointer + "/" + key, allowed: ["username", "password"]) else { continue }
-            let user = string(parts["username"], at: pointer + "/\(key)/username") ?? ""
-            let password = string(parts["password"], at: pointer + "/\(key)/password") ?? ""
+            guard let credentials = fields[key], let parts = members(credentials, allowed: ["username", "password"]) else { continue }
+            let user = string(parts["username"]) ?? ""
+            let password = string(parts["password"]) ?? ""
             let token = Data("\(user):\(password)".utf8).base64EncodedString()
             pattern.headers.append(FieldMatcher("Authorization", .equals("Basic " + token)))
         }
         if let patterns = fields["bodyPatterns"] {
-            if case .array(let items) = patterns {
-                pattern.body = items.enumerated().compactMap { index, item in
-                    bodyMatcher(item, at: pointer + "/bodyPatterns/\(index)")
-                }
+            if let items = patterns.elements {
+                pattern.body = items.compactMap { bodyMatcher($0) }
             } else {
-                fail(pointer + "/bodyPatterns", "expected a list of patterns, got \(shown(patterns))")
+                fail(patterns, "expected a list of patterns, got \(shown(patterns))")
             }
         }
         let unsupported: [(String, String)] = [
@@ -47,21 +45,23 @@ extension MappingReader {
             ("port", "port matching is not supported"),
             ("customMatcher", "custom matchers are Java extensions"),
         ]
-        for (key, reason) in unsupported where fields[key] != nil { refuse(pointer + "/" + key, reason) }
+        for (key, reason) in unsupported {
+            if let given = fields[key] { refuse(given, reason) }
+        }
         return pattern
     }
 
     /// At most one URL field, compared with the raw target as WireMock does.
-    private mutating func url(_ pattern: inout RequestPattern, _ fields: [String: JSONValue], at pointer: String) {
-        let given = (document.keyOrder[pointer] ?? []).filter(Self.urlKeys.contains)
+    private mutating func url(_ pattern: inout RequestPattern, _ fields: [String: DocumentNode], in node: DocumentNode) {
+        let given = node.memberOrder.filter(Self.urlKeys.contains)
         if given.count > 1 {
-            fail(pointer + "/" + given[1], "a request takes one URL field; it also has \"\(given[0])\"")
+            fail(node.at(given[1]), "a request takes one URL field; it also has \"\(given[0])\"")
             return
         }
-        if fields["pathParameters"] != nil, given.first != "urlPathTemplate" {
-            fail(pointer + "/pathParameters", "pathParameters needs a \"urlPathTemplate\"")
+        if let parameters = fields["pathParameters"], given.first != "urlPathTemplate" {
+            fail(parameters, "pathParameters needs a \"urlPathTemplate\"")
         }
-        guard let key = given.first, let text = string(fields[key], at: pointer + "/" + key) else { return }
+        guard let key = given.first, let field = fields[key], let text = string(field) else { return }
         let rawPath = text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
         let decodedPath = rawPath.contains("%") ? rawPath.removingPercentEncoding ?? rawPath : rawPath
         switch key {
@@ -72,24 +72,23 @@ extension MappingReader {
             pattern.path = .literal(decodedPath)
             pattern.target.append(TargetMatcher(.path, .equals(text)))
         case "urlPattern":
-            pattern.target.append(TargetMatcher(.whole, .matches(wholeRegex(text, at: pointer + "/" + key))))
+            pattern.target.append(TargetMatcher(.whole, .matches(wholeRegex(text, at: field))))
         case "urlPathPattern":
-            pattern.target.append(TargetMatcher(.path, .matches(wholeRegex(text, at: pointer + "/" + key))))
+            pattern.target.append(TargetMatcher(.path, .matches(wholeRegex(text, at: field))))
         default:
-            pattern.path = pathTemplate(text, fields["pathParameters"], at: pointer)
+            pattern.path = pathTemplate(text, fields["pathParameters"])
         }
     }
 
     /// `urlPathTemplate` (`/contacts/{id}`) with `pathParameters` constraints
     /// (`equalTo` or `matches`) as one whole-path regex with named groups.
-    private mutating func pathTemplate(_ template: String, _ parameters: JSONValue?, at pointer: String) -> PathPattern {
+    private mutating func pathTemplate(_ template: String, _ parameters: DocumentNode?) -> PathPattern {
         var constraints: [String: String] = [:]
-        if let parameters, let named = members(parameters, at: pointer + "/pathParameters", allowed: Array(parameters.objectKeys)) {
-            for (name, value) in named {
-                let here = pointer + "/pathParameters/" + LocatedJSON.escape(name)
-                guard case .object(let rule) = value, rule.count == 1, let (kind, operand) = rule.first,
+        if let parameters, let named = members(parameters, allowed: Array(parameters.value.objectKeys)) {
+            for (name, rule) in named {
+                guard case .object(let members) = rule.value, members.count == 1, let (kind, operand) = members.first,
                       case .string(let text) = operand, kind == "equalTo" || kind == "matches" else {
-                    refuse(here, "only equalTo and matches constrain a path parameter")
+                    refuse(rule, "only equalTo and matches constrain a path parameter")
                     continue
                 }
                 constraints[name] = kind == "equalTo" ? NSRegularExpression.escapedPattern(for: text) : text
@@ -112,16 +111,13 @@ extension MappingReader {
 
     // MARK: Named fields
 
-    private mutating func fieldMatchers(_ value: JSONValue?, at pointer: String) -> [FieldMatcher] {
-        guard let value else { return [] }
-        guard case .object(let members) = value else {
-            fail(pointer, "expected an object of name → pattern, got \(shown(value))")
+    private mutating func fieldMatchers(_ node: DocumentNode?) -> [FieldMatcher] {
+        guard let node else { return [] }
+        guard case .object = node.value else {
+            fail(node, "expected an object of name → pattern, got \(shown(node))")
             return []
         }
-        let names = document.keyOrder[pointer] ?? members.keys.sorted()
-        return names.compactMap { name in
-            valueMatcher(members[name]!, at: pointer + "/" + LocatedJSON.escape(name)).map { FieldMatcher(name, $0) }
-        }
+        return node.memberOrder.compactMap { name in valueMatcher(node.at(name)).map { FieldMatcher(name, $0) } }
     }
 
     // MARK: Content patterns
@@ -137,55 +133,53 @@ extension MappingReader {
     ]
 
     /// One WireMock content pattern as a ``ValueMatcher``.
-    mutating func valueMatcher(_ value: JSONValue, at pointer: String) -> ValueMatcher? {
-        guard let fields = members(value, at: pointer, allowed: Self.patternKeys) else { return nil }
-        let operators = (document.keyOrder[pointer] ?? fields.keys.sorted()).filter { Self.operatorKeys.contains($0) }
-        guard let kind = operators.first else {
-            fail(pointer, "expected a pattern such as equalTo, contains, matches or absent")
+    mutating func valueMatcher(_ node: DocumentNode) -> ValueMatcher? {
+        guard let fields = members(node, allowed: Self.patternKeys) else { return nil }
+        let operators = node.memberOrder.filter { Self.operatorKeys.contains($0) && fields[$0] != nil }
+        guard let kind = operators.first, let operand = fields[kind] else {
+            fail(node, "expected a pattern such as equalTo, contains, matches or absent")
             return nil
         }
         if operators.count > 1 {
-            fail(pointer + "/" + operators[1], "a pattern takes one operator; it also has \"\(kind)\"")
+            fail(node.at(operators[1]), "a pattern takes one operator; it also has \"\(kind)\"")
             return nil
         }
-        let here = pointer + "/" + kind
-        let operand = fields[kind]!
         switch kind {
         case "equalTo":
-            guard let text = scalarText(operand, at: here) else { return nil }
-            return bool(fields["caseInsensitive"], at: pointer + "/caseInsensitive") == true ? .equalsIgnoringCase(text) : .equals(text)
-        case "contains": return string(operand, at: here).map(ValueMatcher.contains)
-        case "doesNotContain": return string(operand, at: here).map(ValueMatcher.doesNotContain)
-        case "matches": return string(operand, at: here).map { .matches(wholeRegex($0, at: here)) }
-        case "doesNotMatch": return string(operand, at: here).map { .doesNotMatch(wholeRegex($0, at: here)) }
+            guard let text = scalarText(operand) else { return nil }
+            return bool(fields["caseInsensitive"]) == true ? .equalsIgnoringCase(text) : .equals(text)
+        case "contains": return string(operand).map(ValueMatcher.contains)
+        case "doesNotContain": return string(operand).map(ValueMatcher.doesNotContain)
+        case "matches": return string(operand).map { .matches(wholeRegex($0, at: operand)) }
+        case "doesNotMatch": return string(operand).map { .doesNotMatch(wholeRegex($0, at: operand)) }
         // WireMock 2.35.1 reads any `absent` as absent: `false` too [jar].
-        case "absent": return bool(operand, at: here).map { _ in .absent }
+        case "absent": return bool(operand).map { _ in .absent }
         case "equalToJson":
             let expected: JSONValue?
-            if case .string(let text) = operand {
+            if case .string(let text) = operand.value {
                 expected = JSONValue(json: text)
-                if expected == nil { fail(here, "the expected JSON does not parse: \(text.prefix(80))") }
+                if expected == nil { fail(operand, "the expected JSON does not parse: \(text.prefix(80))") }
             } else {
-                expected = operand
+                expected = operand.value
             }
             let comparison = JSONComparison(
-                ignoresArrayOrder: bool(fields["ignoreArrayOrder"], at: pointer + "/ignoreArrayOrder") ?? false,
-                ignoresExtraElements: bool(fields["ignoreExtraElements"], at: pointer + "/ignoreExtraElements") ?? false)
+                ignoresArrayOrder: bool(fields["ignoreArrayOrder"]) ?? false,
+                ignoresExtraElements: bool(fields["ignoreExtraElements"]) ?? false)
             return expected.map { .json($0, comparison) }
-        case "matchesJsonPath": return jsonPath(operand, at: here)
+        case "matchesJsonPath": return jsonPath(operand)
         case "and", "or":
-            guard case .array(let items) = operand, !items.isEmpty else {
-                fail(here, "expected a list of patterns")
+            guard let items = operand.elements, !items.isEmpty else {
+                fail(operand, "expected a list of patterns")
                 return nil
             }
-            let parts = items.enumerated().compactMap { valueMatcher($1, at: here + "/\($0)") }
+            let parts = items.compactMap { valueMatcher($0) }
             guard parts.count == items.count else { return nil }
             return kind == "and" ? .allOf(parts) : .anyOf(parts)
         case "binaryEqualTo":
-            refuse(here, "binaryEqualTo compares bytes; only a body pattern can")
+            refuse(operand, "binaryEqualTo compares bytes; only a body pattern can")
             return nil
         default:
-            refuse(here, Self.refusalReasons[kind] ?? "\(kind) is not supported")
+            refuse(operand, Self.refusalReasons[kind] ?? "\(kind) is not supported")
             return nil
         }
     }
@@ -208,63 +202,61 @@ extension MappingReader {
     ]
 
     /// `matchesJsonPath: "$.x"` or `{expression, <pattern>}`.
-    private mutating func jsonPath(_ operand: JSONValue, at pointer: String) -> ValueMatcher? {
-        if case .string(let expression) = operand { return query(expression, at: pointer).map { .jsonPath($0, then: nil) } }
-        guard case .object(var fields) = operand else {
-            fail(pointer, "expected a JSON path or {\"expression\": …, <pattern>}, got \(shown(operand))")
+    private mutating func jsonPath(_ node: DocumentNode) -> ValueMatcher? {
+        if case .string(let expression) = node.value { return query(expression, at: node).map { .jsonPath($0, then: nil) } }
+        guard case .object(var fields) = node.value else {
+            fail(node, "expected a JSON path or {\"expression\": …, <pattern>}, got \(shown(node))")
             return nil
         }
-        guard let expression = string(fields.removeValue(forKey: "expression"), at: pointer + "/expression") else {
-            fail(pointer, "a nested JSON path pattern needs an \"expression\"")
+        let expressionNode = node.at("expression")
+        guard fields.removeValue(forKey: "expression") != nil, let expression = string(expressionNode) else {
+            fail(node, "a nested JSON path pattern needs an \"expression\"")
             return nil
         }
-        guard let parsed = query(expression, at: pointer + "/expression") else { return nil }
+        guard let parsed = query(expression, at: expressionNode) else { return nil }
         if fields.isEmpty { return .jsonPath(parsed, then: nil) }
-        return valueMatcher(operand, withoutExpressionAt: pointer).map { .jsonPath(parsed, then: $0) }
+        // The rest of the object is the pattern the found value must meet.
+        let rest = DocumentNode(.object(fields), at: node.pointer, in: document, file: file)
+        return valueMatcher(rest).map { .jsonPath(parsed, then: $0) }
     }
 
-    private mutating func valueMatcher(_ operand: JSONValue, withoutExpressionAt pointer: String) -> ValueMatcher? {
-        guard case .object(var fields) = operand else { return nil }
-        fields.removeValue(forKey: "expression")
-        return valueMatcher(.object(fields), at: pointer)
-    }
-
-    private mutating func query(_ expression: String, at pointer: String) -> JSONQuery? {
+    private mutating func query(_ expression: String, at node: DocumentNode) -> JSONQuery? {
         let query = JSONQuery(expression)
         if let problem = query.problem {
-            refuse(pointer, problem)
+            refuse(node, problem)
             return nil
         }
         return query
     }
 
     /// A body pattern: bytes for `binaryEqualTo`, otherwise the body as one value.
-    private mutating func bodyMatcher(_ value: JSONValue, at pointer: String) -> BodyMatcher? {
-        if case .object(let fields) = value, let operand = fields["binaryEqualTo"] {
-            guard let text = string(operand, at: pointer + "/binaryEqualTo") else { return nil }
+    private mutating func bodyMatcher(_ node: DocumentNode) -> BodyMatcher? {
+        if case .object(let fields) = node.value, fields["binaryEqualTo"] != nil {
+            let operand = node.at("binaryEqualTo")
+            guard let text = string(operand) else { return nil }
             guard let data = Data(base64Encoded: text) else {
-                fail(pointer + "/binaryEqualTo", "expected base64")
+                fail(operand, "expected base64")
                 return nil
             }
             return .exact(data)
         }
-        return valueMatcher(value, at: pointer).map(BodyMatcher.value)
+        return valueMatcher(node).map(BodyMatcher.value)
     }
 
     /// `text` as an ICU regex that must match the whole value, as Java's `matches()` does.
-    private mutating func wholeRegex(_ text: String, at pointer: String) -> TextPattern {
+    private mutating func wholeRegex(_ text: String, at node: DocumentNode) -> TextPattern {
         let pattern = TextPattern("\\A(?:" + text + ")\\z")
-        if let problem = TextPattern(text).problem { fail(pointer, problem) }
+        if let problem = TextPattern(text).problem { fail(node, problem) }
         return pattern
     }
 
     /// An `equalTo` operand: text, or a number or boolean taken as its text.
-    private mutating func scalarText(_ value: JSONValue, at pointer: String) -> String? {
-        switch value {
+    private mutating func scalarText(_ node: DocumentNode) -> String? {
+        switch node.value {
         case .string(let text): return text
-        case .number, .bool: return value.matchText
+        case .number, .bool: return node.value.matchText
         default:
-            fail(pointer, "expected text, got \(shown(value))")
+            fail(node, "expected text, got \(shown(node))")
             return nil
         }
     }

@@ -161,4 +161,35 @@ import Testing
         #expect(Self.load("other.yaml#/components/schemas/A").hasPrefix("refs.yaml:11:30: error: #/paths/~1a/get/responses/200/content/application~1json/schema/$ref: the reference other.yaml#/components/schemas/A points outside the document"), "\(Self.load("other.yaml#/components/schemas/A"))")
         #expect(Self.load("#/components/schemas/B").contains("the reference #/components/schemas/B names nothing in the document"))
     }
+
+    @Test func readingReportsEveryBadReferenceAndParameterNotOnlyTheFirst() throws {
+        let text = """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths:
+              /a:
+                get:
+                  parameters:
+                    - {$ref: '#/components/parameters/Limit'}
+                    - {in: query, name: q, schema: {type: string}}
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {$ref: '#/components/schemas/Missing'}
+                    "404": {$ref: 'errors.yaml#/NotFound'}
+            components:
+              schemas:
+                A: {type: string}
+            """
+        let error = try #require(throws: StubValidationError.self) { try OpenAPIDocument.read(Data(text.utf8), file: "many.yaml") }
+        let lines = error.problems.map(\.description)
+        #expect(lines == [
+            "many.yaml:7:18: error: #/paths/~1a/get/parameters/0/$ref: the reference #/components/parameters/Limit names nothing in the document",
+            "many.yaml:14:30: error: #/paths/~1a/get/responses/200/content/application~1json/schema/$ref: the reference #/components/schemas/Missing names nothing in the document",
+            "many.yaml:15:23: error: #/paths/~1a/get/responses/404/$ref: the reference errors.yaml#/NotFound points outside the document, which is not read; bundle it into one document first",
+        ], "\(lines)")
+        #expect(throws: StubProblem.self, "the initializer still throws the first alone") { try OpenAPIDocument(data: Data(text.utf8), file: "many.yaml") }
+    }
 }
