@@ -46,8 +46,9 @@ public enum WireMockMappings {
         let mappings = root.appendingPathComponent("mappings")
         let files = (FileManager.default.enumerator(at: mappings, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
             .filter { $0.pathExtension.lowercased() == "json" }
-            .map(\.standardizedFileURL)
-            .sorted { $0.path < $1.path }
+            .map(\.standardizedFileURL).map { ($0.path, $0) }
+            .sorted { $0.0 < $1.0 } // by the path made once: URL.path is not free, and a root may hold thousands
+            .map(\.1)
         var stubs: [Stub] = []
         var problems: [StubProblem] = []
         var skipped: [StubProblem] = []
