@@ -28,3 +28,20 @@ public struct HTTPResponse: Sendable, Equatable {
             && lhs.headers.elementsEqual(rhs.headers) { $0.name == $1.name && $0.value == $1.value }
     }
 }
+
+extension HTTPResponse {
+    /// This response with `field` listed in `Vary`, added to what the
+    /// response already says, never in its place: a stub's `Vary: User-Agent`
+    /// stays, and a layer that varies on `Accept-Encoding` or `Origin` adds
+    /// its own line (as WireMock's Jetty does). Nothing changes when a `Vary`
+    /// line already names the field or is `*`.
+    package func varying(on field: String) -> HTTPResponse {
+        let listed = headers.lazy.filter { $0.name.caseInsensitiveEquals("Vary") }
+            .flatMap { $0.value.split(separator: ",") }
+            .map { String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
+        if listed.contains(where: { $0 == "*" || $0.caseInsensitiveEquals(field) }) { return self }
+        var varied = self
+        varied.headers.append(("Vary", field))
+        return varied
+    }
+}

@@ -18,16 +18,18 @@ struct AnswerFinish: Sendable {
         if choice != .identity, choice == .compressed || compression != nil {
             reply = compress(reply, for: request, forced: choice == .compressed)
         }
-        if let cors {
-            // A header the response already has (a stub's own CORS answer) is kept as it is.
-            if let response = reply.response {
-                let added = cors.headers(for: request).pairs.filter { response.header($0.name) == nil }
-                if !added.isEmpty {
-                    var withHeaders = response
-                    withHeaders.headers += added
-                    reply = .response(withHeaders)
+        if let cors, let response = reply.response {
+            // A header the response already has (a stub's own CORS answer) is kept as it is;
+            // `Vary` is added to, never replaced (a stub's `Vary: User-Agent` stays).
+            var withHeaders = response
+            for (name, value) in cors.headers(for: request).pairs {
+                if name.caseInsensitiveEquals("Vary") {
+                    withHeaders = withHeaders.varying(on: value)
+                } else if response.header(name) == nil {
+                    withHeaders.headers.append((name, value))
                 }
             }
+            if withHeaders != response { reply = .response(withHeaders) }
         }
         return reply
     }
@@ -72,11 +74,7 @@ extension HTTPResponse {
     /// This response as sent in `coding`: compressed, or (`nil`) as it is
     /// with `Vary: Accept-Encoding`, since another request may get it compressed.
     func represented(in coding: ContentCoding?) -> HTTPResponse {
-        guard let coding else {
-            var varied = self
-            varied.headers.append(("Vary", "Accept-Encoding"))
-            return varied
-        }
+        guard let coding else { return varying(on: "Accept-Encoding") }
         return compressed(with: coding)
     }
 
@@ -92,7 +90,6 @@ extension HTTPResponse {
             headers[index].value = "W/" + headers[index].value
         }
         headers.append(("Content-Encoding", coding.rawValue))
-        headers.append(("Vary", "Accept-Encoding"))
-        return HTTPResponse(status: status, headers: headers, body: coding.encode(body))
+        return HTTPResponse(status: status, headers: headers, body: coding.encode(body)).varying(on: "Accept-Encoding")
     }
 }

@@ -141,7 +141,18 @@ public struct ReceiveResult: Sendable {
         self.ending = ending
     }
 
-    /// The header fields of the first response, names lowercased.
+    /// Every value of the header `name` in the first response, line by line
+    /// and item by item (`Vary: a, b` and `Vary: c` give `a`, `b`, `c`).
+    public func headerValues(_ name: String) -> [String] {
+        guard let end = headEnd else { return [] }
+        return String(decoding: bytes[..<end], as: UTF8.self).split(separator: "\r\n").dropFirst().flatMap { line -> [String] in
+            guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == name.lowercased() else { return [] }
+            return line[line.index(after: colon)...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// The header fields of the first response, names lowercased (a repeated
+    /// name keeps its last line: ``headerValues(_:)`` has them all).
     public var headers: [String: String] {
         guard let end = headEnd else { return [:] }
         var fields: [String: String] = [:]
