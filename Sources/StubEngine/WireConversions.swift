@@ -22,7 +22,7 @@ extension HTTPResponse {
             "stub": stub.request.description,
             "declaredAt": stub.location.description,
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
+        let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         self.init(status: 500, headers: [("Content-Type", "application/json")], body: Array(data))
     }
 }

@@ -24,6 +24,9 @@ package struct SpecLoading: Sendable {
     /// WireMock mappings left out by lenient loading, and pact message
     /// interactions (not served), with where and why.
     package var skipped: [StubProblem] = []
+    /// Sources loaded with something amiss that the format itself accepts
+    /// (a WireMock `bodyFileName` that does not exist), as warnings.
+    package var warnings: [StubProblem] = []
     /// The pacts that loaded, with their interaction counts, in the order given.
     package var pactSources: [(path: String, stubs: Int)] = []
     /// The OpenAPI documents that loaded, with their operation counts, in the order given.
@@ -54,6 +57,7 @@ package struct SpecLoading: Sendable {
                 } else if let wireMock = try Self.wireMock(url, lenient: lenient) {
                     stubs += wireMock.stubs
                     skipped += wireMock.skipped
+                    warnings += wireMock.warnings
                     wireMockSources.append((path, wireMock.stubs.count))
                 } else {
                     let spec = try StubSpec.load(url, name: path)

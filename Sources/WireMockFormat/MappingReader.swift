@@ -18,6 +18,8 @@ struct MappingReader {
     var problems: [StubProblem] { reading.problems }
     /// What WireMock means but Understudy cannot express.
     var untranslatable: [StubProblem] = []
+    /// Loaded as WireMock loads it, with a warning (a missing body file).
+    var warnings: [StubProblem] = []
     /// Set while reading a mapping that has something untranslatable.
     private var mappingRefused = false
 

@@ -17,8 +17,10 @@ extension MappingReader {
         var response = StubResponse(status: integer(fields["status"], in: 100...999) ?? 200)
         response.reason = string(fields["statusMessage"])
         if let headers = fields["headers"] { response.headers = self.headers(headers) }
-        response.body = body(fields, in: node) ?? Data()
+        var missingFile: (name: String, folder: URL)?
+        response.body = body(fields, in: node, missingFile: &missingFile) ?? Data()
         stub.response = .fixed(response)
+        if let missingFile { stub.response = Self.readAtRequestTime(missingFile, into: response) }
         stub.delay = delay(fields, in: node)
         if let faultNode = fields["fault"], let name = string(faultNode) {
             guard let fault = Self.faults[name] else {
@@ -100,8 +102,27 @@ extension MappingReader {
         return headers
     }
 
-    /// At most one of `body`, `jsonBody`, `base64Body`, `bodyFileName`.
-    private mutating func body(_ fields: [String: DocumentNode], in node: DocumentNode) -> Data? {
+    /// A response whose body file was missing at load: read when a request
+    /// comes, as WireMock reads every body file; while it is still missing
+    /// the closure throws, which the engine answers `500` naming the file
+    /// and the stub.
+    static func readAtRequestTime(_ file: (name: String, folder: URL), into response: StubResponse) -> ResponseRecipe {
+        .dynamic { _ in
+            var answer = response
+            do {
+                answer.body = try FixtureFile.read(file.name, in: file.folder)
+            } catch {
+                throw BodyFileError(description: "\(error)".replacingOccurrences(of: "fixture", with: "bodyFileName"))
+            }
+            return answer
+        }
+    }
+
+    /// At most one of `body`, `jsonBody`, `base64Body`, `bodyFileName`; a
+    /// `bodyFileName` inside `__files/` that does not exist is a warning, and
+    /// `missingFile` says which, so the mapping reads it at request time.
+    private mutating func body(_ fields: [String: DocumentNode], in node: DocumentNode,
+                               missingFile: inout (name: String, folder: URL)?) -> Data? {
         let given = node.memberOrder.filter(Self.bodyKeys.contains)
         if given.count > 1 {
             fail(node.at(given[1]), "a response takes one body; it also has \"\(given[0])\"")
@@ -122,6 +143,13 @@ extension MappingReader {
             guard let name = string(value) else { return nil }
             do {
                 return try bodyFile(name)
+            } catch let error as BodyFileError where error.missing != nil {
+                missingFile = error.missing
+                warnings.append(StubProblem(file: file, line: value.line, column: value.column, key: value.pointer,
+                                            message: "bodyFileName \"\(name)\" does not exist in \(error.missing!.folder.path); "
+                                                + "the mapping is served and answers 500 naming the file until it does, as WireMock does")
+                    .with(.warning))
+                return nil
             } catch {
                 fail(value, "\(error)")
                 return nil

@@ -18,6 +18,10 @@ public enum WireMockMappings {
         public var stubs: [Stub]
         /// Mappings left out under `lenient`, each with where and why.
         public var skipped: [StubProblem]
+        /// Mappings loaded as WireMock loads them, though something is amiss
+        /// (a `bodyFileName` that does not exist: the mapping answers `500`
+        /// naming the file until it does), each a warning at its place.
+        public var warnings: [StubProblem] = []
         /// The document read, when one document's bytes were (``read(_:file:bodyFiles:lenient:)``),
         /// so a caller that also needs its JSON does not parse it again.
         public var document: JSONValue?
@@ -52,6 +56,7 @@ public enum WireMockMappings {
         var stubs: [Stub] = []
         var problems: [StubProblem] = []
         var skipped: [StubProblem] = []
+        var warnings: [StubProblem] = []
         for file in files {
             let name = displayName(of: file, under: root)
             do {
@@ -59,12 +64,15 @@ public enum WireMockMappings {
                                       lenient: lenient, inMatchOrder: false)
                 stubs += loaded.stubs
                 skipped += loaded.skipped
+                warnings += loaded.warnings
             } catch {
                 problems += error.problems
             }
         }
         guard problems.isEmpty else { throw StubValidationError(problems: problems) }
-        return try validated(Loaded(stubs: stubs.reversed(), skipped: skipped))
+        var loaded = Loaded(stubs: stubs.reversed(), skipped: skipped)
+        loaded.warnings = warnings
+        return try validated(loaded)
     }
 
     /// Loads one mapping file; body files come from `bodyFiles` (by default
@@ -106,7 +114,10 @@ public enum WireMockMappings {
             do {
                 return try FixtureFile.read(name, in: bodyFiles)
             } catch {
-                throw BodyFileError(description: "\(error)".replacingOccurrences(of: "fixture", with: "body file"))
+                let inside = FixtureFile.resolve(name, in: bodyFiles)
+                let missing = inside.map { !FileManager.default.fileExists(atPath: $0.path) } ?? false
+                throw BodyFileError(description: "\(error)".replacingOccurrences(of: "fixture", with: "body file"),
+                                    missing: missing ? (name, bodyFiles) : nil)
             }
         }
         let stubs = reader.stubs()
@@ -116,7 +127,9 @@ public enum WireMockMappings {
             }
             throw StubValidationError(problems: (reader.problems + refused).sorted { $0.location.line < $1.location.line })
         }
-        return Loaded(stubs: stubs, skipped: reader.untranslatable, document: document.root)
+        var loaded = Loaded(stubs: stubs, skipped: reader.untranslatable, document: document.root)
+        loaded.warnings = reader.warnings
+        return loaded
     }
 
     private static func read(
@@ -156,4 +169,12 @@ public enum WireMockMappings {
 /// A `bodyFileName` that cannot be read.
 struct BodyFileError: Error, CustomStringConvertible {
     var description: String
+    /// Set when the file is inside `__files/` but does not exist (yet):
+    /// WireMock loads such a mapping and answers it with a 500.
+    var missing: (name: String, folder: URL)?
+
+    init(description: String, missing: (name: String, folder: URL)? = nil) {
+        self.description = description
+        self.missing = missing
+    }
 }

@@ -8,7 +8,7 @@ import UnderstudyCLI
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check spec files and WireMock mappings: schema, fixtures, JSON bodies, duplicate and shadowed stubs.",
-        discussion: "Prints one line per problem as file:line:column: error: key: message and exits 2 when there is any."
+        discussion: "Prints one line per problem as file:line:column: error: key: message and exits 2 when there is any (with --strict, when there is any warning too)."
     )
 
     @Argument(help: "Spec files (YAML or JSON), WireMock mapping files, or WireMock root folders (with mappings/ and __files/).")
@@ -16,6 +16,9 @@ struct Lint: ParsableCommand {
 
     @Flag(help: "Accept WireMock mappings that use what Understudy cannot serve; list them instead of failing.")
     var lenient = false
+
+    @Flag(help: "Fail on warnings too: a WireMock bodyFileName that does not exist (WireMock, and serve, load such a mapping and answer it 500).")
+    var strict = false
 
     @Option(name: .customLong("openapi"), help: "Also check every stub against this OpenAPI document: paths, methods, parameter and body values, response statuses, content types and JSON bodies.")
     var openAPI: String?
@@ -33,7 +36,8 @@ struct Lint: ParsableCommand {
         for (path, count) in loaded.pactSources { print("\(path): \(count) pact interactions, ok") }
         for (path, count) in loaded.openAPISources { print("\(path): \(count) OpenAPI operations, ok") }
         for skip in loaded.skipped { print("\(skip.location): skipped: \(skip.subject): \(skip.message)") }
-        var failed = !problems.isEmpty
+        for warning in loaded.warnings { FileHandle.standardError.write(Data("\(strict ? warning.with(.error) : warning)\n".utf8)) }
+        var failed = !problems.isEmpty || (strict && !loaded.warnings.isEmpty)
         if let openAPI {
             let checked = OpenAPILinting.check(loaded.stubs, against: openAPI)
             for line in checked.problems { FileHandle.standardError.write(Data("\(line)\n".utf8)) }

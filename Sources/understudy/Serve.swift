@@ -103,6 +103,7 @@ struct Serve: ParsableCommand {
         for skip in loaded.skipped {
             FileHandle.standardError.write(Data("\(skip.with(.warning)) (skipped)\n".utf8))
         }
+        for warning in loaded.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
         let fake = marvel ? try MarvelFake(.init(publicKey: publicKey, privateKey: privateKey, callBudget: callBudget)) : nil
         let extra = fake?.stubs ?? []
         var configuration = StubServer.Configuration.default

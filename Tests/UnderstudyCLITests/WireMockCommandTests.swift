@@ -68,6 +68,19 @@ import UnderstudyTestSupport
         #expect(lenient.output.contains("skipped: /response/transformers: response templating is not supported"))
     }
 
+    @Test func aMissingBodyFileIsAWarningThatStrictLintRefuses() async throws {
+        let root = try Scratch()
+        try root.write("mappings/gone.json", #"{ "request": { "urlPath": "/g" }, "response": { "bodyFileName": "gone.json" } }"#)
+        try root.write("mappings/plain.json", #"{ "request": { "urlPath": "/p" }, "response": { "body": "plain" } }"#)
+        let lint = try await CommandLineSpecTests.finished(["lint", root.url.path])
+        #expect(lint.status == 0, "\(lint.errors)")
+        #expect(lint.output.contains("\(root.url.path): 2 WireMock stubs, ok"))
+        #expect(lint.errors.contains("mappings/gone.json:1:65: warning: /response/bodyFileName: bodyFileName \"gone.json\" does not exist"), "\(lint.errors)")
+        let strict = try await CommandLineSpecTests.finished(["lint", "--strict", root.url.path])
+        #expect(strict.status == 2)
+        #expect(strict.errors.contains("mappings/gone.json:1:65: error: /response/bodyFileName: bodyFileName \"gone.json\" does not exist"), "\(strict.errors)")
+    }
+
     @Test func exportWritesARootThatServesTheSameAnswers() async throws {
         let scratch = try Scratch()
         try scratch.write("api.yaml", """

@@ -27,4 +27,13 @@ public enum FixtureFile {
             throw Failure(description: "cannot read fixture \"\(path)\" at \(file.path): \((error as NSError).localizedDescription)")
         }
     }
+
+    /// Where `path` is below `folder`, or `nil` when it is absolute or
+    /// resolves outside (the checks of ``read(_:in:)``, without reading).
+    public static func resolve(_ path: String, in folder: URL) -> URL? {
+        guard !path.hasPrefix("/") else { return nil }
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath()
+        let file = root.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath()
+        return file.path.hasPrefix(root.path.hasSuffix("/") ? root.path : root.path + "/") ? file : nil
+    }
 }
