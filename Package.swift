@@ -214,7 +214,7 @@ let package = Package(
             dependencies: ["MicroHTTP", "UnderstudyTestSupport"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "StubKitTests", dependencies: ["StubKit"], swiftSettings: strictSettings),
+        .testTarget(name: "StubKitTests", dependencies: ["StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StubRecordingTests", dependencies: ["StubRecording", "StubKit", "MarvelStubs"], swiftSettings: strictSettings),
         .testTarget(name: "StubEngineTests", dependencies: ["StubEngine", "HTTPWire", "StubKit"], swiftSettings: strictSettings),
         .testTarget(name: "DocumentReaderTests", dependencies: ["DocumentReader", "StubKit"], swiftSettings: strictSettings),

@@ -76,6 +76,13 @@ public enum PactInteractionBuilder {
                     throw PactLeftOut(problem: StubProblem(stub, "its \(recipe) threw for the request the pact states (\(error)); the stub is left out of it"))
                 }
             case .generated(let example, _): response = example
+            case .template(let templated):
+                var environment = TemplateEnvironment(now: Date(), seed: 0)
+                do {
+                    response = try templated.response(for: sent, environment: &environment)
+                } catch {
+                    throw PactLeftOut(problem: StubProblem(stub, "its response template failed for the request the pact states (\(error)); the stub is left out of it"))
+                }
             case .dynamic: throw PactLeftOut(problem: StubProblem(stub, "a Swift closure makes its response and the server did not keep the one it made; the stub is left out of it"))
             case .proxy(let target): throw PactLeftOut(problem: StubProblem(stub, "it forwards to \(target.base.absoluteString) and the server did not keep the answer; the stub is left out of it"))
             case .fixture, .invalid: throw PactLeftOut(problem: StubProblem(stub, "its response was not resolved"))
@@ -135,7 +142,7 @@ public enum PactInteractionBuilder {
     /// Whether a closure makes the recipe's answers (alone or in a sequence).
     public static func isMade(_ recipe: ResponseRecipe) -> Bool {
         switch recipe {
-        case .dynamic, .proxy: return true
+        case .dynamic, .proxy, .template: return true
         case .sequence(let steps): return steps.contains(where: isMade)
         default: return false
         }

@@ -2,6 +2,7 @@ public import Foundation
 import StubKit
 import StubServer
 public import StubRecording
+public import WireMockFormat
 
 /// How a server's admin API is offered.
 public struct AdminOptions: Sendable {
@@ -13,6 +14,9 @@ public struct AdminOptions: Sendable {
     /// The WireMock root being served, if any: `mappings/save` writes there,
     /// and posted mappings read `bodyFileName` from its `__files/`.
     public var root: URL?
+    /// Which posted mappings are response templates (WireMock's
+    /// `--global-response-templating`; by default those that ask).
+    public var templating = WireMockTemplating.local
     /// The largest admin request body accepted (bigger ones get 413).
     public var maximumBodyBytes: Int
     /// Called after `POST /shutdown` has been answered.

@@ -1,5 +1,5 @@
 package import Locking
-import Foundation
+package import Foundation
 import HTTPWire
 package import StubKit
 package import Synchronization
@@ -41,6 +41,9 @@ package final class Engine: Sendable {
     package let globalDelay = Locked<Duration?>(nil)
     /// Whether each answer's response is kept in the journal.
     package let keepsServedResponses = Atomic<Bool>(false)
+    /// What templates see of the server: its scheme and port (for
+    /// `request.baseUrl` when a request has no `Host`) and the clock `now` reads.
+    package let templating = Locked(TemplateSetting())
 
     /// An engine serving `set`, journaling into `journal`; `seed` drives
     /// random delays and generated values; `cors` and `compression` finish
@@ -170,6 +173,22 @@ package final class Engine: Sendable {
                     sink.send(sent)
                 }
             }
+        case .template(let templated):
+            let setting = templating.withLock { $0 }
+            do {
+                let made = try random.withLock { random throws(TemplateRenderError) in
+                    var environment = TemplateEnvironment(now: setting.now(), hostname: setting.hostname,
+                                                          permittedSystemKeys: setting.permittedSystemKeys)
+                    environment.random = random
+                    defer { random = environment.random }
+                    return try templated.response(for: request, environment: &environment, scheme: setting.scheme, serverPort: setting.port)
+                }
+                if let reason = made.reason { return .raw(HTTPResponse(made, extraHeaders: slot.stub.responseHeaders).rawBytes(reason: reason)) }
+                return .response(HTTPResponse(made, extraHeaders: slot.stub.responseHeaders))
+            } catch {
+                thrown = error
+                return .response(HTTPResponse(recipeFailure: error, stub: slot.stub, what: "the stub's response template failed"))
+            }
         case .fixture, .invalid:
             // Fixtures are read and invalid recipes refused before the server starts.
             return .response(HTTPResponse(status: 500, text: "Understudy: unresolved recipe for \(slot.stub)\n"))
@@ -243,4 +262,20 @@ package final class Engine: Sendable {
 /// journaled, read when the upstream answers.
 final class ProxyTicket: Sendable {
     let sequence = Atomic<Int>(0)
+}
+
+/// What a server tells its templates (``Engine/templating``).
+package struct TemplateSetting: Sendable {
+    /// `http` or `https`.
+    package var scheme = "http"
+    /// The port the server listens on.
+    package var port = 80
+    /// The clock `now` reads.
+    package var now: @Sendable () -> Date = { Date() }
+    /// The name `hostname` renders.
+    package var hostname = ProcessInfo.processInfo.hostName
+    /// The keys `systemValue` may read (case-insensitive regexes).
+    package var permittedSystemKeys = ["wiremock.*"]
+
+    package init() {}
 }

@@ -15,9 +15,9 @@ extension StubResponse {
 
 extension HTTPResponse {
     /// The 500 answer when a dynamic recipe throws.
-    init(recipeFailure error: any Error, stub: Stub) {
+    init(recipeFailure error: any Error, stub: Stub, what: String = "the stub's response closure threw") {
         let body: [String: String] = [
-            "error": "the stub's response closure threw",
+            "error": what,
             "message": "\(error)",
             "stub": stub.request.description,
             "declaredAt": stub.location.description,

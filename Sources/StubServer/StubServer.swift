@@ -51,6 +51,11 @@ public final class StubServer: Sendable {
         self.certificateAuthorityPEM = authorityPEM
         self.baseURL = URL(string: "\(configuration.tls == nil ? "http" : "https")://\(daemon.address)")!
         if configuration.contract != nil { engine.keepsServedResponses.store(true, ordering: .relaxed) }
+        let port = daemon.port
+        engine.templating.withLock {
+            $0.scheme = configuration.tls == nil ? "http" : "https"
+            $0.port = port
+        }
     }
 
     /// Starts a server for `setup`: stubs declared in place (`.stubs { … }`

@@ -120,6 +120,8 @@ package enum SpecWriter {
             if !target.addingHeaders.pairs.isEmpty { members.append(("addHeaders", headers(target.addingHeaders))) }
             if !target.removingHeaders.isEmpty { members.append(("removeHeaders", .array(target.removingHeaders.map(WrittenJSON.string)))) }
             return .object([("proxy", .object(members))])
+        case .template:
+            throw Unwritable("its response is a template, which has no spec form yet; export it to WireMock (transformers: response-template)")
         case .generated:
             throw Unwritable("its response has generated values (Pact generators), which have no spec form yet; serve the pact itself")
         case .dynamic:

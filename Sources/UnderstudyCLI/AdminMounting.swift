@@ -3,7 +3,7 @@ import StubAdmin
 package import StubServer
 import StubKit
 package import StubRecording
-import WireMockFormat
+package import WireMockFormat
 
 /// The admin API as `understudy serve` offers it: on by default, loopback
 /// callers only; with a token, any caller that sends it; on an address other
@@ -21,7 +21,7 @@ package enum AdminMounting {
     /// is exposed without `token`. `paths` are what `serve` was given: the
     /// first WireMock root among them is where `mappings/save` writes.
     package static func mount(
-        on server: StubServer, enabled: Bool, token: String?, paths: [String],
+        on server: StubServer, enabled: Bool, token: String?, paths: [String], templating: WireMockTemplating = .local,
         recorder: Recorder? = nil, onRecordingStop: (@Sendable (Recording) -> Void)? = nil,
         onShutdown: @escaping @Sendable () -> Void
     ) -> Outcome {
@@ -32,6 +32,7 @@ package enum AdminMounting {
         }
         let root = paths.map { URL(fileURLWithPath: $0) }.first(where: WireMockMappings.isRoot)
         var options = AdminOptions(token: token, root: root, onShutdown: onShutdown)
+        options.templating = templating
         options.recorder = recorder
         options.onRecordingStop = onRecordingStop
         AdminAPI.mount(on: server, options: options)

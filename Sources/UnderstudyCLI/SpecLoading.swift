@@ -3,7 +3,7 @@ package import StubKit
 package import StubSpec
 import OpenAPIStubs
 import PactFormat
-import WireMockFormat
+package import WireMockFormat
 
 /// Spec files and WireMock mappings named on the command line, loaded together.
 ///
@@ -37,7 +37,8 @@ package struct SpecLoading: Sendable {
     ///
     /// An OpenAPI document's stubs come after every other source's, so a
     /// spec file's stubs take precedence over the ones the document makes.
-    package init(paths: [String], lenient: Bool = false, providerStateHeader: String? = nil, seed: UInt64 = 0) {
+    package init(paths: [String], lenient: Bool = false, providerStateHeader: String? = nil, seed: UInt64 = 0,
+                 templating: WireMockTemplating = .local) {
         BuiltInPlugins.register()
         var documentStubs: [Stub] = []
         for path in paths {
@@ -54,7 +55,7 @@ package struct SpecLoading: Sendable {
                     stubs += served
                     skipped += pact.unsupported
                     pactSources.append((path, served.count))
-                } else if let wireMock = try Self.wireMock(url, lenient: lenient) {
+                } else if let wireMock = try Self.wireMock(url, lenient: lenient, templating: templating) {
                     stubs += wireMock.stubs
                     skipped += wireMock.skipped
                     warnings += wireMock.warnings
@@ -76,7 +77,7 @@ package struct SpecLoading: Sendable {
     }
 
     /// The WireMock stubs at `url`, or `nil` when it is not WireMock's.
-    private static func wireMock(_ url: URL, lenient: Bool) throws -> WireMockMappings.Loaded? {
+    private static func wireMock(_ url: URL, lenient: Bool, templating: WireMockTemplating) throws -> WireMockMappings.Loaded? {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
         if isFolder.boolValue {
@@ -86,10 +87,10 @@ package struct SpecLoading: Sendable {
                                 message: "a folder to serve must be a WireMock root, with a mappings/ folder"),
                 ])
             }
-            return try WireMockMappings.load(root: url, lenient: lenient)
+            return try WireMockMappings.load(root: url, lenient: lenient, templating: templating)
         }
         guard url.pathExtension.lowercased() == "json", looksLikeWireMock(url) else { return nil }
-        return try WireMockMappings.load(file: url, lenient: lenient)
+        return try WireMockMappings.load(file: url, lenient: lenient, templating: templating)
     }
 
     /// JSON whose top level is an object with `request` or `mappings`; JSON

@@ -20,6 +20,10 @@ struct MappingReader {
     var untranslatable: [StubProblem] = []
     /// Loaded as WireMock loads it, with a warning (a missing body file).
     var warnings: [StubProblem] = []
+    /// Which responses are templates.
+    var templating = WireMockTemplating.local
+    /// The `__files` folder a templated `bodyFileName` is read from at request time.
+    var bodyFolder: URL?
     /// Set while reading a mapping that has something untranslatable.
     private var mappingRefused = false
 

@@ -16,11 +16,16 @@ extension MappingReader {
         guard let fields = members(node, allowed: Self.responseKeys) else { return }
         var response = StubResponse(status: integer(fields["status"], in: 100...999) ?? 200)
         response.reason = string(fields["statusMessage"])
-        if let headers = fields["headers"] { response.headers = self.headers(headers) }
-        var missingFile: (name: String, folder: URL)?
-        response.body = body(fields, in: node, missingFile: &missingFile) ?? Data()
-        stub.response = .fixed(response)
-        if let missingFile { stub.response = Self.readAtRequestTime(missingFile, into: response) }
+        let before = problems.count
+        if isTemplated(fields), let templated = templatedResponse(fields, in: node, status: response.status, reason: response.reason) {
+            stub.response = .template(templated)
+        } else if problems.count == before {
+            if let headers = fields["headers"] { response.headers = self.headers(headers) }
+            var missingFile: (name: String, folder: URL)?
+            response.body = body(fields, in: node, missingFile: &missingFile) ?? Data()
+            stub.response = .fixed(response)
+            if let missingFile { stub.response = Self.readAtRequestTime(missingFile, into: response) }
+        }
         stub.delay = delay(fields, in: node)
         if let faultNode = fields["fault"], let name = string(faultNode) {
             guard let fault = Self.faults[name] else {
@@ -29,9 +34,6 @@ extension MappingReader {
                 return
             }
             stub.fault = fault
-        }
-        for key in ["transformers", "transformerParameters"] {
-            if let given = fields[key] { refuse(given, "response templating is not supported") }
         }
         proxy(&stub, fields)
     }

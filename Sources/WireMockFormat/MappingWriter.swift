@@ -67,12 +67,12 @@ struct MappingWriter {
         }
         let responses = try responses(&written)
         for (call, step) in try steps(responses.count).enumerated() {
-            let (response, bodyFile) = responses[step.response]
+            let (response, bodyFile, templating) = responses[step.response]
             let suffix = call == 0 ? "" : "#call\(call + 1)"
             written.mappings.append(mapping(
                 id: call == 0 ? stubUUID : DerivedUUID.make(from: stub.id.rawValue + suffix), priority: priority, step: step,
                 request: try RequestWriter.request(stub.request, requiring: requirements),
-                response: self.response(response, bodyFile: bodyFile)))
+                response: self.response(response, bodyFile: bodyFile, templating: templating)))
             // A request that fails guard k (having passed the ones before it)
             // gets guard k's refusal; the stub's own mapping outranks them all.
             for failed in requirements.indices.reversed() {
@@ -89,13 +89,18 @@ struct MappingWriter {
 
     // MARK: Responses
 
-    /// Each distinct response and the body file it names, if any.
-    private func responses(_ written: inout Written) throws(Inexpressible) -> [(StubResponse, String?)] {
+    /// Each distinct response, the body file it names, if any, and for a
+    /// template its `transformerParameters` (its parts are then the templates' sources).
+    private func responses(_ written: inout Written) throws(Inexpressible) -> [(StubResponse, String?, JSONValue?)] {
         let recipes: [ResponseRecipe]
         if case .sequence(let steps) = stub.response { recipes = steps } else { recipes = [stub.response] }
         guard !recipes.isEmpty else { throw Inexpressible(reason: "an empty response sequence") }
-        var responses: [(StubResponse, String?)] = []
+        var responses: [(StubResponse, String?, JSONValue?)] = []
         for (index, recipe) in recipes.enumerated() {
+            if case .template(let templated) = recipe {
+                responses.append(Self.sources(of: templated))
+                continue
+            }
             let (response, fixture) = try resolved(recipe, written: &written)
             var bodyFile: String?
             if inlineBodies {
@@ -108,9 +113,25 @@ struct MappingWriter {
                 bodyFile = name
                 written.bodyFiles.append((name, response.body))
             }
-            responses.append((response, bodyFile))
+            responses.append((response, bodyFile, nil))
         }
         return responses
+    }
+
+    /// A templated response as its sources: header values and body as
+    /// written, a body file by its (templated) name, left where it is.
+    private static func sources(of templated: TemplatedResponse) -> (StubResponse, String?, JSONValue?) {
+        var response = StubResponse(status: templated.status)
+        response.reason = templated.reason
+        for (name, value) in templated.headers { response.headers.add(name, value.source) }
+        var bodyFile: String?
+        switch templated.body {
+        case .none: break
+        case .text(let template), .json(let template): response.body = Data(template.source.utf8)
+        case .bytes(let data): response.body = data
+        case .file(let name, _, _): bodyFile = name.source
+        }
+        return (response, bodyFile, templated.parameters)
     }
 
     /// A recipe as one fixed response, and the fixture path it came from.
@@ -152,6 +173,8 @@ struct MappingWriter {
             throw Inexpressible(reason: "a response sequence inside a sequence")
         case .invalid(let reason):
             throw Inexpressible(reason: reason)
+        case .template:
+            throw Inexpressible(reason: "a response template")
         }
     }
 
@@ -198,7 +221,7 @@ struct MappingWriter {
         return .object(fields)
     }
 
-    private func response(_ response: StubResponse, bodyFile: String?) -> WrittenJSON {
+    private func response(_ response: StubResponse, bodyFile: String?, templating: JSONValue? = nil) -> WrittenJSON {
         var fields: [(String, WrittenJSON)] = [("status", .number(Double(response.status)))]
         if let reason = response.reason { fields.append(("statusMessage", .string(reason))) }
         var all = response.headers
@@ -213,6 +236,10 @@ struct MappingWriter {
         }
         fields += delay
         if let fault = stub.fault { fields.append(("fault", .string(Self.faultName(fault)))) }
+        if let templating {
+            fields.append(("transformers", .array([.string("response-template")])))
+            if templating != .object([:]) { fields.append(("transformerParameters", .value(templating))) }
+        }
         return .object(fields)
     }
 

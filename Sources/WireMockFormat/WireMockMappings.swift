@@ -46,7 +46,7 @@ public enum WireMockMappings {
     /// - Parameter lenient: serve what translates and list the mappings that
     ///   use what Understudy cannot serve, instead of refusing the lot.
     /// - Throws: ``StubValidationError`` with every problem found.
-    public static func load(root: URL, lenient: Bool = false) throws(StubValidationError) -> Loaded {
+    public static func load(root: URL, lenient: Bool = false, templating: WireMockTemplating = .local) throws(StubValidationError) -> Loaded {
         let mappings = root.appendingPathComponent("mappings")
         let files = (FileManager.default.enumerator(at: mappings, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
             .filter { $0.pathExtension.lowercased() == "json" }
@@ -61,7 +61,7 @@ public enum WireMockMappings {
             let name = displayName(of: file, under: root)
             do {
                 let loaded = try read(contentsOf: file, named: name, bodyFiles: root.appendingPathComponent("__files"),
-                                      lenient: lenient, inMatchOrder: false)
+                                      lenient: lenient, templating: templating, inMatchOrder: false)
                 stubs += loaded.stubs
                 skipped += loaded.skipped
                 warnings += loaded.warnings
@@ -77,9 +77,10 @@ public enum WireMockMappings {
 
     /// Loads one mapping file; body files come from `bodyFiles` (by default
     /// the `__files` folder beside the file's `mappings` folder).
-    public static func load(file: URL, bodyFiles: URL? = nil, lenient: Bool = false) throws(StubValidationError) -> Loaded {
+    public static func load(file: URL, bodyFiles: URL? = nil, lenient: Bool = false,
+                            templating: WireMockTemplating = .local) throws(StubValidationError) -> Loaded {
         let folder = bodyFiles ?? defaultBodyFiles(for: file)
-        return try validated(read(contentsOf: file, named: file.path, bodyFiles: folder, lenient: lenient, inMatchOrder: true))
+        return try validated(read(contentsOf: file, named: file.path, bodyFiles: folder, lenient: lenient, templating: templating, inMatchOrder: true))
     }
 
     /// The checks every served list passes (bad patterns, duplicate ids,
@@ -107,7 +108,8 @@ public enum WireMockMappings {
     }
 
     /// Reads one document's bytes, named `file` in messages.
-    public static func read(_ data: Data, file: String, bodyFiles: URL?, lenient: Bool = false) throws(StubValidationError) -> Loaded {
+    public static func read(_ data: Data, file: String, bodyFiles: URL?, lenient: Bool = false,
+                            templating: WireMockTemplating = .local) throws(StubValidationError) -> Loaded {
         let document = try parsed(data, file: file)
         var reader = MappingReader(document: document, file: file, lenient: lenient) { name throws -> Data in
             guard let bodyFiles else { throw BodyFileError(description: "bodyFileName \"\(name)\" needs a __files folder") }
@@ -120,6 +122,8 @@ public enum WireMockMappings {
                                     missing: missing ? (name, bodyFiles) : nil)
             }
         }
+        reader.templating = templating
+        reader.bodyFolder = bodyFiles
         let stubs = reader.stubs()
         if !reader.problems.isEmpty || (!lenient && !reader.untranslatable.isEmpty) {
             let refused = reader.untranslatable.map {
@@ -133,7 +137,7 @@ public enum WireMockMappings {
     }
 
     private static func read(
-        contentsOf url: URL, named name: String, bodyFiles: URL?, lenient: Bool, inMatchOrder: Bool
+        contentsOf url: URL, named name: String, bodyFiles: URL?, lenient: Bool, templating: WireMockTemplating, inMatchOrder: Bool
     ) throws(StubValidationError) -> Loaded {
         let data: Data
         do {
@@ -143,7 +147,7 @@ public enum WireMockMappings {
                 StubProblem(file: name, line: 1, column: 1, key: "", message: "cannot read: \((error as NSError).localizedDescription)"),
             ])
         }
-        var loaded = try read(data, file: name, bodyFiles: bodyFiles, lenient: lenient)
+        var loaded = try read(data, file: name, bodyFiles: bodyFiles, lenient: lenient, templating: templating)
         if inMatchOrder { loaded.stubs.reverse() }
         return loaded
     }
@@ -164,6 +168,18 @@ public enum WireMockMappings {
         guard path.hasPrefix(base + "/") else { return path }
         return root.standardizedFileURL.lastPathComponent + "/" + path.dropFirst(base.count + 1)
     }
+}
+
+/// Which mappings' responses are Handlebars templates, as WireMock's
+/// standalone flags say.
+public enum WireMockTemplating: Sendable, Hashable {
+    /// None: `{{request.method}}` is sent as it is written (2.35.1 standalone without a flag).
+    case off
+    /// Those whose `transformers` list `response-template` (`--local-response-templating`,
+    /// and 3.x's default; Understudy's default too).
+    case local
+    /// Every mapping's (`--global-response-templating`).
+    case global
 }
 
 /// A `bodyFileName` that cannot be read.

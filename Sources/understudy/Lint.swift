@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WireMockFormat
 import StubKit
 import StubSpec
 import UnderstudyCLI
@@ -17,6 +18,11 @@ struct Lint: ParsableCommand {
     @Flag(help: "Accept WireMock mappings that use what Understudy cannot serve; list them instead of failing.")
     var lenient = false
 
+    @OptionGroup(title: "Templating") var templatingOptions: TemplatingOptions
+
+    /// Which WireMock responses are templates.
+    var templating: WireMockTemplating { templatingOptions.templating }
+
     @Flag(help: "Fail on warnings too: a WireMock bodyFileName that does not exist (WireMock, and serve, load such a mapping and answer it 500).")
     var strict = false
 
@@ -26,7 +32,7 @@ struct Lint: ParsableCommand {
     func run() throws {
         // Loading runs every check: schema, fixtures, JSON bodies, and the
         // server's own refusal of duplicate, shadowed or unworkable stubs.
-        let loaded = SpecLoading(paths: specs, lenient: lenient)
+        let loaded = SpecLoading(paths: specs, lenient: lenient, templating: templating)
         let problems = loaded.problems
         for problem in problems { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
         for spec in loaded.specs where !problems.contains(where: { $0.location.fileID == spec.name }) {

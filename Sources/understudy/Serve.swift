@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WireMockFormat
 import Logging
 import MarvelFake
 import StubKit
@@ -24,8 +25,13 @@ struct Serve: ParsableCommand {
     @Argument(help: "Spec files (YAML or JSON), pact files (V2-V4), WireMock mapping files, or WireMock root folders (with mappings/ and __files/).")
     var specs: [String] = []
 
-    @Flag(help: "Serve the WireMock mappings that translate and list those that use what Understudy cannot serve (templating, webhooks, XML...).")
+    @Flag(help: "Serve the WireMock mappings that translate and list those that use what Understudy cannot serve (webhooks, XML...).")
     var lenient = false
+
+    @OptionGroup(title: "Templating") var templatingOptions: TemplatingOptions
+
+    /// Which WireMock responses are templates.
+    var templating: WireMockTemplating { templatingOptions.templating }
 
     @Flag(help: "Serve the Marvel Comics API fake (39 routes, keys 1234/abcd unless told otherwise).")
     var marvel = false
@@ -95,7 +101,7 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         keepFreedMemoryForReuse()
-        let loaded = SpecLoading(paths: specs, lenient: lenient, providerStateHeader: providerStateHeader, seed: seed ?? 0)
+        let loaded = SpecLoading(paths: specs, lenient: lenient, providerStateHeader: providerStateHeader, seed: seed ?? 0, templating: templating)
         guard loaded.problems.isEmpty else {
             loaded.problems.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
             throw ExitCode(2)
@@ -142,7 +148,7 @@ struct Serve: ParsableCommand {
             authorityFile.map { try? FileManager.default.removeItem(at: $0) }
             Foundation.exit(0)
         }
-        let admin = AdminMounting.mount(on: server, enabled: !noAdmin, token: adminToken, paths: specs) {
+        let admin = AdminMounting.mount(on: server, enabled: !noAdmin, token: adminToken, paths: specs, templating: templating) {
             log.flush()
             Foundation.exit(0)
         }
@@ -159,7 +165,7 @@ struct Serve: ParsableCommand {
         if watch, !specs.isEmpty {
             let paths = specs
             watcher = SpecWatcher(paths: paths) {
-                let reloaded = SpecLoading(paths: paths, lenient: lenient, providerStateHeader: providerStateHeader, seed: seed ?? 0)
+                let reloaded = SpecLoading(paths: paths, lenient: lenient, providerStateHeader: providerStateHeader, seed: seed ?? 0, templating: templating)
                 guard reloaded.problems.isEmpty else {
                     logger.error("reload refused, still serving the previous stubs:\n\(reloaded.problems.map(\.description).joined(separator: "\n"))")
                     return

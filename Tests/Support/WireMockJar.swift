@@ -30,12 +30,14 @@ public final class WireMockJar: Sendable {
 
     /// Starts the jar on a port the system picks (`--port 0`) and returns
     /// once it is serving: WireMock prints its options, `port:` with the
-    /// bound port among them, after the server has started.
-    public static func start(jar: URL, root: URL) async throws -> WireMockJar {
+    /// bound port among them, after the server has started. Templating is
+    /// on for the mappings that ask for it (`--local-response-templating`,
+    /// Understudy's default) unless `arguments` say otherwise.
+    public static func start(jar: URL, root: URL, arguments: [String] = ["--local-response-templating"]) async throws -> WireMockJar {
         let process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), [
             "java", "-Xmx256m", "-jar", jar.path, "--port", "0", "--bind-address", "127.0.0.1",
             "--root-dir", root.path, "--disable-banner", "--disable-gzip", "--async-response-enabled", "true",
-        ])
+        ] + arguments)
         while true {
             let line = await process.readLine()
             if line.hasPrefix("port:"), let bound = Int(line.dropFirst(5).trimmingCharacters(in: .whitespaces)) {

@@ -51,21 +51,21 @@ import UnderstudyTestSupport
                 "\(typo.errors)")
 
         try FileManager.default.removeItem(at: root.url.appendingPathComponent("mappings/typo.json"))
-        try root.write("mappings/templated.json", """
+        try root.write("mappings/webhook.json", """
             {
               "request": { "method": "GET", "urlPath": "/t" },
-              "response": { "body": "{{request.path}}", "transformers": ["response-template"] }
+              "response": { "body": "t" }, "postServeActions": { "webhook": {} }
             }
             """)
         try root.write("mappings/plain.json", #"{ "request": { "urlPath": "/p" }, "response": { "body": "plain" } }"#)
         let strict = try await CommandLineSpecTests.finished(["lint", root.url.path])
         #expect(strict.status == 2)
-        #expect(strict.errors.contains("/response/transformers: response templating is not supported (--lenient skips this mapping)"))
+        #expect(strict.errors.contains("/postServeActions: webhooks and serve-event listeners are not supported (--lenient skips this mapping)"))
         let lenient = try await CommandLineSpecTests.finished(["lint", "--lenient", root.url.path])
         #expect(lenient.status == 0, "\(lenient.errors)")
         #expect(lenient.output.contains("\(root.url.path): 1 WireMock stubs, ok"))
-        #expect(lenient.output.contains("mappings/templated.json:3:"))
-        #expect(lenient.output.contains("skipped: /response/transformers: response templating is not supported"))
+        #expect(lenient.output.contains("mappings/webhook.json:3:52:"))
+        #expect(lenient.output.contains("skipped: /postServeActions: webhooks and serve-event listeners are not supported"))
     }
 
     @Test func aMissingBodyFileIsAWarningThatStrictLintRefuses() async throws {

@@ -23,6 +23,10 @@ public enum ResponseRecipe: Sendable {
     /// sent back. The upstream call holds no server thread; a failed one is
     /// answered `502` with a JSON body naming the upstream and the error.
     case proxy(ProxyTarget)
+    /// A response whose header values and body are Handlebars templates,
+    /// rendered for each request as WireMock's `response-template`
+    /// transformer renders them (``TemplatedResponse``).
+    case template(TemplatedResponse)
     /// A recipe that could not be built (say, a value that failed to encode);
     /// the server refuses to start and reports it with the stub's location.
     case invalid(String)

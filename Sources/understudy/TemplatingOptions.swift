@@ -1,0 +1,16 @@
+import ArgumentParser
+import WireMockFormat
+
+/// WireMock's templating flags, as `serve` and `lint` take them.
+struct TemplatingOptions: ParsableArguments {
+    @Flag(name: .customLong("global-response-templating"),
+          help: "Render every WireMock mapping's response as a Handlebars template, as WireMock's flag does.")
+    var global = false
+
+    @Flag(name: .customLong("local-response-templating"),
+          help: "Render the WireMock mappings whose transformers list response-template (the default; WireMock's flag, accepted).")
+    var local = false
+
+    /// Which WireMock responses are templates.
+    var templating: WireMockTemplating { global ? .global : .local }
+}
