@@ -55,6 +55,7 @@ public final class StubServer: Sendable {
         engine.templating.withLock {
             $0.scheme = configuration.tls == nil ? "http" : "https"
             $0.port = port
+            $0.now = configuration.clock
         }
     }
 

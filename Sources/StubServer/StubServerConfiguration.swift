@@ -38,6 +38,10 @@ extension StubServer {
         /// HTTPS: `.generated` (a throwaway authority made at start) or a
         /// certificate and key; `nil` serves plain HTTP.
         public var tls: ServerTLS?
+        /// The clock response templates read (`{{now}}`, `{{date …}}`): the
+        /// system's by default; a test sets a fixed instant for answers it can
+        /// compare (`configuration.clock = { Date(timeIntervalSince1970: 1_700_000_000) }`).
+        public var clock: @Sendable () -> Date = { Date() }
 
         /// The numeric IPv4 or IPv6 address to bind, or `localhost`;
         /// 127.0.0.1 by default, so nothing off this machine can reach it.

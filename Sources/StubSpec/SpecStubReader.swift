@@ -115,7 +115,7 @@ struct SpecStubReader {
     // MARK: Response
 
     /// The body keywords of the spec format itself; a registered plug-in adds its own (``StubPlugins``).
-    static let bodyKeys = ["body", "base64", "json", "file", "proxy"]
+    static let bodyKeys = ["body", "base64", "json", "file", "template", "templateJSON", "proxy"]
 
     /// The body keys this reader knows: its own, with the plug-ins' before `proxy`.
     var knownBodyKeys: [String] {
@@ -124,8 +124,9 @@ struct SpecStubReader {
     }
 
     /// `status`, `headers`, and one body: `body` (text), `base64` (bytes, no
-    /// default Content-Type), `json` (inline), `file`, `proxy`, or a
-    /// plug-in's keyword (`marvel`, `marvelError`).
+    /// default Content-Type), `json` (inline), `file`, `template` (text
+    /// rendered per request), `templateJSON` (JSON whose strings are
+    /// templates), `proxy`, or a plug-in's keyword (`marvel`, `marvelError`).
     mutating func recipe(_ node: DocumentNode) -> ResponseRecipe? {
         let bodyKeys = knownBodyKeys
         guard let fields = reading.members(node, allowed: ["status", "headers"] + bodyKeys) else { return nil }
@@ -165,6 +166,9 @@ struct SpecStubReader {
         }
         if let proxyNode = fields["proxy"] {
             return proxy(proxyNode)
+        }
+        if fields["template"] != nil || fields["templateJSON"] != nil {
+            return templated(fields, status: status, headers: headers)
         }
         if let keyword = bodies.first, let kind = plugins.lazy.flatMap(\.recipes).first(where: { $0.keyword == keyword }),
            let operand = fields[keyword] {

@@ -120,8 +120,20 @@ package enum SpecWriter {
             if !target.addingHeaders.pairs.isEmpty { members.append(("addHeaders", headers(target.addingHeaders))) }
             if !target.removingHeaders.isEmpty { members.append(("removeHeaders", .array(target.removingHeaders.map(WrittenJSON.string)))) }
             return .object([("proxy", .object(members))])
-        case .template:
-            throw Unwritable("its response is a template, which has no spec form yet; export it to WireMock (transformers: response-template)")
+        case .template(let templated):
+            guard templated.reason == nil else { throw Unwritable("its response has a custom reason phrase") }
+            var members: [(String, WrittenJSON)] = [("status", .number(Double(templated.status)))]
+            if !templated.headers.isEmpty {
+                members.append(("headers", headers(HTTPHeaders(pairs: templated.headers.map { ($0.name, $0.value.source) }))))
+            }
+            switch templated.body {
+            case .none: members.append(("template", .string("")))
+            case .text(let template): members.append(("template", .string(template.source)))
+            case .json(let template): members.append(("templateJSON", JSONValue(json: template.source).map(WrittenJSON.value) ?? .string(template.source)))
+            case .bytes: throw Unwritable("its templated response has a binary body, which a template: cannot carry")
+            case .file: throw Unwritable("its templated response reads a body file named by a template, which has no spec form; export it to WireMock")
+            }
+            return .object(members)
         case .generated:
             throw Unwritable("its response has generated values (Pact generators), which have no spec form yet; serve the pact itself")
         case .dynamic:

@@ -2,7 +2,7 @@
 //
 //   understudy-fuzz TARGET [libFuzzer flags] [corpus folders or files]
 //
-// TARGET is spec-yaml, spec-json, json, wiremock, pact, xml, openapi, admin, matcher, http or recording. Built by scripts/fuzz with
+// TARGET is spec-yaml, spec-json, json, wiremock, pact, xml, openapi, admin, matcher, http, recording or template. Built by scripts/fuzz with
 // -sanitize=fuzzer,address, libFuzzer runs the target; in the normal build a
 // stand-in replays the named corpus files once (see CFuzzerDriver).
 import CFuzzerDriver
@@ -24,6 +24,7 @@ enum FuzzTarget: String, CaseIterable {
     case matcher
     case http
     case recording
+    case template
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -38,6 +39,7 @@ enum FuzzTarget: String, CaseIterable {
         case .matcher: MatcherFuzz.run(bytes)
         case .http: HTTPFuzz.run(bytes)
         case .recording: RecordingFuzz.run(bytes)
+        case .template: TemplateFuzz.run(bytes)
         }
     }
 }

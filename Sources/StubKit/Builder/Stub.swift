@@ -175,6 +175,26 @@ extension Stub {
         }
     }
 
+    /// Answers with `body` rendered for each request as a Handlebars template
+    /// (WireMock's response templating: `{{request.path.[1]}}`,
+    /// `{{jsonPath request.body '$.id'}}`, `{{now offset='1 days'}}`); header
+    /// values are templates too. A template that does not parse makes the
+    /// server refuse to start, naming this stub and the place in the template.
+    ///
+    /// ```swift
+    /// Post("/users").respond(template: #"{"id": "{{randomValue type='UUID'}}", "name": "{{jsonPath request.body '$.name'}}"}"#,
+    ///                        status: 201, headers: ["Content-Type": "application/json"])
+    /// ```
+    public func respond(template body: String, status: Int = 200, headers: HTTPHeaders = ["Content-Type": "text/plain; charset=utf-8"]) -> Stub {
+        do {
+            let parts = try headers.pairs.map { pair throws(TemplateSyntaxError) in (pair.name, try ResponseTemplate(pair.value)) }
+            let templated = TemplatedResponse(status: status, headers: parts, body: .text(try ResponseTemplate(body)))
+            return with { $0.response = .template(templated) }
+        } catch {
+            return with { $0.response = .invalid("its response template does not parse: \(error)") }
+        }
+    }
+
     /// Answers with what `base` answers: the request's path and query are
     /// appended to `base` (less `removingPrefix`), `adding` headers are set
     /// and `removing` ones dropped on the way. Give it a low priority
