@@ -117,7 +117,7 @@ struct JSONQueryParser {
     private mutating func name() throws -> String {
         var text = ""
         while let character = peek, character != ".", character != "[", character != " ",
-              character != ")", character != "=", character != "!", character != "<", character != ">",
+              character != "(", character != ")", character != "=", character != "!", character != "<", character != ">",
               character != "&", character != "|" {
             text.append(character)
             position += 1
