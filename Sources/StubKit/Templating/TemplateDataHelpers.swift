@@ -80,7 +80,7 @@ enum TemplateDataHelpers {
         },
         "array": { _, arguments throws(TemplateRenderError) in .list(arguments.params) },
         "pickRandom": { renderer, arguments throws(TemplateRenderError) in
-            let items = arguments.params.count == 1 ? (arguments.param(0).iterated?.map(\.value) ?? []) : arguments.params
+            let items = arguments.params.count == 1 ? (arguments.param(0).iterated?.map(\.value) ?? [arguments.param(0)]) : arguments.params
             guard !items.isEmpty else { return .missing }
             return items[Int(renderer.environment.random.next() % UInt64(items.count))]
         },
@@ -145,7 +145,7 @@ enum TemplateDataHelpers {
 
     private static func math(_ arguments: HelperArguments) throws(TemplateRenderError) -> TemplateValue {
         guard arguments.params.count == 3 else {
-            return TemplateHelpers.inlineError("All maths functions require two operands and an operator as parameters e.g. 3 + 2")
+            return TemplateHelpers.inlineError("All maths functions require two operands and an operator as parameters e.g. 3 '+' 2")
         }
         let left = arguments.param(0), operation = arguments.param(1).rendered, right = arguments.param(2)
         let integers = left.isWholeNumber && right.isWholeNumber

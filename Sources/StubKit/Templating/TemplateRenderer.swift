@@ -93,8 +93,10 @@ struct TemplateRenderer {
         guard !items.isEmpty else { return try renderInverse(block) }
         var output = ""
         for (offset, item) in items.enumerated() {
+            // Handlebars.java's `@first`/`@last` render `first`/`last` (else nothing); `@even`/`@odd` likewise.
             var data: [String: TemplateValue] = [
-                "index": .integer(offset), "first": .bool(offset == 0), "last": .bool(offset == items.count - 1),
+                "index": .integer(offset), "first": .text(offset == 0 ? "first" : ""), "last": .text(offset == items.count - 1 ? "last" : ""),
+                "even": .text(offset % 2 == 0 ? "even" : ""), "odd": .text(offset % 2 == 1 ? "odd" : ""),
             ]
             if let key = item.key { data["key"] = .text(key) }
             let params: [TemplateValue] = [item.value, item.key.map(TemplateValue.text) ?? .integer(offset)]

@@ -167,7 +167,12 @@ enum TemplateStringHelpers {
             case "d": result += String(format: "%\(flags)lld", Int64(value.number ?? 0))
             case "f", "e": result += String(format: "%\(flags)\(conversion)", value.number ?? 0)
             case "x", "X": result += String(format: "%\(flags)ll\(conversion)", Int64(value.number ?? 0))
-            default: result += value.rendered
+            default:
+                // `%s` with a width: right-aligned, or left with `-` (`%-5s`).
+                let text = value.rendered
+                let width = Int(flags.filter(\.isNumber).prefix { _ in true }) ?? 0
+                let fill = String(repeating: " ", count: max(0, width - text.count))
+                result += flags.hasPrefix("-") ? text + fill : fill + text
             }
         }
         return result + characters
