@@ -62,6 +62,25 @@ def delayed_burst(understudy, count):
                 median=latencies[len(latencies) // 2], last=latencies[-1], threads=threads)
 
 
+def template_specs(body_path):
+    """Two spec files answering GET /fixed with the benchmark body: as it is, and
+    as a template whose two tags render the very bytes the fixed one sends."""
+    with open(body_path) as file:
+        body = file.read()
+    stem = '{"path":"/fixed","id":"7",'
+    assert body.startswith("{")
+    fixed_text = stem + body[1:]
+    templated_text = '{"path":"{{request.path}}","id":"{{request.query.id}}",' + body[1:]
+    files = []
+    for key, text in (("body", fixed_text), ("template", templated_text)):
+        spec = tempfile.NamedTemporaryFile(suffix=".json", mode="w")
+        json.dump({"stubs": [{"request": {"method": "GET", "path": "/fixed"},
+                              "response": {"status": 200, "headers": {"Content-Type": "application/json"}, key: text}}]}, spec)
+        spec.flush()
+        files.append(spec)
+    return files
+
+
 def marvel_signed_path(public="1234", private="abcd", ts="1"):
     digest = hashlib.md5(f"{ts}{private}{public}".encode()).hexdigest()
     return f"/v1/public/characters?limit=20&ts={ts}&apikey={public}&hash={digest}"
@@ -110,8 +129,12 @@ def main():
     marvel_file.write(marvel_body)
     marvel_file.flush()
 
+    # The same body, fixed and as a template with request tags that render to the same bytes.
+    fixed_spec, templated_spec = template_specs(options.body)
     contenders = {
         "reference": ([options.reference, options.body], "/fixed"),
+        "spec-fixed": ([understudy, "serve", "--quiet", "--no-admin", fixed_spec.name], "/fixed?id=7"),
+        "spec-templated": ([understudy, "serve", "--quiet", "--no-admin", templated_spec.name], "/fixed?id=7"),
         "stubserver": ([bench, "serve", "--stubs", "100", "--body", options.body], "/fixed"),
         "stubs10": ([bench, "serve", "--stubs", "10", "--body", options.body], "/fixed"),
         "stubs10000": ([bench, "serve", "--stubs", "10000", "--body", options.body], "/fixed"),
@@ -205,6 +228,11 @@ def print_report(report, options):
     row(f"C reference, Marvel body ({report['marvel_body_bytes']:,} B)", "marvel-reference", "marvel-reference")
     row("understudy serve --marvel, signed characters?limit=20", "marvel", "marvel-reference")
     row("the same, --quiet (no per-request log line)", "marvel-quiet", "marvel-reference")
+    row("understudy serve, a spec's fixed body", "spec-fixed", "reference")
+    row("the same body as a template ({{request.path}}, {{request.query.id}})", "spec-templated", "reference")
+    print()
+    print(f"templated answer vs the same fixed answer: req/s {median(ratios('spec-templated', 'spec-fixed', 'rps')):.2f}x (≥ 0.50), "
+          f"CPU/req {median(ratios('spec-templated', 'spec-fixed', 'cpu_us')):.2f}x")
     scale = ratios("stubs10000", "stubs10", "rps")
     print()
     print(f"routing scale, 10,000 vs 10 stubs: req/s {median(scale):.2f}x (≥ 0.90), "

@@ -80,6 +80,13 @@ import UnderstudyTestSupport
         #expect(try Self.render("{{math 1 '^' 2}}", request) == "[ERROR: ^ is not a valid mathematical operator]")
     }
 
+    /// Found by the fuzzer (fuzz/regressions/template): Foundation's
+    /// DateFormatter trapped on a date with non-ASCII bytes.
+    @Test func parseDateOfTextThatIsNoDateRendersNothing() throws {
+        let request = RecordedRequest(method: "GET", target: "/")
+        #expect(try Self.render("[{{parseDate '6023-03-15T10:20:3\u{0345}\u{FFFD}'}}][{{parseDate 'x\u{0}y' format='dd'}}]", request) == "[][]")
+    }
+
     @Test func textWithoutTagsAndEscapedMustachesStayAsWritten() throws {
         let request = RecordedRequest(method: "GET", target: "/")
         #expect(try Self.render("x={{request.url", request) == "x={{request.url")

@@ -57,6 +57,9 @@ enum TemplateDateHelpers {
     /// java.time pattern. A zone-less date-time, or text that reads as none, gives `nil`.
     static func parse(_ text: String, format: String?) -> TemplateDate? {
         let utc = TimeZone(identifier: "UTC")!
+        // Dates are ASCII; Foundation's DateFormatter traps on some other
+        // text (found by the fuzzer: fuzz/regressions/template), so it never sees any.
+        guard text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0 }), format?.utf8.allSatisfy({ $0 < 0x80 && $0 != 0 }) ?? true else { return nil }
         if format == "unix" || format == "epoch" {
             guard let number = Double(text) else { return nil }
             return TemplateDate(instant: Date(timeIntervalSince1970: format == "unix" ? number : number / 1000), zone: utc)
