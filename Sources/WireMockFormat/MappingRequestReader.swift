@@ -29,6 +29,13 @@ extension MappingReader {
             let token = Data("\(user):\(password)".utf8).base64EncodedString()
             pattern.headers.append(FieldMatcher("Authorization", .equals("Basic " + token)))
         }
+        if let patterns = fields["multipartPatterns"] {
+            if let items = patterns.elements {
+                pattern.multipart = items.compactMap { multipartPattern($0) }
+            } else {
+                fail(patterns, "expected a list of multipart patterns, got \(shown(patterns))")
+            }
+        }
         if let patterns = fields["bodyPatterns"] {
             if let items = patterns.elements {
                 pattern.body = items.compactMap { bodyMatcher($0) }
@@ -37,7 +44,6 @@ extension MappingReader {
             }
         }
         let unsupported: [(String, String)] = [
-            ("multipartPatterns", "multipart matching is not supported"),
             ("formParameters", "form parameter matching is not supported (match the body instead)"),
             ("clientIp", "client IP matching is not supported"),
             ("scheme", "scheme matching is not supported"),
@@ -107,6 +113,28 @@ extension MappingReader {
         }
         if constraints.isEmpty { return .template(PathTemplate(template)) }
         return .regex(TextPattern(regex))
+    }
+
+    /// `{matchingType: ANY|ALL, headers: {name: pattern}, bodyPatterns: [...]}`: one multipart pattern.
+    private mutating func multipartPattern(_ node: DocumentNode) -> MultipartPattern? {
+        guard let fields = members(node, allowed: ["name", "matchingType", "headers", "bodyPatterns"]) else { return nil }
+        var pattern = MultipartPattern()
+        if let type = fields["matchingType"], let text = string(type) {
+            guard let matching = MultipartPattern.Matching(rawValue: text) else {
+                fail(type, "expected ANY or ALL, got \"\(text)\"")
+                return nil
+            }
+            pattern.matching = matching
+        }
+        pattern.headers = fieldMatchers(fields["headers"])
+        if let bodies = fields["bodyPatterns"] {
+            guard let items = bodies.elements else {
+                fail(bodies, "expected a list of patterns, got \(shown(bodies))")
+                return nil
+            }
+            pattern.body = items.compactMap { bodyMatcher($0) }
+        }
+        return pattern
     }
 
     // MARK: Named fields

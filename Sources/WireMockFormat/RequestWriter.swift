@@ -28,6 +28,20 @@ enum RequestWriter {
             for condition in pattern.body { patterns.append(try PatternWriter.bodyPattern(condition)) }
             fields.append(("bodyPatterns", .array(patterns)))
         }
+        if !pattern.multipart.isEmpty {
+            var patterns: [WrittenJSON] = []
+            for condition in pattern.multipart {
+                var members: [(String, WrittenJSON)] = [("matchingType", .string(condition.matching.rawValue))]
+                if !condition.headers.isEmpty { members.append(("headers", try named(condition.headers, ignoringCase: true))) }
+                if !condition.body.isEmpty {
+                    var bodies: [WrittenJSON] = []
+                    for body in condition.body { bodies.append(try PatternWriter.bodyPattern(body)) }
+                    members.append(("bodyPatterns", .array(bodies)))
+                }
+                patterns.append(.object(members))
+            }
+            fields.append(("multipartPatterns", .array(patterns)))
+        }
         return .object(fields)
     }
 

@@ -139,6 +139,12 @@ extension Stub {
         with { $0.request.body.append(matcher) }
     }
 
+    /// Requires a `multipart/*` body whose parts meet `pattern` (some part,
+    /// or every part); `.any(named: "file", body: [.contains("x")])`.
+    public func multipart(_ pattern: MultipartPattern) -> Stub {
+        with { $0.request.multipart.append(pattern) }
+    }
+
     /// Requires a custom condition, described for mismatch reports.
     public func matching(_ description: String, _ test: @escaping @Sendable (RecordedRequest) -> Bool) -> Stub {
         with { $0.request.predicates.append(RequestPredicate(description, test)) }

@@ -16,6 +16,8 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     public var cookies: [FieldMatcher] = []
     /// Conditions on the body.
     public var body: [BodyMatcher] = []
+    /// Conditions on the parts of a `multipart/*` body; all must hold.
+    public var multipart: [MultipartPattern] = []
     /// Custom conditions.
     public var predicates: [RequestPredicate] = []
 
@@ -40,6 +42,10 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
             for condition in cookies where !condition.matcher.accepts(jar.values(named: condition.name)) { return nil }
         }
         for condition in body where !condition.accepts(request.body) { return nil }
+        if !multipart.isEmpty {
+            let parts = MultipartBody.parts(contentType: request.headers["Content-Type"], body: request.body)
+            for condition in multipart where !condition.accepts(parts) { return nil }
+        }
         for predicate in predicates where !predicate.test(request) { return nil }
         return captures
     }
@@ -70,6 +76,13 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
                                      actual: request.body.isEmpty ? "(empty)" : text ?? "\(request.body.count) bytes",
                                      matched: condition.accepts(request.body)))
         }
+        if !multipart.isEmpty {
+            let parts = MultipartBody.parts(contentType: request.headers["Content-Type"], body: request.body)
+            for condition in multipart {
+                checks.append(FieldCheck(field: "multipart", expected: condition.description, actual: condition.explain(parts),
+                                         matched: condition.accepts(parts)))
+            }
+        }
         for predicate in predicates {
             let passed = predicate.test(request)
             checks.append(FieldCheck(field: "predicate", expected: predicate.description,
@@ -87,12 +100,13 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
             if let problem = condition.matcher.problem { found.append(problem) }
         }
         for condition in body { if let problem = condition.problem { found.append(problem) } }
+        for condition in multipart { if let problem = condition.problem { found.append(problem) } }
         return found.isEmpty ? nil : found.joined(separator: "; ")
     }
 
     /// `METHOD path` plus the number of further conditions.
     public var description: String {
-        let extra = target.count + query.count + headers.count + cookies.count + body.count + predicates.count
+        let extra = target.count + query.count + headers.count + cookies.count + body.count + multipart.count + predicates.count
         return "\(method?.rawValue ?? "*") \(path)" + (extra > 0 ? " (+\(extra) condition\(extra == 1 ? "" : "s"))" : "")
     }
 
@@ -100,7 +114,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     /// `GET /characters where query nameStartsWith == "Spi", header Accept present`.
     public var detailedDescription: String {
         var conditions = target.map(\.description) + query.map { "query \($0)" } + headers.map { "header \($0)" } + cookies.map { "cookie \($0)" }
-        conditions += body.map { "body \($0)" } + predicates.map { "predicate \($0)" }
+        conditions += body.map { "body \($0)" } + multipart.map { "multipart \($0)" } + predicates.map { "predicate \($0)" }
         let head = "\(method?.rawValue ?? "*") \(path)"
         return conditions.isEmpty ? head : head + " where " + conditions.joined(separator: ", ")
     }

@@ -105,7 +105,7 @@ package enum StubValidation {
 
 extension RequestPattern {
     /// How many conditions beyond method and path.
-    var conditionCount: Int { target.count + query.count + headers.count + cookies.count + body.count + predicates.count }
+    var conditionCount: Int { target.count + query.count + headers.count + cookies.count + body.count + multipart.count + predicates.count }
 
     /// Whether every query, header, cookie and body condition of this pattern
     /// is also one of `other`'s, so any request `other` accepts passes them.
@@ -115,6 +115,7 @@ extension RequestPattern {
         }
         return Set(target).isSubset(of: other.target) && Set(query).isSubset(of: other.query) && Set(cookies).isSubset(of: other.cookies)
             && lowered(headers).isSubset(of: lowered(other.headers)) && Set(body).isSubset(of: other.body)
+            && Set(multipart).isSubset(of: other.multipart)
     }
 }
 
