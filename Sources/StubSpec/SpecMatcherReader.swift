@@ -90,6 +90,25 @@ extension SpecStubReader {
     }
 
     /// One body matcher, or a list of them.
+    /// `{ matching: any | all, name: file, filename: a.txt, headers: { … }, body: … }`: a condition on a multipart body's parts.
+    mutating func multipart(_ node: DocumentNode) -> MultipartPattern? {
+        guard let fields = reading.members(node, allowed: ["matching", "name", "filename", "headers", "body"]) else { return nil }
+        var matching = MultipartPattern.Matching.any
+        if let given = fields["matching"], let text = reading.string(given) {
+            guard let known = MultipartPattern.Matching(rawValue: text.uppercased()) else {
+                reading.fail(given, "expected any or all, got \"\(text)\"")
+                return nil
+            }
+            matching = known
+        }
+        var pattern = MultipartPattern.any(named: fields["name"].flatMap { reading.string($0) },
+                                           filename: fields["filename"].flatMap { reading.string($0) })
+        pattern.matching = matching
+        pattern.headers += fields["headers"].map { fieldMatchers($0) } ?? []
+        pattern.body = fields["body"].map { bodyMatchers($0) } ?? []
+        return pattern
+    }
+
     mutating func bodyMatchers(_ node: DocumentNode) -> [BodyMatcher] {
         if node.isSequence {
             return (reading.items(node) ?? []).flatMap { bodyMatchers($0) }

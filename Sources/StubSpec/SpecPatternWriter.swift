@@ -38,6 +38,20 @@ package enum SpecPatternWriter {
             for matcher in pattern.body { bodies.append(try body(matcher)) }
             members.append(("body", bodies.count == 1 ? bodies[0] : .array(bodies)))
         }
+        if !pattern.multipart.isEmpty {
+            var parts: [WrittenJSON] = []
+            for condition in pattern.multipart {
+                var part: [(String, WrittenJSON)] = [("matching", .string(condition.matching.rawValue.lowercased()))]
+                if !condition.headers.isEmpty { part.append(("headers", try fields(condition.headers))) }
+                if !condition.body.isEmpty {
+                    var bodies: [WrittenJSON] = []
+                    for matcher in condition.body { bodies.append(try body(matcher)) }
+                    part.append(("body", bodies.count == 1 ? bodies[0] : .array(bodies)))
+                }
+                parts.append(.object(part))
+            }
+            members.append(("multipart", .array(parts)))
+        }
         return .object(members)
     }
 

@@ -2,7 +2,7 @@
 //
 //   understudy-fuzz TARGET [libFuzzer flags] [corpus folders or files]
 //
-// TARGET is spec-yaml, spec-json, json, wiremock, pact, xml, openapi, admin, matcher, http, recording or template. Built by scripts/fuzz with
+// TARGET is spec-yaml, spec-json, json, wiremock, pact, xml, openapi, admin, matcher, http, recording, template or multipart. Built by scripts/fuzz with
 // -sanitize=fuzzer,address, libFuzzer runs the target; in the normal build a
 // stand-in replays the named corpus files once (see CFuzzerDriver).
 import CFuzzerDriver
@@ -25,6 +25,7 @@ enum FuzzTarget: String, CaseIterable {
     case http
     case recording
     case template
+    case multipart
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -40,6 +41,7 @@ enum FuzzTarget: String, CaseIterable {
         case .http: HTTPFuzz.run(bytes)
         case .recording: RecordingFuzz.run(bytes)
         case .template: TemplateFuzz.run(bytes)
+        case .multipart: MultipartFuzz.run(bytes)
         }
     }
 }
