@@ -1,3 +1,4 @@
+import Foundation
 import StubKit
 import DocumentReader
 
@@ -6,7 +7,7 @@ import DocumentReader
 /// object), and on the body.
 extension SpecStubReader {
     static let conditionKeys = ["equals", "equalsIgnoringCase", "contains", "matches", "doesNotContain", "doesNotMatch",
-                                "oneOf", "values", "present", "absent", "allOf", "anyOf", "json", "jsonPath"]
+                                "oneOf", "values", "present", "absent", "allOf", "anyOf", "json", "jsonPath", "xml", "xpath"]
 
     /// `{ name: condition }` as field matchers, in order.
     mutating func fieldMatchers(_ node: DocumentNode) -> [FieldMatcher] {
@@ -26,10 +27,12 @@ extension SpecStubReader {
             }
         }
         let jsonOptions = ["ignoringArrayOrder", "ignoringExtraElements", "placeholders"]
-        guard let fields = reading.members(node, allowed: Self.conditionKeys + jsonOptions),
+        let xmlOptions = ["placeholders", "exempting"]
+        guard let fields = reading.members(node, allowed: Self.conditionKeys + jsonOptions + ["exempting"]),
               let kind = Self.conditionKeys.first(where: { fields[$0] != nil }), let operand = fields[kind],
               fields.keys.filter({ Self.conditionKeys.contains($0) }).count == 1,
-              kind == "json" || fields.keys.allSatisfy({ !jsonOptions.contains($0) })
+              fields.keys.allSatisfy({ !(jsonOptions + xmlOptions).contains($0) || (kind == "json" && jsonOptions.contains($0))
+                                       || (kind == "xml" && xmlOptions.contains($0)) })
         else {
             reading.fail(node, "expected text, present, absent, or one of " + Self.conditionKeys.joined(separator: ", "))
             return nil
@@ -64,6 +67,29 @@ extension SpecStubReader {
                 ignoresExtraElements: fields["ignoringExtraElements"].flatMap { reading.bool($0) } ?? false,
                 placeholders: fields["placeholders"].flatMap { reading.bool($0) } ?? true)
             return .json(value, comparison)
+        case "xml":
+            guard let text = reading.string(operand) else { return nil }
+            let exempted = Set(fields["exempting"].flatMap { reading.items($0) }?.compactMap { reading.string($0) } ?? [])
+            let comparison = XMLComparison(placeholders: fields["placeholders"].flatMap { reading.bool($0) } ?? false, exempted: exempted)
+            if let problem = comparison.problem { reading.fail(fields["exempting"] ?? operand, problem) }
+            do { return .xml(try XMLElementValue.parse(Data(text.utf8)), comparison) } catch {
+                reading.fail(operand, "the expected XML does not parse: \(error)")
+                return nil
+            }
+        case "xpath":
+            guard let parts = reading.members(operand, allowed: ["path", "namespaces", "then"]),
+                  let path = parts["path"].flatMap({ reading.string($0) })
+            else {
+                reading.fail(operand, "xpath needs a path (and may have namespaces: and then: a condition)")
+                return nil
+            }
+            let namespaces = Dictionary((parts["namespaces"].flatMap { reading.pairs($0) } ?? []).compactMap { name, value in
+                reading.string(value).map { (name, $0) }
+            }, uniquingKeysWith: { first, _ in first })
+            let query = XPathQuery(path, namespaces: namespaces)
+            if let problem = query.problem { reading.fail(parts["path"] ?? operand, problem) }
+            let then = parts["then"].flatMap { valueMatcher($0) }
+            return .xpath(query, then: then)
         default: // jsonPath
             guard let parts = reading.members(operand, allowed: ["path", "then"]),
                   let path = parts["path"].flatMap({ reading.string($0) })

@@ -100,6 +100,18 @@ package enum SpecPatternWriter {
             var parts: [(String, WrittenJSON)] = [("path", .string(query.source))]
             if let then { parts.append(("then", try self.matcher(then))) }
             return one("jsonPath", .object(parts))
+        case .xml(let document, let comparison):
+            var members: [(String, WrittenJSON)] = [("xml", .string(document.xmlText))]
+            if comparison.placeholders { members.append(("placeholders", .bool(true))) }
+            if !comparison.exempted.isEmpty { members.append(("exempting", .array(comparison.exempted.sorted().map(WrittenJSON.string)))) }
+            return .object(members)
+        case .xpath(let query, let then):
+            var parts: [(String, WrittenJSON)] = [("path", .string(query.source))]
+            if !query.namespaces.isEmpty {
+                parts.append(("namespaces", .object(query.namespaces.keys.sorted().map { ($0, .string(query.namespaces[$0]!)) })))
+            }
+            if let then { parts.append(("then", try self.matcher(then))) }
+            return one("xpath", .object(parts))
         case .headerValue, .rules:
             throw Unwritable("a Pact condition (\(matcher)) has no spec-file form yet")
         }

@@ -157,7 +157,7 @@ extension MappingReader {
         "equalToNumber", "greaterThanNumber", "greaterThanOrEqualNumber", "lessThanNumber", "lessThanOrEqualNumber",
         "matchesJsonSchema", "hasExactly", "includes", "xPathNamespaces", "enablePlaceholders",
         "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex", "actualFormat", "expectedOffset",
-        "expectedOffsetUnit", "truncateExpected", "truncateActual", "exactMatch", "schemaVersion",
+        "expectedOffsetUnit", "truncateExpected", "truncateActual", "exactMatch", "schemaVersion", "exemptedComparisons",
     ]
 
     /// One WireMock content pattern as a ``ValueMatcher``.
@@ -195,6 +195,8 @@ extension MappingReader {
                 ignoresExtraElements: bool(fields["ignoreExtraElements"]) ?? false)
             return expected.map { .json($0, comparison) }
         case "matchesJsonPath": return jsonPath(operand)
+        case "equalToXml": return xml(operand, fields)
+        case "matchesXPath": return xpath(operand, fields)
         case "and", "or":
             guard let items = operand.elements, !items.isEmpty else {
                 fail(operand, "expected a list of patterns")
@@ -220,14 +222,67 @@ extension MappingReader {
     ]
 
     static let refusalReasons = [
-        "equalToXml": "XML matching is not supported",
-        "matchesXPath": "XPath matching is not supported",
         "before": "date matching is not supported", "after": "date matching is not supported",
         "equalToDateTime": "date matching is not supported",
         "not": "\"not\" is WireMock 3.x; use doesNotMatch or doesNotContain",
         "matchesJsonSchema": "JSON Schema matching is not supported yet",
         "hasExactly": "hasExactly is WireMock 3.x and not supported", "includes": "includes is WireMock 3.x and not supported",
     ]
+
+    /// `equalToXml` with `enablePlaceholders`, the placeholder delimiters and `exemptedComparisons`.
+    private mutating func xml(_ operand: DocumentNode, _ fields: [String: DocumentNode]) -> ValueMatcher? {
+        guard let text = string(operand) else { return nil }
+        var comparison = XMLComparison(placeholders: bool(fields["enablePlaceholders"]) ?? false)
+        if let opening = string(fields["placeholderOpeningDelimiterRegex"]) { comparison.opening = opening }
+        if let closing = string(fields["placeholderClosingDelimiterRegex"]) { comparison.closing = closing }
+        if let exempted = fields["exemptedComparisons"] {
+            guard let items = exempted.elements else {
+                fail(exempted, "expected a list of comparison names, got \(shown(exempted))")
+                return nil
+            }
+            comparison.exempted = Set(items.compactMap { string($0) })
+            if let problem = comparison.problem {
+                fail(exempted, problem)
+                return nil
+            }
+        }
+        do {
+            return .xml(try XMLElementValue.parse(Data(text.utf8)), comparison)
+        } catch {
+            fail(operand, "the expected XML does not parse: \(error)")
+            return nil
+        }
+    }
+
+    /// `matchesXPath: "//a"` or `{expression, <pattern>}`, with `xPathNamespaces` beside it.
+    private mutating func xpath(_ operand: DocumentNode, _ fields: [String: DocumentNode]) -> ValueMatcher? {
+        var namespaces: [String: String] = [:]
+        if let declared = fields["xPathNamespaces"] {
+            guard case .object = declared.value else {
+                fail(declared, "expected an object of prefix → namespace, got \(shown(declared))")
+                return nil
+            }
+            for prefix in declared.memberOrder { namespaces[prefix] = string(declared.at(prefix)) }
+        }
+        func query(_ expression: String, at node: DocumentNode) -> XPathQuery? {
+            let query = XPathQuery(expression, namespaces: namespaces)
+            if let problem = query.problem {
+                refuse(node, problem)
+                return nil
+            }
+            return query
+        }
+        if case .string(let expression) = operand.value { return query(expression, at: operand).map { .xpath($0, then: nil) } }
+        guard case .object(var members) = operand.value, members.removeValue(forKey: "expression") != nil,
+              let expression = string(operand.at("expression")) else {
+            fail(operand, "expected an XPath or {\"expression\": …, <pattern>}, got \(shown(operand))")
+            return nil
+        }
+        guard let parsed = query(expression, at: operand.at("expression")) else { return nil }
+        if members.isEmpty { return .xpath(parsed, then: nil) }
+        let rest = DocumentNode(.object(members), at: operand.pointer, in: document, file: file)
+        return valueMatcher(rest).map { .xpath(parsed, then: $0) }
+    }
 
     /// `matchesJsonPath: "$.x"` or `{expression, <pattern>}`.
     private mutating func jsonPath(_ node: DocumentNode) -> ValueMatcher? {

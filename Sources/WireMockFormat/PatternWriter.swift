@@ -41,6 +41,27 @@ enum PatternWriter {
             guard let then else { return .object([("matchesJsonPath", .string(query.source))]) }
             guard case .object(let nested) = try pattern(then) else { throw Inexpressible(reason: "unreachable") }
             return .object([("matchesJsonPath", .object([("expression", .string(query.source))] + nested))])
+        case .xml(let document, let comparison):
+            var fields: [(String, WrittenJSON)] = [("equalToXml", .string(document.xmlText))]
+            if comparison.placeholders {
+                fields.append(("enablePlaceholders", .bool(true)))
+                if comparison.opening != XMLComparison().opening { fields.append(("placeholderOpeningDelimiterRegex", .string(comparison.opening))) }
+                if comparison.closing != XMLComparison().closing { fields.append(("placeholderClosingDelimiterRegex", .string(comparison.closing))) }
+            }
+            if !comparison.exempted.isEmpty { fields.append(("exemptedComparisons", .array(comparison.exempted.sorted().map(WrittenJSON.string)))) }
+            return .object(fields)
+        case .xpath(let query, let then):
+            var fields: [(String, WrittenJSON)]
+            if let then {
+                guard case .object(let nested) = try pattern(then) else { throw Inexpressible(reason: "unreachable") }
+                fields = [("matchesXPath", .object([("expression", .string(query.source))] + nested))]
+            } else {
+                fields = [("matchesXPath", .string(query.source))]
+            }
+            if !query.namespaces.isEmpty {
+                fields.append(("xPathNamespaces", .object(query.namespaces.keys.sorted().map { ($0, .string(query.namespaces[$0]!)) })))
+            }
+            return .object(fields)
         case .headerValue, .rules:
             throw Inexpressible(reason: "a Pact condition (\(matcher)) has no WireMock pattern")
         }

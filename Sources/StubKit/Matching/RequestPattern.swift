@@ -72,9 +72,12 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         checks += fieldChecks("cookie", cookies) { jar.values(named: $0) }
         for condition in body {
             let text = request.bodyText.map { $0.count > 200 ? quoted(String($0.prefix(200))) + "…" : quoted($0) }
-            checks.append(FieldCheck(field: "body", expected: condition.description,
-                                     actual: request.body.isEmpty ? "(empty)" : text ?? "\(request.body.count) bytes",
-                                     matched: condition.accepts(request.body)))
+            let matched = condition.accepts(request.body)
+            var actual = request.body.isEmpty ? "(empty)" : text ?? "\(request.body.count) bytes"
+            if !matched, case .value(let matcher) = condition, let detail = matcher.mismatch(String(decoding: request.body, as: UTF8.self)) {
+                actual = detail // the XML element that differs
+            }
+            checks.append(FieldCheck(field: "body", expected: condition.description, actual: actual, matched: matched))
         }
         if !multipart.isEmpty {
             let parts = MultipartBody.parts(contentType: request.headers["Content-Type"], body: request.body)

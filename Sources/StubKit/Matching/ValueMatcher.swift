@@ -46,6 +46,27 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
     /// (the first example for the rest): Pact matching rules on a query
     /// parameter or header. No value fails.
     case rules(ShapeRuleSet, examples: [String])
+    /// A value is an XML document like this one under `comparison`
+    /// (WireMock's `equalToXml`; see ``XMLComparison``).
+    case xml(XMLElementValue, XMLComparison)
+    /// A value is XML in which `query` selects a node; with `then`, a
+    /// selected node's text satisfies it (WireMock's `matchesXPath`).
+    indirect case xpath(XPathQuery, then: ValueMatcher?)
+
+    /// A value is an XML document like `text` (WireMock's `equalToXml`).
+    ///
+    /// - Throws: ``XMLSyntaxError`` when `text` is not XML.
+    public static func xml(_ text: String, _ comparison: XMLComparison = XMLComparison()) throws(XMLSyntaxError) -> ValueMatcher {
+        .xml(try XMLElementValue.parse(Data(text.utf8)), comparison)
+    }
+
+    /// Where a value that fails this matcher differs from what it wants
+    /// (the XML element that differs), for reports; `nil` when it says no more.
+    public func mismatch(_ value: String) -> String? {
+        guard case .xml(let expected, let comparison) = self else { return nil }
+        guard let actual = try? XMLElementValue.parse(Data(value.utf8)) else { return "not XML" }
+        return comparison.difference(expected, actual)
+    }
 
     /// `"text"` means ``equals(_:)``.
     public init(stringLiteral value: String) { self = .equals(value) }
@@ -75,6 +96,16 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
             return values.contains { Self.jsonPath(query, then, acceptsText: $0) }
         case .headerValue(let expected):
             return !values.isEmpty && HeaderValue.equal(expected, values.joined(separator: ", "))
+        case .xml(let expected, let comparison):
+            return values.contains { text in
+                (try? XMLElementValue.parse(Data(text.utf8))).map { comparison.difference(expected, $0) == nil } ?? false
+            }
+        case .xpath(let query, let then):
+            return values.contains { text in
+                guard let document = try? XMLElementValue.parse(Data(text.utf8)), let texts = query.selectedTexts(in: document) else { return false }
+                guard let then else { return !texts.isEmpty }
+                return then.accepts(texts)
+            }
         case .rules(let set, let examples):
             guard !values.isEmpty else { return false }
             let (low, high) = set.lengthBounds
@@ -129,6 +160,9 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
             return "JSON == \(value)" + (comparison.description.isEmpty ? "" : " (\(comparison))")
         case .jsonPath(let query, let then): return "JSON at \(query) " + (then.map(\.description) ?? "present")
         case .headerValue(let text): return "== \(quoted(text)) (as a header value)"
+        case .xml(let document, let comparison):
+            return "XML like \(document)" + (comparison.description.isEmpty ? "" : " (\(comparison))")
+        case .xpath(let query, let then): return "XML at \(query) " + (then.map(\.description) ?? "present")
         case .rules(let set, let examples):
             return "like [\(examples.map(quoted).joined(separator: ", "))] by " + set.rules.map(\.description).joined(separator: set.combinesWithOr ? " or " : " and ")
         }
@@ -142,6 +176,8 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
             let found = matchers.compactMap(\.problem)
             return found.isEmpty ? nil : found.joined(separator: "; ")
         case .jsonPath(let query, let then): return query.problem ?? then?.problem
+        case .xpath(let query, let then): return query.problem ?? then?.problem
+        case .xml(_, let comparison): return comparison.problem
         default: return nil
         }
     }

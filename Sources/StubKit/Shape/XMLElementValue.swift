@@ -63,6 +63,24 @@ public struct XMLElementValue: Sendable, Hashable, CustomStringConvertible {
     /// The value attribute `name` (in no namespace, or any when `namespace` is `nil`), or `nil`.
     public func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
 
+    /// The element as XML text, escaped, with the namespace of each element
+    /// that has one declared as its default (`<x xmlns="urn:n">`).
+    public var xmlText: String { xmlText(inherited: nil) }
+
+    private func xmlText(inherited: String?) -> String {
+        func escaped(_ text: String, attribute: Bool) -> String {
+            var result = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
+            if attribute { result = result.replacingOccurrences(of: "\"", with: "&quot;") }
+            return result
+        }
+        var head = "<" + name
+        if namespace != inherited { head += " xmlns=\"\(escaped(namespace ?? "", attribute: true))\"" }
+        for attribute in attributes where attribute.namespace == nil { head += " \(attribute.name)=\"\(escaped(attribute.value, attribute: true))\"" }
+        if children.isEmpty && text.isEmpty { return head + "/>" }
+        return head + ">" + escaped(text, attribute: false) + children.map { $0.xmlText(inherited: namespace) }.joined() + "</\(name)>"
+    }
+
     /// `<alligator name="Mary">…</alligator>`, short.
     public var description: String {
         let attributes = self.attributes.map { " \($0.name)=\"\($0.value)\"" }.joined()

@@ -8,6 +8,8 @@ enum TemplateDataHelpers {
 
     static let table: [String: Helper] = [
         "jsonPath": { _, arguments throws(TemplateRenderError) in try jsonPath(arguments) },
+        "xPath": { _, arguments throws(TemplateRenderError) in xPath(arguments, soap: false) },
+        "soapXPath": { _, arguments throws(TemplateRenderError) in xPath(arguments, soap: true) },
         "parseJson": { renderer, arguments throws(TemplateRenderError) in
             let text: String
             var name = arguments.params.count > 1 ? arguments.param(1).rendered : nil
@@ -141,6 +143,18 @@ enum TemplateDataHelpers {
         }
         if case .array(let items) = found, items.isEmpty, !query.isDefinite { return arguments.hash["default"] ?? .text("") }
         return TemplateValue(json: found, hints: hints)
+    }
+
+    /// `xPath` (and `soapXPath`, under `/Envelope/Body/`, namespace-blind): the selected nodes.
+    private static func xPath(_ arguments: HelperArguments, soap: Bool) -> TemplateValue {
+        let text = arguments.param(0).rendered
+        let expression = (soap ? "/Envelope/Body/" : "") + arguments.param(1).rendered
+        guard let document = try? XMLElementValue.parse(Data(text.utf8)) else { return TemplateHelpers.inlineError("\(text) is not valid XML") }
+        let query = XPathQuery(expression)
+        guard query.problem == nil, let nodes = query.selectedNodes(in: document) else {
+            return TemplateHelpers.inlineError("\(arguments.param(1).rendered) is not a valid XPath expression")
+        }
+        return nodes.isEmpty ? .text("") : .xmlNodes(nodes)
     }
 
     private static func math(_ arguments: HelperArguments) throws(TemplateRenderError) -> TemplateValue {

@@ -32,6 +32,9 @@ indirect enum TemplateValue: Sendable {
     case segmented(String, [String])
     /// A map whose names compare without case (`request.headers`).
     case caseless([(key: String, value: TemplateValue)])
+    /// The nodes `xPath` selected: renders the first (an element as its XML
+    /// and a newline), iterates all, and offers `text`, `name`, `attributes`.
+    case xmlNodes([XPathSelection])
 
     /// The text a mustache writes (before HTML escaping).
     var rendered: String {
@@ -45,6 +48,7 @@ indirect enum TemplateValue: Sendable {
         case .map(let members), .caseless(let members):
             return "{" + members.map { "\($0.key)=\($0.value.javaText)" }.joined(separator: ", ") + "}"
         case .values(let values): return values.first ?? ""
+        case .xmlNodes(let nodes): return nodes.first.map { $0.element.map { $0.xmlText + "\n" } ?? $0.text } ?? ""
         case .date(let date): return date.rendered
         case .json(let value, let hints):
             switch value {
@@ -117,6 +121,7 @@ indirect enum TemplateValue: Sendable {
         case .text(let text), .safe(let text), .segmented(let text, _): return !text.isEmpty
         case .list(let items): return !items.isEmpty
         case .values(let values): return !values.isEmpty
+        case .xmlNodes(let nodes): return !nodes.isEmpty
         case .map, .caseless, .opaque, .date: return true
         case .json(let value, _):
             if case .array(let items) = value { return !items.isEmpty }
@@ -142,6 +147,14 @@ indirect enum TemplateValue: Sendable {
             return Self.element(items, name)
         case .values(let values):
             return Self.element(values.map(TemplateValue.text), name)
+        case .xmlNodes(let nodes):
+            guard let node = nodes.first else { return .missing }
+            switch name {
+            case "text": return .text(node.text)
+            case "name": return .text(node.name)
+            case "attributes": return .map(node.attributes.map { ($0.0, .text($0.1)) })
+            default: return Self.element(nodes.map { .xmlNodes([$0]) }, name)
+            }
         default:
             return .missing
         }
@@ -164,6 +177,7 @@ indirect enum TemplateValue: Sendable {
         switch self {
         case .list(let items): return items.map { (nil, $0) }
         case .values(let values): return values.map { (nil, .text($0)) }
+        case .xmlNodes(let nodes): return nodes.map { (nil, .xmlNodes([$0])) }
         case .json(.array(let items), let hints): return items.map { (nil, TemplateValue(jsonMember: $0, hints: hints)) }
         case .json(.object(let members), let hints): return hints.ordered(Array(members.keys)).map { ($0, TemplateValue(jsonMember: members[$0]!, hints: hints)) }
         case .map(let members), .caseless(let members): return members.map { ($0.key, $0.value) }
@@ -188,6 +202,7 @@ indirect enum TemplateValue: Sendable {
         case .text(let text), .safe(let text), .segmented(let text, _): return text.count
         case .list(let items): return items.count
         case .values(let values): return values.count
+        case .xmlNodes(let nodes): return nodes.count
         case .map(let members), .caseless(let members): return members.count
         case .json(.array(let items), _): return items.count
         case .json(.object(let members), _): return members.count
