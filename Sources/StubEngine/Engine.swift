@@ -175,14 +175,12 @@ package final class Engine: Sendable {
             }
         case .template(let templated):
             let setting = templating.withLock { $0 }
+            // One draw from the server's seeded generator per answer: rendering runs outside the lock.
+            let seed = random.withLock { $0.next() }
             do {
-                let made = try random.withLock { random throws(TemplateRenderError) in
-                    var environment = TemplateEnvironment(now: setting.now(), hostname: setting.hostname,
-                                                          permittedSystemKeys: setting.permittedSystemKeys)
-                    environment.random = random
-                    defer { random = environment.random }
-                    return try templated.response(for: request, environment: &environment, scheme: setting.scheme, serverPort: setting.port)
-                }
+                var environment = TemplateEnvironment(now: setting.now(), seed: seed, hostname: setting.hostname,
+                                                      permittedSystemKeys: setting.permittedSystemKeys)
+                let made = try templated.response(for: request, environment: &environment, scheme: setting.scheme, serverPort: setting.port)
                 if let reason = made.reason { return .raw(HTTPResponse(made, extraHeaders: slot.stub.responseHeaders).rawBytes(reason: reason)) }
                 return .response(HTTPResponse(made, extraHeaders: slot.stub.responseHeaders))
             } catch {

@@ -6,38 +6,50 @@ import Foundation
 /// value, `body`, `method` (an enum: it equals no string), `scheme`,
 /// `host`, `port`, `baseUrl`, and `requestLine` with the same fields.
 enum RequestTemplateModel {
+    /// The model of `request`; each field is computed when a template reads it.
     static func value(of request: RecordedRequest, scheme: String, serverPort: Int) -> TemplateValue {
-        let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        let hostHeader = request.headers["Host"] ?? "localhost:\(serverPort)"
-        let (host, port) = split(host: hostHeader, scheme: scheme, serverPort: serverPort)
-        let defaultPort = (scheme == "https" && port == 443) || (scheme == "http" && port == 80)
-        let baseURL = "\(scheme)://\(host)" + (defaultPort ? "" : ":\(port)")
-        let line: [(key: String, value: TemplateValue)] = [
-            ("method", .opaque(request.method)),
-            ("url", .text(request.target)),
-            ("path", .segmented(request.path, segments)),
-            ("pathSegments", .list(segments.map(TemplateValue.text))),
-            ("query", grouped(request.query.map { ($0.name, $0.value ?? "") })),
-            ("scheme", .text(scheme)),
-            ("host", .text(host)),
-            ("port", .integer(port)),
-            ("baseUrl", .text(baseURL)),
-        ]
-        var headers: [(key: String, value: [String])] = []
-        for field in request.headers.fields {
-            if let index = headers.firstIndex(where: { $0.key.caseInsensitiveCompare(field.name) == .orderedSame }) {
-                headers[index].value.append(field.value)
-            } else {
-                headers.append((field.name, [field.value]))
+        let line = TemplateLookup(text: "RequestLine") { name in requestLine(name, request, scheme: scheme, serverPort: serverPort) }
+        return .lookup(TemplateLookup(text: "RequestTemplateModel") { name in
+            switch name {
+            case "requestLine": return .lookup(line)
+            case "headers":
+                var headers: [(key: String, value: [String])] = []
+                for field in request.headers.fields {
+                    if let index = headers.firstIndex(where: { $0.key.caseInsensitiveCompare(field.name) == .orderedSame }) {
+                        headers[index].value.append(field.value)
+                    } else {
+                        headers.append((field.name, [field.value]))
+                    }
+                }
+                return .caseless(headers.map { ($0.key, .values($0.value)) })
+            case "cookies": return grouped(request.cookies.map { ($0.name, $0.value ?? "") })
+            case "body": return .text(request.bodyText ?? String(decoding: request.body, as: UTF8.self))
+            default: return requestLine(name, request, scheme: scheme, serverPort: serverPort)
             }
+        })
+    }
+
+    /// The fields `request` and `request.requestLine` share.
+    private static func requestLine(_ name: String, _ request: RecordedRequest, scheme: String, serverPort: Int) -> TemplateValue {
+        func place() -> (host: String, port: Int) {
+            split(host: request.headers["Host"] ?? "localhost:\(serverPort)", scheme: scheme, serverPort: serverPort)
         }
-        let model = line + [
-            ("requestLine", .map(line)),
-            ("headers", .caseless(headers.map { ($0.key, .values($0.value)) })),
-            ("cookies", grouped(request.cookies.map { ($0.name, $0.value ?? "") })),
-            ("body", .text(request.bodyText ?? String(decoding: request.body, as: UTF8.self))),
-        ]
-        return .map(model)
+        func segments() -> [String] { request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init) }
+        switch name {
+        case "method": return .opaque(request.method)
+        case "url": return .text(request.target)
+        case "path": return .segmented(request.path, segments())
+        case "pathSegments": return .list(segments().map(TemplateValue.text))
+        case "query": return grouped(request.query.map { ($0.name, $0.value ?? "") })
+        case "scheme": return .text(scheme)
+        case "host": return .text(place().host)
+        case "port": return .integer(place().port)
+        case "baseUrl":
+            let (host, port) = place()
+            let defaultPort = (scheme == "https" && port == 443) || (scheme == "http" && port == 80)
+            return .text("\(scheme)://\(host)" + (defaultPort ? "" : ":\(port)"))
+        default: return .missing
+        }
     }
 
     /// Name → every value, in order of first appearance.

@@ -103,7 +103,7 @@ enum TemplateDataHelpers {
             renderer.variables[arguments.param(0).rendered] = .text(try renderer.renderBody(block, this: renderer.frames[renderer.frames.count - 1].this))
             return .safe("")
         },
-        "hostname": { renderer, _ throws(TemplateRenderError) in .text(renderer.environment.hostname) },
+        "hostname": { renderer, _ throws(TemplateRenderError) in .text(renderer.environment.hostname ?? ProcessInfo.processInfo.hostName) },
         "systemValue": { renderer, arguments throws(TemplateRenderError) in
             guard let key = arguments.text("key"), !key.isEmpty else { return TemplateHelpers.inlineError("The key cannot be empty") }
             let permitted = renderer.environment.permittedSystemKeys.contains { pattern in
@@ -111,7 +111,7 @@ enum TemplateDataHelpers {
             }
             guard permitted else { return TemplateHelpers.inlineError("Access to \(key) is denied") }
             guard arguments.text("type") == "ENVIRONMENT" || arguments.text("type") == nil else { return .text("") }
-            return .text(renderer.environment.environmentVariables[key] ?? "")
+            return .text((renderer.environment.environmentVariables ?? ProcessInfo.processInfo.environment)[key] ?? "")
         },
     ]
 

@@ -6,20 +6,20 @@ public import Foundation
 public struct TemplateEnvironment: Sendable {
     /// The instant `now` renders.
     public var now: Date
-    /// The machine's name, for `hostname`.
-    public var hostname: String
+    /// The name `hostname` renders; the machine's when `nil`.
+    public var hostname: String?
     /// Case-insensitive regular expressions of the keys `systemValue` may
     /// read; WireMock's default is `wiremock.*`.
     public var permittedSystemKeys: [String]
-    /// The environment variables `systemValue type='ENVIRONMENT'` reads.
-    public var environmentVariables: [String: String]
+    /// The environment variables `systemValue type='ENVIRONMENT'` reads;
+    /// the process's (read when a template asks) when `nil`.
+    public var environmentVariables: [String: String]?
     /// The random source, seeded; the engine keeps it between answers.
     package var random: SplitMix64
 
     /// An environment at `now`, drawing random values from `seed`.
-    public init(now: Date = Date(), seed: UInt64 = 0, hostname: String = ProcessInfo.processInfo.hostName,
-                permittedSystemKeys: [String] = ["wiremock.*"],
-                environmentVariables: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(now: Date = Date(), seed: UInt64 = 0, hostname: String? = nil,
+                permittedSystemKeys: [String] = ["wiremock.*"], environmentVariables: [String: String]? = nil) {
         self.now = now
         self.hostname = hostname
         self.permittedSystemKeys = permittedSystemKeys

@@ -32,6 +32,9 @@ indirect enum TemplateValue: Sendable {
     case segmented(String, [String])
     /// A map whose names compare without case (`request.headers`).
     case caseless([(key: String, value: TemplateValue)])
+    /// A value whose members are made when asked for (the request model:
+    /// only what a template reads is computed); renders `text`.
+    case lookup(TemplateLookup)
     /// The nodes `xPath` selected: renders the first (an element as its XML
     /// and a newline), iterates all, and offers `text`, `name`, `attributes`.
     case xmlNodes([XPathSelection])
@@ -49,6 +52,7 @@ indirect enum TemplateValue: Sendable {
             return "{" + members.map { "\($0.key)=\($0.value.javaText)" }.joined(separator: ", ") + "}"
         case .values(let values): return values.first ?? ""
         case .xmlNodes(let nodes): return nodes.first.map { $0.element.map { $0.xmlText + "\n" } ?? $0.text } ?? ""
+        case .lookup(let lookup): return lookup.text
         case .date(let date): return date.rendered
         case .json(let value, let hints):
             switch value {
@@ -122,7 +126,7 @@ indirect enum TemplateValue: Sendable {
         case .list(let items): return !items.isEmpty
         case .values(let values): return !values.isEmpty
         case .xmlNodes(let nodes): return !nodes.isEmpty
-        case .map, .caseless, .opaque, .date: return true
+        case .map, .caseless, .opaque, .date, .lookup: return true
         case .json(let value, _):
             if case .array(let items) = value { return !items.isEmpty }
             return true
@@ -137,6 +141,8 @@ indirect enum TemplateValue: Sendable {
             return members.first { $0.key == name }?.value ?? .missing
         case .caseless(let members):
             return members.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value ?? .missing
+        case .lookup(let lookup):
+            return lookup.member(name)
         case .segmented(_, let items):
             return Self.element(items.map(TemplateValue.text), name)
         case .json(.object(let members), let hints):
@@ -211,3 +217,10 @@ indirect enum TemplateValue: Sendable {
     }
 }
 
+/// Members made on demand, for ``TemplateValue/lookup(_:)``.
+struct TemplateLookup: Sendable {
+    /// What the value renders as.
+    var text: String
+    /// The member of a name (`.missing` when there is none).
+    var member: @Sendable (String) -> TemplateValue
+}
