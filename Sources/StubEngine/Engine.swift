@@ -180,6 +180,12 @@ package final class Engine: Sendable {
             do {
                 var environment = TemplateEnvironment(now: setting.now(), seed: seed, hostname: setting.hostname,
                                                       permittedSystemKeys: setting.permittedSystemKeys)
+                if let proxy = templated.proxy {
+                    let target = try proxy.target(for: request, parameters: templated.parameters, environment: &environment,
+                                                  scheme: setting.scheme, serverPort: setting.port)
+                    return reply(.proxy(target), call: call, slot: slot, request: request, captures: captures,
+                                 topLevel: topLevel, thrown: &thrown, proxied: &proxied)
+                }
                 let made = try templated.response(for: request, environment: &environment, scheme: setting.scheme, serverPort: setting.port)
                 if let reason = made.reason { return .raw(HTTPResponse(made, extraHeaders: slot.stub.responseHeaders).rawBytes(reason: reason)) }
                 return .response(HTTPResponse(made, extraHeaders: slot.stub.responseHeaders))

@@ -56,6 +56,7 @@ public final class StubServer: Sendable {
             $0.scheme = configuration.tls == nil ? "http" : "https"
             $0.port = port
             $0.now = configuration.clock
+            $0.permittedSystemKeys = configuration.permittedSystemKeys
         }
     }
 

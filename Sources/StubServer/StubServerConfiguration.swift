@@ -42,6 +42,9 @@ extension StubServer {
         /// system's by default; a test sets a fixed instant for answers it can
         /// compare (`configuration.clock = { Date(timeIntervalSince1970: 1_700_000_000) }`).
         public var clock: @Sendable () -> Date = { Date() }
+        /// The keys a template's `systemValue` may read: case-insensitive
+        /// regular expressions (WireMock's `--permitted-system-keys`; `wiremock.*` by default).
+        public var permittedSystemKeys: [String] = ["wiremock.*"]
 
         /// The numeric IPv4 or IPv6 address to bind, or `localhost`;
         /// 127.0.0.1 by default, so nothing off this machine can reach it.

@@ -17,7 +17,8 @@ extension MappingReader {
         var response = StubResponse(status: integer(fields["status"], in: 100...999) ?? 200)
         response.reason = string(fields["statusMessage"])
         let before = problems.count
-        if isTemplated(fields), let templated = templatedResponse(fields, in: node, status: response.status, reason: response.reason) {
+        let rendersTemplates = isTemplated(fields)
+        if rendersTemplates, let templated = templatedResponse(fields, in: node, status: response.status, reason: response.reason) {
             stub.response = .template(templated)
         } else if problems.count == before {
             if let headers = fields["headers"] { response.headers = self.headers(headers) }
@@ -35,12 +36,12 @@ extension MappingReader {
             }
             stub.fault = fault
         }
-        proxy(&stub, fields)
+        proxy(&stub, fields, templated: rendersTemplates)
     }
 
     /// `proxyBaseUrl` (with `proxyUrlPrefixToRemove`, `additionalProxyRequestHeaders`,
     /// `removeProxyRequestHeaders`) as a proxy recipe.
-    private mutating func proxy(_ stub: inout Stub, _ fields: [String: DocumentNode]) {
+    private mutating func proxy(_ stub: inout Stub, _ fields: [String: DocumentNode], templated: Bool) {
         guard let baseNode = fields["proxyBaseUrl"] else {
             for key in ["proxyUrlPrefixToRemove", "additionalProxyRequestHeaders", "removeProxyRequestHeaders"] {
                 if let given = fields[key] { fail(given, "\(key) needs proxyBaseUrl beside it") }
@@ -48,6 +49,13 @@ extension MappingReader {
             return
         }
         guard let text = string(baseNode) else { return }
+        if templated, let proxy = templatedProxy(text, at: baseNode, fields) {
+            for key in Self.bodyKeys + ["status", "headers"] {
+                if let given = fields[key] { refuse(given, "a proxied response is the upstream's; it has no \(key) of its own") }
+            }
+            stub.response = .template(TemplatedResponse(parameters: fields["transformerParameters"]?.value ?? .object([:]), proxy: proxy))
+            return
+        }
         guard let base = URL(string: text), ["http", "https"].contains(base.scheme?.lowercased() ?? ""), base.host != nil else {
             fail(baseNode, "proxyBaseUrl must be an http or https URL, got \"\(text)\"")
             return
@@ -200,6 +208,25 @@ extension MappingReader {
             return number(parts["milliseconds"]).map { .fixed(.milliseconds($0)) }
         case let other:
             fail(distribution.at("type"), "expected lognormal, uniform or fixed, got \(other.map { "\"\($0)\"" } ?? "nothing")")
+            return nil
+        }
+    }
+
+    /// A proxy whose base URL or added header values hold tags, as a
+    /// templated proxy; `nil` when none does (it is then a plain proxy).
+    private mutating func templatedProxy(_ base: String, at node: DocumentNode, _ fields: [String: DocumentNode]) -> TemplatedProxy? {
+        var added: [(String, String, DocumentNode)] = []
+        if let headers = fields["additionalProxyRequestHeaders"], case .object = headers.value {
+            for name in headers.memberOrder { if let value = string(headers.at(name)) { added.append((name, value, headers.at(name))) } }
+        }
+        guard base.contains("{{") || added.contains(where: { $0.1.contains("{{") }) else { return nil }
+        do {
+            var proxy = TemplatedProxy(base: try ResponseTemplate(base), removingPrefix: string(fields["proxyUrlPrefixToRemove"]))
+            for (name, value, _) in added { proxy.addingHeaders.append((name, try ResponseTemplate(value))) }
+            if let removed = fields["removeProxyRequestHeaders"]?.elements { proxy.removingHeaders = removed.compactMap { string($0) } }
+            return proxy
+        } catch {
+            fail(node, "the template does not parse: \(error)")
             return nil
         }
     }

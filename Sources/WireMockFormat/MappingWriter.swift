@@ -49,6 +49,24 @@ struct MappingWriter {
             return requirement
         }
         written.prioritiesUsed = 1 + requirements.count
+        if case .template(let templated) = stub.response, let proxy = templated.proxy {
+            guard proxy.removingHeaders.isEmpty, requirements.isEmpty, stub.times == nil, stub.delay == nil, stub.fault == nil else {
+                throw Inexpressible(reason: "a templated proxy that removes headers, or has a guard, times limit, delay or fault, "
+                                    + "which a WireMock proxy mapping cannot state")
+            }
+            var fields: [(String, WrittenJSON)] = [("proxyBaseUrl", .string(proxy.base.source))]
+            if let prefix = proxy.removingPrefix { fields.append(("proxyUrlPrefixToRemove", .string(prefix))) }
+            if !proxy.addingHeaders.isEmpty {
+                fields.append(("additionalProxyRequestHeaders", Self.headers(HTTPHeaders(pairs: proxy.addingHeaders.map { ($0.name, $0.value.source) }))))
+            }
+            fields.append(("transformers", .array([.string("response-template")])))
+            if templated.parameters != .object([:]) { fields.append(("transformerParameters", .value(templated.parameters))) }
+            for step in try steps(1) {
+                written.mappings.append(mapping(id: stubUUID, priority: priority, step: step,
+                                                request: try RequestWriter.request(stub.request, requiring: []), response: .object(fields)))
+            }
+            return written
+        }
         if case .proxy(let target) = stub.response {
             guard target.removingHeaders.isEmpty else {
                 throw Inexpressible(reason: "it removes headers before forwarding (\(target.removingHeaders.joined(separator: ", "))); "

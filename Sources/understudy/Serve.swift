@@ -118,6 +118,7 @@ struct Serve: ParsableCommand {
         configuration.redaction = showSecrets ? .none : .secrets
         configuration.journalCapacity = journalCapacity
         configuration.randomSeed = seed
+        configuration.permittedSystemKeys = templatingOptions.systemKeys
         if let openAPI {
             do {
                 configuration.contract = try OpenAPILinting.contract(openAPI)

@@ -11,6 +11,16 @@ struct TemplatingOptions: ParsableArguments {
           help: "Render the WireMock mappings whose transformers list response-template (the default; WireMock's flag, accepted).")
     var local = false
 
+    @Option(name: .customLong("permitted-system-keys"), parsing: .singleValue,
+            help: "Environment variables a template's systemValue may read, as comma-separated case-insensitive regexes (WireMock's flag; default wiremock.*).")
+    var permittedSystemKeys: [String] = []
+
+    /// The `systemValue` keys, split and defaulted.
+    var systemKeys: [String] {
+        let keys = permittedSystemKeys.flatMap { $0.split(separator: ",").map(String.init) }
+        return keys.isEmpty ? ["wiremock.*"] : keys
+    }
+
     /// Which WireMock responses are templates.
     var templating: WireMockTemplating { global ? .global : .local }
 }

@@ -95,3 +95,19 @@ import UnderstudyTestSupport
         #expect(answers[0] == answers[1], "a server with the same seed draws the same values")
     }
 }
+
+/// `systemValue` shows only the environment variables the server permits.
+@Suite struct TemplateSystemValueTests {
+    @Test func onlyPermittedKeysAreShown() async throws {
+        var configuration = StubServer.Configuration()
+        configuration.permittedSystemKeys = ["home"]
+        let stubs = Stubs { Get("/env").respond(template: "{{systemValue key='HOME'}}|{{systemValue key='PATH'}}") }
+        try await StubServer.serve(.stubs(stubs, configuration: configuration)) { server in
+            let client = HTTPClient()
+            defer { client.close() }
+            let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
+            let text = try await client.get(server.url("/env")).text
+            #expect(text == "\(home)|[ERROR: Access to PATH is denied]")
+        }
+    }
+}

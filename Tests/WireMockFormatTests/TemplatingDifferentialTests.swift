@@ -109,7 +109,29 @@ struct TemplatingDifferentialTests {
         #expect(s1.status == 201 && s1.values("Location") == ["/items/9"] && s1.values("X-V") == ["a-POST", "b"])
         await jar.stop()
     }
+
+    @Test func aTemplatedProxyForwardsWhereTheRequestSays() async throws {
+        let upstream = try StubServer.start(.stubs(Stubs { Route("/up77/{rest*}").respond(template: "{{request.url}} {{request.headers.X-M}}") }))
+        defer { upstream.stop() }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-template-proxy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try Data(#"""
+            {"request": {"urlPath": "/t/proxy"},
+             "response": {"transformers": ["response-template"], "proxyBaseUrl": "http://127.0.0.1:{{request.query.port}}/up{{request.query.v}}",
+                          "additionalProxyRequestHeaders": {"X-M": "m-{{request.method}}"}}}
+            """#.utf8).write(to: root.appendingPathComponent("mappings/proxy.json"))
+        let jar = try await WireMockJar.start(jar: try #require(await RealWireMock.jar()), root: root)
+        let ours = try StubServer.start(.stubs(try WireMockMappings.load(root: root).stubs))
+        defer { ours.stop() }
+        let item = TemplateCorpus.Case(id: "P1", template: "", target: "/t/proxy?v=77&port=\(upstream.port)", expected: nil)
+        let theirs = try await Self.send(item, to: jar.port), mine = try await Self.send(item, to: ours.port)
+        #expect(mine.status == 200 && mine.text == "/up77/t/proxy?v&#x3D;77&amp;port&#x3D;\(upstream.port) m-GET", "\(mine.text)")
+        #expect(theirs.status == mine.status && theirs.text == mine.text, "jar: \(theirs.text)")
+        await jar.stop()
+    }
 }
+
 
 extension WireAnswer {
     /// The body as UTF-8 text.

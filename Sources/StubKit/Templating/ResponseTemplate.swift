@@ -80,15 +80,20 @@ public struct TemplatedResponse: Sendable, Hashable {
     public var body: Body
     /// WireMock's `transformerParameters`, seen by templates as `parameters`.
     public var parameters: JSONValue
+    /// A proxy whose base URL and added headers are templates: the answer
+    /// is the upstream's (WireMock renders `proxyBaseUrl` and
+    /// `additionalProxyRequestHeaders`); status, headers and body are then unused.
+    public var proxy: TemplatedProxy?
 
     /// A templated response.
     public init(status: Int = 200, reason: String? = nil, headers: [(name: String, value: ResponseTemplate)] = [],
-                body: Body = .none, parameters: JSONValue = .object([:])) {
+                body: Body = .none, parameters: JSONValue = .object([:]), proxy: TemplatedProxy? = nil) {
         self.status = status
         self.reason = reason
         self.headers = headers
         self.body = body
         self.parameters = parameters
+        self.proxy = proxy
     }
 
     /// The response for `request`.
@@ -96,6 +101,7 @@ public struct TemplatedResponse: Sendable, Hashable {
     /// - Throws: ``TemplateRenderError`` where WireMock answers `500`.
     public func response(for request: RecordedRequest, environment: inout TemplateEnvironment,
                          scheme: String = "http", serverPort: Int = 80) throws(TemplateRenderError) -> StubResponse {
+        guard proxy == nil else { throw TemplateRenderError("a templated proxy answers with the upstream's response; render its target instead") }
         func render(_ template: ResponseTemplate) throws(TemplateRenderError) -> String {
             try template.render(for: request, parameters: parameters, environment: &environment, scheme: scheme, serverPort: serverPort)
         }
@@ -132,7 +138,7 @@ public struct TemplatedResponse: Sendable, Hashable {
 
     /// Equal when status, message, headers, body and parameters are.
     public static func == (lhs: TemplatedResponse, rhs: TemplatedResponse) -> Bool {
-        lhs.status == rhs.status && lhs.reason == rhs.reason && lhs.body == rhs.body && lhs.parameters == rhs.parameters
+        lhs.status == rhs.status && lhs.reason == rhs.reason && lhs.body == rhs.body && lhs.parameters == rhs.parameters && lhs.proxy == rhs.proxy
             && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)
     }
 
@@ -145,4 +151,53 @@ public struct TemplatedResponse: Sendable, Hashable {
             hasher.combine(value)
         }
     }
+}
+
+/// Where a templated proxy forwards: `proxyBaseUrl` and the values of
+/// `additionalProxyRequestHeaders` are rendered for each request.
+public struct TemplatedProxy: Sendable, Hashable {
+    /// The upstream's base URL, a template.
+    public var base: ResponseTemplate
+    /// A leading path part taken off the request's path (not a template).
+    public var removingPrefix: String?
+    /// Headers set on the forwarded request; each value a template.
+    public var addingHeaders: [(name: String, value: ResponseTemplate)]
+    /// Headers not forwarded.
+    public var removingHeaders: [String]
+
+    /// A templated proxy.
+    public init(base: ResponseTemplate, removingPrefix: String? = nil, addingHeaders: [(name: String, value: ResponseTemplate)] = [],
+                removingHeaders: [String] = []) {
+        self.base = base
+        self.removingPrefix = removingPrefix
+        self.addingHeaders = addingHeaders
+        self.removingHeaders = removingHeaders
+    }
+
+    /// The proxy target for `request`.
+    ///
+    /// - Throws: ``TemplateRenderError`` when a template fails or the base
+    ///   renders to something that is not an `http` or `https` URL.
+    public func target(for request: RecordedRequest, parameters: JSONValue, environment: inout TemplateEnvironment,
+                       scheme: String = "http", serverPort: Int = 80) throws(TemplateRenderError) -> ProxyTarget {
+        func render(_ template: ResponseTemplate) throws(TemplateRenderError) -> String {
+            try template.render(for: request, parameters: parameters, environment: &environment, scheme: scheme, serverPort: serverPort)
+        }
+        let text = try render(base)
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw TemplateRenderError("proxyBaseUrl rendered to \"\(text)\", which is not an http or https URL")
+        }
+        var headers = HTTPHeaders()
+        for (name, value) in addingHeaders { headers.add(name, try render(value)) }
+        return ProxyTarget(base: url, removingPrefix: removingPrefix, addingHeaders: headers, removingHeaders: removingHeaders)
+    }
+
+    /// Equal when every part is.
+    public static func == (lhs: TemplatedProxy, rhs: TemplatedProxy) -> Bool {
+        lhs.base == rhs.base && lhs.removingPrefix == rhs.removingPrefix && lhs.removingHeaders == rhs.removingHeaders
+            && lhs.addingHeaders.map(\.name) == rhs.addingHeaders.map(\.name) && lhs.addingHeaders.map(\.value) == rhs.addingHeaders.map(\.value)
+    }
+
+    /// Hashes the base.
+    public func hash(into hasher: inout Hasher) { hasher.combine(base) }
 }
