@@ -70,6 +70,20 @@ import UnderstudyTestSupport
         #expect(try await running.call("GET", "/mappings/\(id)").status == 404)
     }
 
+    @Test func aPostedTemplatedMappingRendersAndABrokenTemplateIsRefusedAtItsPlace() async throws {
+        let running = try Running()
+        defer { running.stop() }
+        let created = try await running.call("POST", "/mappings", #"""
+            {"request": {"method": "POST", "urlPath": "/echo"},
+             "response": {"status": 201, "body": "{{jsonPath request.body '$.name'}} at {{request.url}}", "transformers": ["response-template"]}}
+            """#)
+        #expect(created.status == 201, "\(created.text)")
+        let echoed = try await running.client.send("POST", running.server.url("/echo?x=1"), body: Data(#"{"name": "Ann"}"#.utf8))
+        #expect(echoed.status == 201 && echoed.text == "Ann at /echo?x&#x3D;1", "\(echoed.text)")
+        let broken = try await running.call("POST", "/mappings", #"{"request": {"urlPath": "/b"}, "response": {"body": "{{#if x}}", "transformers": ["response-template"]}}"#)
+        #expect(broken.status == 422 && broken.text.contains("/response/body") && broken.text.contains("{{#if}} is not closed"), "\(broken.text)")
+    }
+
     @Test func aBadBodyGetsALocatedErrorAndChangesNothing() async throws {
         let running = try Running()
         defer { running.stop() }

@@ -46,6 +46,9 @@ struct ExportRoundTripTests {
         Get("/teapot").respond(StubResponse(status: 418, reason: "I am a teapot really")),
         Get("/gone").fault(.closeWithoutResponse),
         Get("/spaced path").respond(.text("spaced")),
+        Get("/hello/{name}").respond(template: "Hello {{request.path.[1]}} ({{request.query.lang}})", headers: ["X-Name": "{{request.path.[1]}}"]),
+        Post("/xml").body(.value(.xpath(XPathQuery("/order/id/text()"), then: .equals("7")))).respond(.text("order 7")),
+        Post("/doc").body(.value(.xml(XMLElementValue(name: "r", children: [XMLElementValue(name: "a", text: "1")]), XMLComparison()))).respond(.text("doc")),
     ]
 
     static let dslRequests = [
@@ -60,6 +63,8 @@ struct ExportRoundTripTests {
         #"POST /path|{"user": {"name": "ann"}}"#, #"POST /path|{"user": {"name": "bob"}}"#,
         "GET /q?tag=a&n=1x", "GET /q?tag=c&n=1", "GET /q?tag=b&n=x",
         "GET /h|Accept: application/json|Cookie: session=1", "GET /h|Accept: application/json",
+        "GET /hello/ann?lang=en", "POST /xml|<order><id>7</id></order>", "POST /xml|<order><id>8</id></order>",
+        "POST /doc|<r>\n <a>1</a>\n</r>", "POST /doc|<r><a>2</a></r>",
         "GET /big", "GET /bin", "GET /many", "GET /prio?v=2", "GET /prio?v=1", "GET /teapot", "GET /gone", "GET /spaced%20path",
     ]
 

@@ -33,6 +33,24 @@ public struct XMLElementValue: Sendable, Hashable, CustomStringConvertible {
     public var children: [XMLElementValue]
     /// The element's own text (CDATA included), trimmed of surrounding whitespace.
     public var text: String
+    /// The prefix as written (`a` in `<a:alligator>`), kept for writing the
+    /// element back as WireMock does; not compared (``==`` resolves prefixes).
+    public var prefix: String?
+
+    /// Equal when name, namespace, attributes, children and text are; the prefix is not compared.
+    public static func == (lhs: XMLElementValue, rhs: XMLElementValue) -> Bool {
+        lhs.name == rhs.name && lhs.namespace == rhs.namespace && lhs.attributes == rhs.attributes
+            && lhs.children == rhs.children && lhs.text == rhs.text
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(namespace)
+        hasher.combine(attributes)
+        hasher.combine(children)
+        hasher.combine(text)
+    }
 
     /// Creates an element.
     public init(name: String, namespace: String? = nil, attributes: [Attribute] = [], children: [XMLElementValue] = [], text: String = "") {
@@ -67,18 +85,26 @@ public struct XMLElementValue: Sendable, Hashable, CustomStringConvertible {
     /// that has one declared as its default (`<x xmlns="urn:n">`).
     public var xmlText: String { xmlText(inherited: nil) }
 
-    private func xmlText(inherited: String?) -> String {
+    /// The element as XML text without namespace declarations, prefixes as
+    /// written, as WireMock 2.35.1 hands a selected element to a nested
+    /// pattern (`<a>1</a>`, `<n:a>1</n:a>`).
+    var plainXMLText: String { xmlText(inherited: nil, declaringNamespaces: false) }
+
+    private func xmlText(inherited: String?, declaringNamespaces: Bool = true) -> String {
         func escaped(_ text: String, attribute: Bool) -> String {
             var result = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                 .replacingOccurrences(of: ">", with: "&gt;")
             if attribute { result = result.replacingOccurrences(of: "\"", with: "&quot;") }
             return result
         }
-        var head = "<" + name
-        if namespace != inherited { head += " xmlns=\"\(escaped(namespace ?? "", attribute: true))\"" }
+        let written = !declaringNamespaces ? (prefix.map { "\($0):\(name)" } ?? name) : name
+        var head = "<" + written
+        if declaringNamespaces, namespace != inherited { head += " xmlns=\"\(escaped(namespace ?? "", attribute: true))\"" }
         for attribute in attributes where attribute.namespace == nil { head += " \(attribute.name)=\"\(escaped(attribute.value, attribute: true))\"" }
         if children.isEmpty && text.isEmpty { return head + "/>" }
-        return head + ">" + escaped(text, attribute: false) + children.map { $0.xmlText(inherited: namespace) }.joined() + "</\(name)>"
+        let close = "</\(written)>"
+        return head + ">" + escaped(text, attribute: false)
+            + children.map { $0.xmlText(inherited: namespace, declaringNamespaces: declaringNamespaces) }.joined() + close
     }
 
     /// `<alligator name="Mary">…</alligator>`, short.

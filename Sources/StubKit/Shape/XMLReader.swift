@@ -55,6 +55,7 @@ struct XMLReader {
         let (prefix, local) = Self.split(qualified)
         guard prefix.isEmpty || scopes[prefix] != nil else { throw problem("undeclared namespace prefix \(prefix) in <\(qualified)>") }
         var value = XMLElementValue(name: local, namespace: scopes[prefix].flatMap { $0.isEmpty ? nil : $0 })
+        if !prefix.isEmpty { value.prefix = prefix }
         for (name, text) in raw where name != "xmlns" && !name.hasPrefix("xmlns:") {
             let (attributePrefix, attributeName) = Self.split(name)
             guard attributePrefix.isEmpty || scopes[attributePrefix] != nil else { throw problem("undeclared namespace prefix \(attributePrefix) in \(name)") }

@@ -30,13 +30,13 @@ public struct XPathQuery: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The string values of the nodes the expression selects in `document`
-    /// (document order); `nil` when it does not parse, names an undeclared
-    /// prefix, or yields no node-set (`count(//a)`), as WireMock's matcher sees it.
+    /// The nodes the expression selects in `document` as WireMock's matcher
+    /// hands them to a nested pattern (document order): an element as its XML
+    /// and a newline (`<a>1</a>\n`: `/r/a` does not equal `1`, `/r/a/text()`
+    /// does), an attribute or text node as its value. `nil` when it does not
+    /// parse, names an undeclared prefix, or yields no node-set (`count(//a)`).
     public func selectedTexts(in document: XMLElementValue) -> [String]? {
-        guard let expression, let tree = try? XPathTree(document), case .nodes(let nodes)? = try? tree.evaluate(expression, namespaces: namespaces)
-        else { return nil }
-        return nodes.map(tree.stringValue)
+        selectedNodes(in: document)?.map { node in node.element.map { $0.plainXMLText + "\n" } ?? node.text }
     }
 
     /// The nodes the expression selects in `document`, for the `xPath`

@@ -51,7 +51,7 @@ indirect enum TemplateValue: Sendable {
         case .map(let members), .caseless(let members):
             return "{" + members.map { "\($0.key)=\($0.value.javaText)" }.joined(separator: ", ") + "}"
         case .values(let values): return values.first ?? ""
-        case .xmlNodes(let nodes): return nodes.first.map { $0.element.map { $0.xmlText + "\n" } ?? $0.text } ?? ""
+        case .xmlNodes(let nodes): return nodes.first.map { $0.element.map { $0.plainXMLText + "\n" } ?? $0.text } ?? ""
         case .lookup(let lookup): return lookup.text
         case .date(let date): return date.rendered
         case .json(let value, let hints):
