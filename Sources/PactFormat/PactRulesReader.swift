@@ -69,6 +69,17 @@ struct PactRulesReader {
             return
         }
         if key.hasPrefix("$.query.") { rules.query[String(key.dropFirst("$.query.".count))] = set; return }
+        // V1/V2 bracket notation: `$.headers['Content-Type']`, `$.header["X-Id"]`, `$.query['q']`.
+        for (prefix, isHeader) in [("$.headers[", true), ("$.header[", true), ("$.query[", false)] where key.hasPrefix(prefix) {
+            let inner = key.dropFirst(prefix.count)
+            guard inner.hasSuffix("]"), let quote = inner.first, quote == "'" || quote == "\"",
+                  inner.dropLast().hasSuffix(String(quote)), inner.count >= 4 else {
+                throw StubProblem(pointer: pointer, message: "\"\(key)\" is not a quoted name in brackets (\(prefix)'NAME'])")
+            }
+            let name = String(inner.dropFirst().dropLast(2))
+            if isHeader { rules.header[name] = set } else { rules.query[name] = set }
+            return
+        }
         if key == "$.body" || key.hasPrefix("$.body.") || key.hasPrefix("$.body[") {
             guard let path = ShapePath("$" + key.dropFirst("$.body".count)) else {
                 throw StubProblem(pointer: pointer, message: "\"\(key)\" is not a body path")
