@@ -149,8 +149,7 @@ package final class Engine: Sendable {
         switch recipe {
         case .fixed(let response):
             if topLevel, let prepared = slot.prepared { return .prepared(prepared) }
-            if let reason = response.reason { return .raw(HTTPResponse(response, extraHeaders: slot.stub.responseHeaders).rawBytes(reason: reason)) }
-            return .response(HTTPResponse(response, extraHeaders: slot.stub.responseHeaders))
+            return sent(response, slot: slot)
         case .dynamic(let make):
             return made(by: make, slot: slot, request: request, captures: captures, thrown: &thrown)
         case .named(let recipe):
@@ -186,9 +185,8 @@ package final class Engine: Sendable {
                     return reply(.proxy(target), call: call, slot: slot, request: request, captures: captures,
                                  topLevel: topLevel, thrown: &thrown, proxied: &proxied)
                 }
-                let made = try templated.response(for: request, environment: &environment, scheme: setting.scheme, serverPort: setting.port)
-                if let reason = made.reason { return .raw(HTTPResponse(made, extraHeaders: slot.stub.responseHeaders).rawBytes(reason: reason)) }
-                return .response(HTTPResponse(made, extraHeaders: slot.stub.responseHeaders))
+                return sent(try templated.response(for: request, environment: &environment, scheme: setting.scheme, serverPort: setting.port),
+                            slot: slot)
             } catch {
                 thrown = error
                 return .response(HTTPResponse(recipeFailure: error, stub: slot.stub, what: "the stub's response template failed"))
@@ -201,6 +199,13 @@ package final class Engine: Sendable {
 
     /// The answer a closure (a `.dynamic` recipe, a plug-in's named one)
     /// makes; a thrown error becomes the 500 that names it and the stub.
+    /// `response` with the stub's extra headers; raw bytes when it has its own reason phrase.
+    private func sent(_ response: StubResponse, slot: StubSlot) -> Answer {
+        let wire = HTTPResponse(response, extraHeaders: slot.stub.responseHeaders)
+        if let reason = response.reason { return .raw(wire.rawBytes(reason: reason)) }
+        return .response(wire)
+    }
+
     private func made(
         by make: (MatchedRequest) throws -> StubResponse, slot: StubSlot, request: RecordedRequest,
         captures: [String: String], thrown: inout (any Error)?

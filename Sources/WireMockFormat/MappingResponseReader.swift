@@ -90,7 +90,7 @@ extension MappingReader {
     ]
 
     /// Name → text, or name → [text] for one header line per value.
-    private mutating func headers(_ node: DocumentNode) -> HTTPHeaders {
+    mutating func headers(_ node: DocumentNode) -> HTTPHeaders {
         guard case .object = node.value else {
             fail(node, "expected an object of name → value, got \(shown(node))")
             return [:]

@@ -34,20 +34,10 @@ extension MappingReader {
     mutating func templatedResponse(_ fields: [String: DocumentNode], in node: DocumentNode, status: Int, reason: String?) -> TemplatedResponse? {
         let problemsBefore = problems.count
         var response = TemplatedResponse(status: status, reason: reason, parameters: fields["transformerParameters"]?.value ?? .object([:]))
-        if let headers = fields["headers"], case .object = headers.value {
-            for name in headers.memberOrder {
-                let value = headers.at(name)
-                for item in value.elements ?? [value] {
-                    let text: String?
-                    switch item.value {
-                    case .number, .bool: text = item.value.matchText
-                    default: text = string(item)
-                    }
-                    if let text, let template = template(text, at: item) { response.headers.append((name, template)) }
-                }
+        if let node = fields["headers"] {
+            for (name, value) in headers(node).pairs {
+                if let template = template(value, at: node.at(name)) { response.headers.append((name, template)) }
             }
-        } else if let headers = fields["headers"] {
-            fail(headers, "expected an object of name → value, got \(shown(headers))")
         }
         let given = node.memberOrder.filter(Self.bodyKeys.contains)
         if given.count > 1 { fail(node.at(given[1]), "a response takes one body; it also has \"\(given[0])\"") }

@@ -26,9 +26,10 @@ public enum WireMockMappings {
         /// so a caller that also needs its JSON does not parse it again.
         public var document: JSONValue?
 
-        init(stubs: [Stub], skipped: [StubProblem], document: JSONValue? = nil) {
+        init(stubs: [Stub], skipped: [StubProblem], warnings: [StubProblem] = [], document: JSONValue? = nil) {
             self.stubs = stubs
             self.skipped = skipped
+            self.warnings = warnings
             self.document = document
         }
     }
@@ -70,9 +71,7 @@ public enum WireMockMappings {
             }
         }
         guard problems.isEmpty else { throw StubValidationError(problems: problems) }
-        var loaded = Loaded(stubs: stubs.reversed(), skipped: skipped)
-        loaded.warnings = warnings
-        return try validated(loaded)
+        return try validated(Loaded(stubs: stubs.reversed(), skipped: skipped, warnings: warnings))
     }
 
     /// Loads one mapping file; body files come from `bodyFiles` (by default
@@ -131,9 +130,7 @@ public enum WireMockMappings {
             }
             throw StubValidationError(problems: (reader.problems + refused).sorted { $0.location.line < $1.location.line })
         }
-        var loaded = Loaded(stubs: stubs, skipped: reader.untranslatable, document: document.root)
-        loaded.warnings = reader.warnings
-        return loaded
+        return Loaded(stubs: stubs, skipped: reader.untranslatable, warnings: reader.warnings, document: document.root)
     }
 
     private static func read(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import WireMockFormat
 
 /// WireMock's templating flags, as `serve` and `lint` take them.
@@ -19,6 +20,13 @@ struct TemplatingOptions: ParsableArguments {
     var systemKeys: [String] {
         let keys = permittedSystemKeys.flatMap { $0.split(separator: ",").map(String.init) }
         return keys.isEmpty ? ["wiremock.*"] : keys
+    }
+
+    /// A key that is not a regular expression is refused before anything is served.
+    func validate() throws {
+        for key in systemKeys where (try? NSRegularExpression(pattern: key)) == nil {
+            throw ValidationError("--permitted-system-keys: \"\(key)\" is not a regular expression")
+        }
     }
 
     /// Which WireMock responses are templates.

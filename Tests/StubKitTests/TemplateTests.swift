@@ -7,6 +7,8 @@ import UnderstudyTestSupport
 /// observed on the jar), the template window, parse errors at their line
 /// and column, render failures where the jar answers 500.
 @Suite struct TemplateTests {
+    // 8080 below is only written into the requests' Host header (and the
+    // model's fallback port): these tests render values, and nothing listens.
     static func render(_ template: String, _ request: RecordedRequest, now: Date = Date()) throws -> String {
         var environment = TemplateEnvironment(now: now, seed: 1, hostname: "vm")
         return try ResponseTemplate(template).render(for: request, environment: &environment, serverPort: 8080)

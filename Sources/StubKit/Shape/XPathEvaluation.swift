@@ -176,7 +176,7 @@ struct XPathEvaluation {
     private func function(_ name: String, _ arguments: [XPathExpr], _ context: Context) throws -> Value {
         let values = try arguments.map { try value($0, context) }
         func text(_ index: Int) -> String { index < values.count ? string(values[index]) : tree.stringValue(context.node) }
-        func nodeName(_ local: Bool) -> String {
+        func nodeName() -> String {
             let node: Int
             if let first = values.first { guard case .nodes(let nodes) = first, let found = nodes.first else { return "" }; node = found } else { node = context.node }
             return tree.nodes[node].name
@@ -187,7 +187,7 @@ struct XPathEvaluation {
         case "count":
             guard case .nodes(let nodes)? = values.first else { throw Failure(description: "count() takes a node-set") }
             return .number(Double(nodes.count))
-        case "local-name", "name": return .string(nodeName(name == "local-name"))
+        case "local-name", "name": return .string(nodeName())
         case "namespace-uri":
             guard case .nodes(let nodes)? = values.first, let node = nodes.first else { return .string(tree.nodes[context.node].namespace ?? "") }
             return .string(tree.nodes[node].namespace ?? "")

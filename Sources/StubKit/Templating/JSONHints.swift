@@ -14,9 +14,8 @@ struct JSONHints: Sendable {
 
     private init() {}
 
-    /// The hints of the JSON document `text`; none when it is not JSON.
-    init(text: String) {
-        guard let document = try? LocatedJSON(Data(text.utf8)) else { return }
+    /// The hints of `document`, parsed from `text`.
+    init(_ document: LocatedJSON, text: String) {
         for order in document.keyOrder.values { orders[Self.signature(order)] = orders[Self.signature(order)] ?? order }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
         func walk(_ value: JSONValue, _ pointer: String) {

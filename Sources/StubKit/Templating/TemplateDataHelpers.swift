@@ -7,7 +7,7 @@ enum TemplateDataHelpers {
     typealias Helper = TemplateHelpers.Helper
 
     static let table: [String: Helper] = [
-        "jsonPath": { _, arguments throws(TemplateRenderError) in try jsonPath(arguments) },
+        "jsonPath": { renderer, arguments throws(TemplateRenderError) in try jsonPath(&renderer, arguments) },
         "xPath": { _, arguments throws(TemplateRenderError) in xPath(arguments, soap: false) },
         "soapXPath": { _, arguments throws(TemplateRenderError) in xPath(arguments, soap: true) },
         "parseJson": { renderer, arguments throws(TemplateRenderError) in
@@ -19,8 +19,8 @@ enum TemplateDataHelpers {
             } else {
                 text = arguments.param(0).rendered
             }
-            guard let json = JSONValue(json: text) else { throw TemplateRenderError("parseJson: \"\(text.prefix(60))\" is not JSON") }
-            let value = TemplateValue(jsonMember: json, hints: JSONHints(text: text), asJavaLists: true)
+            guard let (json, hints) = renderer.json(text) else { throw TemplateRenderError("parseJson: \"\(text.prefix(60))\" is not JSON") }
+            let value = TemplateValue(jsonMember: json, hints: hints, asJavaLists: true)
             if let name { renderer.variables[name] = value; return .safe("") }
             return value
         },
@@ -121,7 +121,7 @@ enum TemplateDataHelpers {
         return .safe(found ? try renderer.renderBody(block, this: renderer.frames[renderer.frames.count - 1].this) : "")
     }
 
-    private static func jsonPath(_ arguments: HelperArguments) throws(TemplateRenderError) -> TemplateValue {
+    private static func jsonPath(_ renderer: inout TemplateRenderer, _ arguments: HelperArguments) throws(TemplateRenderError) -> TemplateValue {
         let input = arguments.param(0)
         let expression = arguments.param(1).rendered
         guard !expression.isEmpty else { return TemplateHelpers.inlineError("The JSONPath cannot be empty") }
@@ -132,9 +132,8 @@ enum TemplateDataHelpers {
         default:
             let text = input.rendered
             guard !text.isEmpty else { throw TemplateRenderError("java.lang.IllegalArgumentException: json string can not be null or empty") }
-            guard let parsed = JSONValue(json: text) else { throw TemplateRenderError("com.jayway.jsonpath.InvalidJsonException: \(text.prefix(60)) is not JSON") }
-            document = parsed
-            hints = JSONHints(text: text)
+            guard let parsed = renderer.json(text) else { throw TemplateRenderError("com.jayway.jsonpath.InvalidJsonException: \(text.prefix(60)) is not JSON") }
+            (document, hints) = parsed
         }
         let query = JSONQuery(expression)
         guard query.problem == nil else { return TemplateHelpers.inlineError("\(expression) is not a valid JSONPath expression") }

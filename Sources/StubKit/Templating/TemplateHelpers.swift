@@ -50,7 +50,6 @@ enum TemplateHelpers {
             return direct
         },
         "log": { _, _ throws(TemplateRenderError) in .safe("") },
-        "blockHelperMissing": { _, _ throws(TemplateRenderError) in .missing },
     ]
 
     /// `if`/`unless`: the body or the inverse as a block; the test as a value inline.

@@ -28,6 +28,17 @@ struct TemplateRenderer {
     /// Variables set by `assign`, `regexExtract`, `formData`, `parseJson`.
     var variables: [String: TemplateValue] = [:]
     var environment: TemplateEnvironment
+    /// JSON texts parsed so far (`jsonPath` of `request.body` three times parses it once).
+    private var parsedJSON: [String: (value: JSONValue, hints: JSONHints)] = [:]
+
+    /// `text` as JSON with its hints, parsed once per rendering; `nil` when it is not JSON.
+    mutating func json(_ text: String) -> (value: JSONValue, hints: JSONHints)? {
+        if let known = parsedJSON[text] { return known }
+        guard let document = try? LocatedJSON(Data(text.utf8)) else { return nil }
+        let parsed = (document.root, JSONHints(document, text: text))
+        parsedJSON[text] = parsed
+        return parsed
+    }
 
     init(model: TemplateValue, environment: TemplateEnvironment) {
         frames = [Frame(this: model)]

@@ -16,9 +16,8 @@ public enum FixtureFile {
         guard !path.hasPrefix("/") else {
             throw Failure(description: "fixture \"\(path)\" must be a path relative to \(folder.path)")
         }
-        let root = folder.standardizedFileURL.resolvingSymlinksInPath()
-        let file = root.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath()
-        guard file.path.hasPrefix(root.path.hasSuffix("/") ? root.path : root.path + "/") else {
+        let (root, file) = located(path, in: folder)
+        guard inside(file, root) else {
             throw Failure(description: "fixture \"\(path)\" resolves to \(file.path), outside the fixtures folder \(root.path)")
         }
         do {
@@ -32,8 +31,17 @@ public enum FixtureFile {
     /// resolves outside (the checks of ``read(_:in:)``, without reading).
     public static func resolve(_ path: String, in folder: URL) -> URL? {
         guard !path.hasPrefix("/") else { return nil }
+        let (root, file) = located(path, in: folder)
+        return inside(file, root) ? file : nil
+    }
+
+    /// The folder and the file, links resolved.
+    private static func located(_ path: String, in folder: URL) -> (root: URL, file: URL) {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath()
-        let file = root.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath()
-        return file.path.hasPrefix(root.path.hasSuffix("/") ? root.path : root.path + "/") ? file : nil
+        return (root, root.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath())
+    }
+
+    private static func inside(_ file: URL, _ root: URL) -> Bool {
+        file.path.hasPrefix(root.path.hasSuffix("/") ? root.path : root.path + "/")
     }
 }
