@@ -53,6 +53,13 @@ let package = Package(
         ),
         // zlib, found by pkg-config, for the gzip and deflate content codings. Only HTTPWire imports it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // GnuTLS, found by pkg-config (libmicrohttpd's own TLS library, so no new
+        // package to install), for the verifier's client side. Only WireClient imports it.
+        .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"]), .brew(["gnutls"])]),
+        // An HTTP/1.1 client that sends a request exactly as given (a GET with a
+        // body, a query as written, headers in order and case), over TCP or TLS:
+        // what `verify --pact` speaks, since URLSession refuses such requests. Not a product.
+        .target(name: "WireClient", dependencies: ["CGnuTLS"], swiftSettings: strictSettings),
         // The pthread-mutex box every layer shares (Thread Sanitizer understands
         // it), so the engine's state needs no transport module. Not a product.
         .target(name: "Locking", swiftSettings: strictSettings),
@@ -158,7 +165,7 @@ let package = Package(
         // What the command line does, as a library: serving, ready lines, shutdown on signals.
         .target(
             name: "UnderstudyCLI",
-            dependencies: ["StubServer", "StubKit", "StubSpec", "StubRecording", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubRemote", "MarvelFake", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StubServer", "StubKit", "StubSpec", "StubRecording", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubRemote", "MarvelFake", "WireClient", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         // The `understudy` command: argument parsing and exit codes only.
@@ -167,7 +174,7 @@ let package = Package(
         .executableTarget(
             name: "understudy",
             dependencies: [
-                "UnderstudyCLI", "StubSpec", "StubRecording", "StubServer", "StubKit", "PactFormat", "MarvelFake", "CAllocatorTuning",
+                "UnderstudyCLI", "StubSpec", "StubRecording", "StubServer", "StubKit", "PactFormat", "MarvelFake", "CAllocatorTuning", "WireClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -180,7 +187,7 @@ let package = Package(
         // The fuzz targets (spec loader, matcher, HTTP path), run by scripts/fuzz.
         .executableTarget(
             name: "understudy-fuzz",
-            dependencies: ["CFuzzerDriver", "StubSpec", "StubRecording", "MarvelStubs", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubServer", "StubKit", "MicroHTTP"],
+            dependencies: ["CFuzzerDriver", "WireClient", "StubSpec", "StubRecording", "MarvelStubs", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubServer", "StubKit", "MicroHTTP"],
             swiftSettings: strictSettings
         ),
         // A UI-test stand-in that links only the remote client and the assertions;
@@ -214,6 +221,7 @@ let package = Package(
             dependencies: ["MicroHTTP", "UnderstudyTestSupport"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "WireClientTests", dependencies: ["WireClient", "StubServer", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StubRecordingTests", dependencies: ["StubRecording", "StubKit", "MarvelStubs"], swiftSettings: strictSettings),
         .testTarget(name: "StubEngineTests", dependencies: ["StubEngine", "HTTPWire", "StubKit"], swiftSettings: strictSettings),

@@ -1,0 +1,159 @@
+import CGnuTLS
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One TCP connection (optionally TLS over it), used by one thread from
+/// start to end: blocking reads and writes, each bounded by the timeout.
+/// The descriptor is close-on-exec and closed exactly once.
+final class WireConnection {
+    private let fd: Int32
+    private var tls: TLSClientSession?
+
+    /// Connects to the first address of `host` that accepts within `timeout`.
+    init(host: String, port: Int, timeout: TimeInterval) throws(WireClientError) {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Glibc)
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+        hints.ai_socktype = SOCK_STREAM
+        #endif
+        var found: UnsafeMutablePointer<addrinfo>?
+        let resolved = getaddrinfo(host, String(port), &hints, &found)
+        guard resolved == 0, let first = found else {
+            throw .connect("\(host) does not resolve (\(String(cString: gai_strerror(resolved))))")
+        }
+        defer { freeaddrinfo(first) }
+        var problem = "no address for \(host)"
+        var candidate: UnsafeMutablePointer<addrinfo>? = first
+        while let address = candidate {
+            candidate = address.pointee.ai_next
+            switch Self.connect(address.pointee, timeout: timeout) {
+            case .success(let descriptor):
+                fd = descriptor
+                return
+            case .failure(let why):
+                problem = "\(host):\(port): \(why)"
+            }
+        }
+        throw .connect(problem)
+    }
+
+    deinit {
+        tls = nil
+        close(fd)
+    }
+
+    /// A connected, blocking descriptor with `timeout` on every read and write.
+    private static func connect(_ address: addrinfo, timeout: TimeInterval) -> Result<Int32, ConnectFailure> {
+        #if canImport(Glibc)
+        let fd = socket(address.ai_family, address.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), address.ai_protocol)
+        #else
+        let fd = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
+        #endif
+        guard fd >= 0 else { return .failure(ConnectFailure(String(cString: strerror(errno)))) }
+        #if canImport(Darwin)
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        #endif
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+        if systemConnect(fd, address.ai_addr, address.ai_addrlen) != 0 {
+            guard errno == EINPROGRESS else {
+                let why = String(cString: strerror(errno))
+                close(fd)
+                return .failure(ConnectFailure(why))
+            }
+            var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            let ready = poll(&poller, 1, Int32(max(1, min(timeout * 1000, 600_000))))
+            var code: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length)
+            guard ready == 1, code == 0 else {
+                close(fd)
+                return .failure(ConnectFailure(ready == 0 ? "no answer within \(timeout) s" : String(cString: strerror(code))))
+            }
+        }
+        _ = fcntl(fd, F_SETFL, flags)
+        var limit = timeval()
+        limit.tv_sec = .init(timeout.rounded(.down))
+        limit.tv_usec = .init((timeout - timeout.rounded(.down)) * 1_000_000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        return .success(fd)
+    }
+
+    struct ConnectFailure: Error {
+        var why: String
+        init(_ why: String) { self.why = why }
+    }
+
+    /// Starts TLS on the connection, checking the certificate against `trust` and `serverName`.
+    func startTLS(serverName: String, trust: WireTrust) throws(WireClientError) {
+        tls = try TLSClientSession(fd: fd, serverName: serverName, trust: trust)
+    }
+
+    /// Writes every byte.
+    func write(_ bytes: [UInt8]) throws(WireClientError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written: Int
+            if let tls {
+                written = try tls.send(bytes, from: offset)
+            } else {
+                written = bytes.withUnsafeBytes { raw in
+                    #if canImport(Glibc)
+                    Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                    #else
+                    Darwin.send(fd, raw.baseAddress! + offset, raw.count - offset, 0)
+                    #endif
+                }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK { throw .timedOut("sending the request") }
+                    // The server may answer and close before reading the whole request: read what it said.
+                    if errno == EPIPE || errno == ECONNRESET { return }
+                    throw .io("send: \(String(cString: strerror(errno)))")
+                }
+            }
+            offset += written
+        }
+    }
+
+    /// Appends what arrives to `buffer`; `false` at the end of the stream.
+    func read(into buffer: inout [UInt8]) throws(WireClientError) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count: Int
+            if let tls {
+                count = try tls.receive(into: &chunk)
+            } else {
+                count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK { throw .timedOut("waiting for the response") }
+                    if errno == ECONNRESET { return false }
+                    throw .io("recv: \(String(cString: strerror(errno)))")
+                }
+            }
+            if count == 0 { return false }
+            buffer.append(contentsOf: chunk[0..<count])
+            return true
+        }
+    }
+}
+
+#if canImport(Glibc)
+private func systemConnect(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
+    Glibc.connect(fd, address, length)
+}
+#else
+private func systemConnect(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
+    Darwin.connect(fd, address, length)
+}
+#endif
