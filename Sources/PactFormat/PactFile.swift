@@ -164,6 +164,14 @@ struct PactFileReading {
         return PactFile(consumer: consumer, provider: provider, version: version, interactions: interactions, unsupported: unsupported)
     }
 
+    /// Headers in the order the file writes them (a JSON object's members
+    /// come out of the parser unordered), so a verifier sends them so.
+    func inFileOrder(_ headers: [(name: String, value: String)], at pointer: String) -> [(name: String, value: String)] {
+        headers.map { ($0, document.position(of: pointer + "/" + LocatedJSON.escape($0.name))) }
+            .sorted { $0.1.line != $1.1.line ? $0.1.line < $1.1.line : $0.1.column < $1.1.column }
+            .map(\.0)
+    }
+
     mutating func interaction(_ value: JSONValue, at pointer: String, version: PactVersion) -> PactInteraction? {
         guard case .object(let fields) = value else {
             fail(pointer, "an interaction is an object")
@@ -194,7 +202,9 @@ struct PactFileReading {
             problems.append(StubProblem(pointer: pointer + "/response", message: "an interaction needs a response"))
         }
         for problem in problems { fail(problem.subject, problem.message) }
-        guard problems.isEmpty, let request, let response else { return nil }
+        guard problems.isEmpty, var request, var response else { return nil }
+        request.headers = inFileOrder(request.headers, at: pointer + "/request/headers")
+        response.headers = inFileOrder(response.headers, at: pointer + "/response/headers")
         let pending: Bool
         if case .bool(let flag)? = fields["pending"] { pending = flag } else { pending = false }
         var key: String?

@@ -109,3 +109,39 @@ struct PactGeneratorsReader {
         }
     }
 }
+
+extension PactRequest {
+    /// This request as a verifier sends it: each request generator's value
+    /// in place of the example (path, query values, header values, JSON body
+    /// values; `MockServerURL` excepted), `ProviderState` expressions filled
+    /// from `values` (what the state-change call returned) and typed like
+    /// the example.
+    public func generated(values: [String: JSONValue], using random: inout some RandomNumberGenerator) -> PactRequest {
+        guard !generators.isEmpty else { return self }
+        var request = self
+        let context = ValueGenerator.Context(request: recorded, parameters: values)
+        func text(_ generator: ValueGenerator, _ example: String) -> String? {
+            guard generator.appliesWhenVerifying, let made = generator.generate(context, like: .string(example), using: &random) else { return nil }
+            if case .string(let string) = made { return string }
+            return made.description
+        }
+        if let generator = generators.path, let path = text(generator, path) { request.path = path }
+        for (name, generator) in generators.query.sorted(by: { $0.key < $1.key }) {
+            guard var query = request.query, let index = query.firstIndex(where: { $0.name == name }) else { continue }
+            query[index].values = query[index].values.map { text(generator, $0) ?? $0 }
+            request.query = query
+            request.rawQuery = nil
+        }
+        for (name, generator) in generators.headers.sorted(by: { $0.key < $1.key }) {
+            for index in request.headers.indices where request.headers[index].name.caseInsensitiveCompare(name) == .orderedSame {
+                request.headers[index].value = text(generator, request.headers[index].value) ?? request.headers[index].value
+            }
+        }
+        if case .json = body {
+            let verifying = generators.body.filter { $0.value.appliesWhenVerifying }
+            let made = ResponseGenerators.applying(verifying, to: body.data, context, using: &random)
+            if let value = JSONValue(data: made) { request.body = .json(value) }
+        }
+        return request
+    }
+}

@@ -21,7 +21,11 @@ extension PactRequest {
             })
         }
         pattern.headers = PactConditions.headers(headers, rules)
-        pattern.body = PactConditions.body(body, rules, allowsExtraKeys: false)
+        if let parts = PactConditions.multipart(body, headers, rules) {
+            pattern.multipart = parts
+        } else {
+            pattern.body = PactConditions.body(body, rules, allowsExtraKeys: false)
+        }
         return pattern
     }
 
@@ -65,6 +69,9 @@ extension PactResponse {
                 found.append("header \(condition.name): expected \(condition.matcher), got " + (values.isEmpty ? "none" : values.joined(separator: ", ")))
             }
         }
+        if let parts = PactConditions.multipart(body, headers, rules) {
+            return found + PactMultipart.mismatches(parts, actualType: actualHeaders["Content-Type"], actual: actualBody)
+        }
         for condition in PactConditions.body(body, rules, allowsExtraKeys: true) where !condition.accepts(actualBody) {
             if case .shape(let shape) = condition, let json = JSONValue(data: actualBody) {
                 found += shape.mismatches(json).map { "body \($0)" }
@@ -86,11 +93,23 @@ enum PactConditions {
         return type == "application/xml" || type == "text/xml" || type.hasSuffix("+xml")
     }
 
-    /// Each expected header: its rules, or equality as a header value.
+    /// Each expected header: its rules, or equality as a header value (a
+    /// multipart `Content-Type` with any boundary).
     static func headers(_ headers: [(name: String, value: String)], _ rules: PactRules) -> [FieldMatcher] {
         headers.map { header in
-            FieldMatcher(header.name, rules.header(named: header.name).map { .rules($0, examples: [header.value]) } ?? .headerValue(header.value))
+            if let rule = rules.header(named: header.name) { return FieldMatcher(header.name, .rules(rule, examples: [header.value])) }
+            if header.name.lowercased() == "content-type", PactMultipart.isMultipart(header.value) {
+                return FieldMatcher(header.name, PactMultipart.contentTypeMatcher(header.value))
+            }
+            return FieldMatcher(header.name, .headerValue(header.value))
         }
+    }
+
+    /// A multipart body's part patterns, or `nil` when the body is not multipart.
+    static func multipart(_ body: PactBody, _ headers: [(name: String, value: String)], _ rules: PactRules) -> [MultipartPattern]? {
+        guard case .bytes(let data, let type) = body else { return nil }
+        let declared = headers.first { $0.name.lowercased() == "content-type" }?.value ?? type
+        return PactMultipart.patterns(data, contentType: declared, rules: rules)
     }
 
     /// The body's condition: none when absent, empty when `""`, JSON null or

@@ -59,8 +59,10 @@ public struct PactPartReader: Sendable {
             try self.body(fields["body"], present: fields.keys.contains("body"), headers: headers, at: pointer + "/body")
         }
         let generators = PactGeneratorsReader().generators(fields["generators"], at: pointer + "/generators", problems: &problems)
-        return PactRequest(method: (method ?? "GET").uppercased(), path: path ?? "/", query: query, headers: headers,
-                           body: body ?? .absent, rules: rules, generators: generators)
+        var request = PactRequest(method: (method ?? "GET").uppercased(), path: path ?? "/", query: query, headers: headers,
+                                  body: body ?? .absent, rules: rules, generators: generators)
+        if case .string(let text)? = fields["query"] { request.rawQuery = text }
+        return request
     }
 
     /// A response, every problem in it added to `problems`; `nil` when it is not an object.
@@ -160,7 +162,9 @@ public struct PactPartReader: Sendable {
         var contentType = headers.first { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
         var content = value
         var encoded: JSONValue = .bool(false)
+        var bodyObject = false
         if version == .v4, case .object(let fields) = value, fields.keys.contains("content") || fields.keys.contains("contentType") {
+            bodyObject = true
             if case .string(let type)? = fields["contentType"] { contentType = contentType ?? type }
             encoded = fields["encoded"] ?? .bool(false)
             content = fields["content"] ?? .string("")
@@ -177,6 +181,11 @@ public struct PactPartReader: Sendable {
             if let contentType, Self.isJSON(contentType) {
                 return .json(JSONValue(json: text) ?? .string(text))
             }
+            // A bare string of a binary type (not JSON, XML, text/*, a form) is
+            // base64 when it decodes as such, as the Pact tools read V2/V3 bodies.
+            if !bodyObject, let contentType, !Self.isTextual(contentType), let data = Data(base64Encoded: text) {
+                return .bytes(data, contentType: contentType)
+            }
             return .bytes(Data(text.utf8), contentType: contentType)
         default:
             return .json(content)
@@ -187,6 +196,14 @@ public struct PactPartReader: Sendable {
     static func isJSON(_ contentType: String) -> Bool {
         let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         return type == "application/json" || type.hasSuffix("+json") || type == "text/json"
+    }
+
+    /// Whether the Pact tools keep a body of this type as text: JSON, XML,
+    /// `text/*` and URL-encoded forms (everything else, multipart and
+    /// JavaScript included, is binary to them).
+    static func isTextual(_ contentType: String) -> Bool {
+        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return isJSON(type) || PactConditions.isXML(type) || type.hasPrefix("text/") || type == "application/x-www-form-urlencoded"
     }
 
     // MARK: Helpers

@@ -75,6 +75,9 @@ public struct PactRequest: Sendable, Hashable {
     public var path: String
     /// The query parameters and their values in order; `nil` when not given.
     public var query: [(name: String, values: [String])]?
+    /// V2's query string as the file writes it (`"a=1&a=2&b=x%20y"`), which
+    /// a verifier sends as written; `nil` for V3 and V4 (a map of lists).
+    public var rawQuery: String?
     /// The headers and their values.
     public var headers: [(name: String, value: String)]
     /// The body.

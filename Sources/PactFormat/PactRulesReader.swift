@@ -122,7 +122,18 @@ struct PactRulesReader {
             return Int(number)
         }
         var kind = fields["match"].flatMap { if case .string(let name) = $0 { name } else { nil } }
-        if kind == nil { kind = fields["regex"] != nil ? "regex" : (fields["min"] != nil || fields["max"] != nil ? "type" : nil) }
+        if let given = fields["match"], kind == nil {
+            throw StubProblem(pointer: pointer + "/match", message: "match names a matcher as text, not \(given)")
+        }
+        // Legacy forms (pact-jvm 3.x, ruby): no `match`, the kind told by its attribute.
+        if kind == nil {
+            kind = ["regex", "timestamp", "date", "time", "min", "max"].first { fields[$0] != nil }
+        }
+        // The format a date matcher takes: `format`, or (legacy) the attribute named like the matcher.
+        func format(_ names: String...) -> String? {
+            for name in ["format"] + names { if case .string(let text)? = fields[name] { return text } }
+            return nil
+        }
         switch kind {
         case "equality": return .equality
         case "regex":
@@ -133,12 +144,13 @@ struct PactRulesReader {
         case "include": return .include(try text("value"))
         case "number": return .number
         case "integer": return .integer
-        case "decimal": return .decimal
+        case "decimal", "real": return .decimal
         case "boolean": return .boolean
         case "null": return .null
-        case "date": return .dateTime(.date, format: try? text("format"))
-        case "time": return .dateTime(.time, format: try? text("format"))
-        case "timestamp", "datetime": return .dateTime(.timestamp, format: try? text("format"))
+        case "date": return .dateTime(.date, format: format("date"))
+        case "time": return .dateTime(.time, format: format("time"))
+        case "timestamp", "datetime": return .dateTime(.timestamp, format: format("timestamp", "datetime"))
+        case "statusCode": return try statusCode(fields["status"], at: pointer + "/status")
         case "contentType": return .contentType(try text("value"))
         case "values": return .values
         case "notEmpty": return .notEmpty
@@ -169,6 +181,31 @@ struct PactRulesReader {
             return .arrayContains(variants)
         case let other:
             throw StubProblem(pointer: pointer + "/match", message: "unsupported matcher \(other.map { "\"\($0)\"" } ?? "(no match given)")")
+        }
+    }
+
+    /// V4's `statusCode` matcher: a class (`success`, `clientError`, …) or a
+    /// list of statuses, as the regular expression a status's digits match.
+    func statusCode(_ status: JSONValue?, at pointer: String) throws(StubProblem) -> ShapeRule {
+        let classes = ["info": "1\\d\\d", "success": "2\\d\\d", "redirect": "3\\d\\d", "clientError": "4\\d\\d",
+                       "serverError": "5\\d\\d", "nonError": "[123]\\d\\d", "error": "[45]\\d\\d"]
+        switch status {
+        case .string(let name)?:
+            guard let pattern = classes[name] else {
+                throw StubProblem(pointer: pointer, message: "unknown status class \"\(name)\"; expected info, success, redirect, clientError, serverError, nonError, error or a list of statuses")
+            }
+            return .regex(TextPattern(pattern))
+        case .array(let items)? where !items.isEmpty:
+            var codes: [String] = []
+            for (index, item) in items.enumerated() {
+                guard case .number(let code) = item, code.rounded() == code, (100...599).contains(code) else {
+                    throw StubProblem(pointer: "\(pointer)/\(index)", message: "expected a status from 100 to 599, got \(item)")
+                }
+                codes.append(String(Int(code)))
+            }
+            return .regex(TextPattern("(?:" + codes.joined(separator: "|") + ")"))
+        default:
+            throw StubProblem(pointer: pointer, message: "statusCode needs status: a class (success, clientError, …) or a list of statuses")
         }
     }
 }

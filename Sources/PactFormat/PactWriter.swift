@@ -90,6 +90,9 @@ public enum PactWriter {
             members.append(("body", version == .v4
                 ? .object([("contentType", .string(contentType ?? "application/json")), ("encoded", .bool(false)), ("content", .value(value))])
                 : .value(value)))
+        case .bytes(let data, let type) where version != .v4 && !PactPartReader.isTextual(type ?? contentType ?? "text/plain"):
+            // V2/V3 keep a binary type's body as a base64 string (how the Pact tools read it back).
+            members.append(("body", .string(data.base64EncodedString())))
         case .bytes(let data, let type):
             if let text = String(data: data, encoding: .utf8) {
                 members.append(("body", version == .v4

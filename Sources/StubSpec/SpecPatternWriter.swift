@@ -138,6 +138,7 @@ package enum SpecPatternWriter {
         case .unparsableJSON, .unencodable: throw Unwritable(matcher.problem ?? "its body matcher is invalid")
         case .shape(let shape): return try SpecShapeWriter.shape(shape)
         case .xmlShape: throw Unwritable("an XML body shape has no spec form yet")
+        case .mediaType: throw Unwritable("a body told by its media type has no spec form yet")
         }
     }
 }

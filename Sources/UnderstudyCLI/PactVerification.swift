@@ -1,9 +1,7 @@
 package import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 package import PactFormat
 import StubKit
+package import WireClient
 
 /// `understudy verify --pact`: replays each interaction of one or more pacts
 /// against a live provider (after asking its state-change URL to set up the
@@ -34,75 +32,95 @@ package struct PactVerification: Sendable {
     /// Whether an interaction that is not pending failed.
     package var failed: Bool { rows.contains { !$0.pending && !$0.mismatches.isEmpty } }
 
-    /// Replays `pacts` against `provider`. With `stateChangeURL`, POSTs
-    /// `{"action": "setup", "state": …, "params": …}` for each provider state
-    /// first (one with an empty state when there is none, as `pact verifier`
-    /// does), and the same with `"teardown"` afterwards when `teardown`.
+    /// Replays `pacts` against `provider` with ``WireClient``, so each
+    /// request goes out as the pact states it (a GET with a body, the query
+    /// as written, headers in order and case, binary bodies). With
+    /// `stateChangeURL`, POSTs `{"action": "setup", "state": …, "params": …}`
+    /// for each provider state first (one with an empty state when there is
+    /// none, as `pact verifier` does), and the same with `"teardown"`
+    /// afterwards when `teardown`. The request's `ProviderState` generators
+    /// are filled from the states' params, overridden by what the setup
+    /// calls answer (JSON objects), as `pact verifier` fills them; its other
+    /// generators make their values anew.
     package static func run(
-        _ pacts: [PactFile], against provider: URL, stateChangeURL: URL? = nil, teardown: Bool = false, timeout: TimeInterval = 10
+        _ pacts: [PactFile], against provider: URL, stateChangeURL: URL? = nil, teardown: Bool = false,
+        trust: WireTrust = .system, timeout: TimeInterval = 10
     ) async -> PactVerification {
-        let session = SpecVerification.verificationSession(timeout: timeout)
-        defer { session.finishTasksAndInvalidate() }
         var rows: [Row] = []
+        var random = SystemRandomNumberGenerator()
         for pact in pacts {
             for interaction in pact.interactions {
-                let recorded = interaction.request.recorded
-                var row = Row(description: interaction.description, states: interaction.providerStates.map(\.name),
-                              request: "\(recorded.method) \(Redaction.secrets.target(recorded.target))",
-                              expectedStatus: interaction.response.status, actualStatus: 0, mismatches: [], pending: interaction.pending)
-                if let stateChangeURL, let problem = await changeStates(interaction, "setup", stateChangeURL, session) {
-                    row.mismatches = [problem]
-                    rows.append(row)
-                    continue
+                // ProviderState values: the states' params, overridden by what the setup calls return.
+                var values: [String: JSONValue] = [:]
+                for state in interaction.providerStates {
+                    if case .object(let params) = state.params { values.merge(params) { first, _ in first } }
                 }
-                do {
-                    let (data, response) = try await session.data(for: urlRequest(recorded, base: provider))
-                    let http = response as? HTTPURLResponse
-                    var headers = HTTPHeaders()
-                    for (name, value) in http?.allHeaderFields ?? [:] {
-                        if let name = name as? String, let value = value as? String { headers.add(name, value) }
+                if let stateChangeURL {
+                    switch await changeStates(interaction, "setup", stateChangeURL, trust, timeout) {
+                    case .success(let returned): values.merge(returned) { _, returned in returned }
+                    case .failure(let problem):
+                        rows.append(row(interaction, interaction.request, mismatches: [problem.why]))
+                        continue
                     }
-                    row.actualStatus = http?.statusCode ?? 0
-                    row.mismatches = interaction.response.mismatches(status: row.actualStatus, headers: headers, body: data)
-                } catch {
-                    row.mismatches = ["no response: \(error.localizedDescription)"]
                 }
-                if teardown, let stateChangeURL { _ = await changeStates(interaction, "teardown", stateChangeURL, session) }
+                let request = interaction.request.generated(values: values, using: &random)
+                var row = row(interaction, request, mismatches: [])
+                do throws(WireClientError) {
+                    let endpoint = try WireEndpoint(provider)
+                    let answer = try await WireClient.send(request.wireRequest, to: endpoint, trust: trust, timeout: timeout)
+                    row.actualStatus = answer.status
+                    // The response is expected as the pact writes it: `pact verifier`
+                    // applies no response generator (a ProviderState one included).
+                    row.mismatches = interaction.response.mismatches(status: answer.status, headers: HTTPHeaders(pairs: answer.headers.map { ($0.name, $0.value) }),
+                                                         body: answer.body)
+                } catch {
+                    row.mismatches = ["no response: \(error)"]
+                }
+                if teardown, let stateChangeURL { _ = await changeStates(interaction, "teardown", stateChangeURL, trust, timeout) }
                 rows.append(row)
             }
         }
         return PactVerification(rows: rows)
     }
 
-    /// The request a recorded request stands for, sent to `base`.
-    static func urlRequest(_ recorded: RecordedRequest, base: URL) -> URLRequest {
-        let root = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
-        var request = URLRequest(url: URL(string: root + recorded.target) ?? base)
-        request.httpMethod = recorded.method
-        for field in recorded.headers { request.addValue(field.value, forHTTPHeaderField: field.name) }
-        if !recorded.body.isEmpty { request.httpBody = recorded.body }
-        return request
+    private static func row(_ interaction: PactInteraction, _ request: PactRequest, mismatches: [String]) -> Row {
+        let recorded = request.recorded
+        return Row(description: interaction.description, states: interaction.providerStates.map(\.name),
+                   request: "\(recorded.method) \(Redaction.secrets.target(request.wireRequest.target))",
+                   expectedStatus: interaction.response.status, actualStatus: 0, mismatches: mismatches, pending: interaction.pending)
     }
 
-    /// Asks the state-change URL to `action` each of the interaction's states;
-    /// the problem when it does not answer 2xx.
-    static func changeStates(_ interaction: PactInteraction, _ action: String, _ url: URL, _ session: URLSession) async -> String? {
+    /// A state change that did not answer 2xx.
+    struct StateChangeFailure: Error {
+        var why: String
+    }
+
+    /// Asks the state-change URL to `action` each of the interaction's
+    /// states; the values the answers return (JSON objects, merged, the
+    /// first state's winning), or the problem when one does not answer 2xx.
+    static func changeStates(
+        _ interaction: PactInteraction, _ action: String, _ url: URL, _ trust: WireTrust, _ timeout: TimeInterval
+    ) async -> Result<[String: JSONValue], StateChangeFailure> {
         let states = interaction.providerStates.isEmpty ? [PactProviderState(name: "")] : interaction.providerStates
+        var values: [String: JSONValue] = [:]
         for state in states {
-            var request = URLRequest(url: url)
-            request.httpMethod = "POST"
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             let body: JSONValue = .object(["action": .string(action), "state": .string(state.name), "params": state.params])
-            request.httpBody = Data(body.description.utf8)
-            do {
-                let (_, response) = try await session.data(for: request)
-                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                if !(200..<300).contains(status) { return "the state change \(action) \"\(state.name)\" answered \(status)" }
+            let target = (url.path.isEmpty ? "/" : url.path) + (url.query.map { "?" + $0 } ?? "")
+            let request = WireRequest(method: "POST", target: target, headers: [WireField("Content-Type", "application/json")],
+                                      body: Data(body.description.utf8))
+            do throws(WireClientError) {
+                var endpoint = try WireEndpoint(url)
+                endpoint.basePath = ""
+                let answer = try await WireClient.send(request, to: endpoint, trust: trust, timeout: timeout)
+                guard (200..<300).contains(answer.status) else {
+                    return .failure(StateChangeFailure(why: "the state change \(action) \"\(state.name)\" answered \(answer.status)"))
+                }
+                if case .object(let returned)? = JSONValue(data: answer.body) { values.merge(returned) { first, _ in first } }
             } catch {
-                return "the state change \(action) \"\(state.name)\" failed: \(error.localizedDescription)"
+                return .failure(StateChangeFailure(why: "the state change \(action) \"\(state.name)\" failed: \(error)"))
             }
         }
-        return nil
+        return .success(values)
     }
 
     /// A table: one row per interaction, then a summary line.
@@ -123,5 +141,46 @@ package struct PactVerification: Sendable {
 
     private func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}
+
+extension PactRequest {
+    /// The request as a verifier puts it on the wire: the method, the path
+    /// and query as the pact writes them (V2's query string verbatim; V3 and
+    /// V4 values percent-encoded, in order), the headers in file order and
+    /// case, a `Content-Type` for a body that names none, and the body's bytes.
+    var wireRequest: WireRequest {
+        var target = Self.targetText(path.hasPrefix("/") ? path : "/" + path, keeping: "/%:@!$&'()*+,;=")
+        if let rawQuery, !rawQuery.isEmpty {
+            target += "?" + Self.targetText(rawQuery, keeping: "/%?&=+;:@!$'()*,")
+        } else if let query, !query.isEmpty {
+            target += "?" + query.flatMap { item in
+                item.values.map { Self.targetText(item.name, keeping: "") + "=" + Self.targetText($0, keeping: "") }
+            }.joined(separator: "&")
+        }
+        var fields = headers.map { WireField($0.name, $0.value) }
+        if !fields.contains(where: { $0.name.lowercased() == "content-type" }) {
+            switch body {
+            case .json: fields.append(WireField("Content-Type", "application/json"))
+            case .bytes(_, let type?): fields.append(WireField("Content-Type", type))
+            default: break
+            }
+        }
+        return WireRequest(method: method, target: target, headers: fields, body: body.data)
+    }
+
+    /// `text` with every byte percent-encoded that is not an ASCII letter,
+    /// digit, `-._~`, or one of `keeping`.
+    static func targetText(_ text: String, keeping: String) -> String {
+        let kept = Set(("-._~" + keeping).utf8)
+        var out = ""
+        for byte in text.utf8 {
+            if (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || kept.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
     }
 }

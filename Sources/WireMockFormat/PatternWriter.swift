@@ -95,6 +95,8 @@ enum PatternWriter {
             throw Inexpressible(reason: "its body matcher is invalid: \(matcher)")
         case .shape, .xmlShape:
             throw Inexpressible(reason: "a Pact body shape has no WireMock pattern")
+        case .mediaType(let type):
+            throw Inexpressible(reason: "a body told by its media type (\(type)) has no WireMock pattern")
         }
     }
 

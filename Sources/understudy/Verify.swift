@@ -3,6 +3,7 @@ import Foundation
 import PactFormat
 import StubSpec
 import UnderstudyCLI
+import WireClient
 
 /// `understudy verify SPEC --against URL`: provider verification for CI.
 struct Verify: AsyncParsableCommand {
@@ -38,6 +39,14 @@ struct Verify: AsyncParsableCommand {
     @Flag(name: .customLong("state-change-teardown"), help: "With --pact: POST the same with \"action\":\"teardown\" after each interaction.")
     var stateChangeTeardown = false
 
+    @Option(name: .customLong("ca-certificate"), help: ArgumentHelp(
+        "With --pact and an https provider: also trust this PEM authority (repeatable; e.g. the caCertificate of `understudy serve --tls`).",
+        valueName: "file"))
+    var caCertificates: [String] = []
+
+    @Flag(help: "With --pact and an https provider: accept any certificate (for self-signed test servers only).")
+    var insecure = false
+
     @Option(help: "The live server's base URL, e.g. http://127.0.0.1:8080.")
     var against: String
 
@@ -56,6 +65,10 @@ struct Verify: AsyncParsableCommand {
     func validate() throws {
         guard (spec == nil) != pacts.isEmpty else { throw ValidationError("name one spec file, or pacts with --pact, not both") }
         if stateChangeURL != nil, pacts.isEmpty { throw ValidationError("--state-change-url goes with --pact") }
+        if !caCertificates.isEmpty || insecure, pacts.isEmpty { throw ValidationError("--ca-certificate and --insecure go with --pact") }
+        for file in caCertificates where !FileManager.default.isReadableFile(atPath: file) {
+            throw ValidationError("--ca-certificate \(file): no such readable file")
+        }
     }
 
     func run() async throws {
@@ -95,7 +108,8 @@ struct Verify: AsyncParsableCommand {
             }
             stateChange = url
         }
-        let result = await PactVerification.run(files, against: live, stateChangeURL: stateChange, teardown: stateChangeTeardown)
+        let trust = WireTrust(authorities: caCertificates, verifies: !insecure)
+        let result = await PactVerification.run(files, against: live, stateChangeURL: stateChange, teardown: stateChangeTeardown, trust: trust)
         print(result.table)
         if result.failed { throw ExitCode(1) }
     }

@@ -29,6 +29,9 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
     case shape(Shape)
     /// The body is XML of this shape: an example document plus Pact matching rules.
     case xmlShape(XMLShape)
+    /// The body's bytes are of this media type, told by their first bytes
+    /// (Pact's `contentType` matcher; see ``MediaTypeSniffing``).
+    case mediaType(String)
 
     /// The body is exactly this UTF-8 text.
     public static func text(_ text: String) -> BodyMatcher { .exact(Data(text.utf8)) }
@@ -114,6 +117,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         case .unparsableJSON, .unencodable: return false
         case .shape(let shape): return JSONValue(data: body).map(shape.matches) ?? false
         case .xmlShape(let shape): return shape.matches(body)
+        case .mediaType(let type): return MediaTypeSniffing.data(body, isOf: type)
         }
     }
 
@@ -133,6 +137,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         case .unencodable(let reason): return "JSON == a value that could not be encoded (\(reason))"
         case .shape(let shape): return "JSON \(shape)"
         case .xmlShape(let shape): return shape.description
+        case .mediaType(let type): return "bytes of type \(type)"
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a response's values are made anew for every answer: the status,
 /// headers by name, and JSON body values by path (`$.id`, `$.items[*].id`).
@@ -31,27 +31,34 @@ public struct ResponseGenerators: Sendable, Hashable {
     public func apply(to example: StubResponse, for request: RecordedRequest, using random: inout some RandomNumberGenerator) -> StubResponse {
         var response = example
         let context = ValueGenerator.Context(request: request, parameters: parameters)
-        if let status, case .number(let value)? = status.generate(context, using: &random), (100...599).contains(Int(value)) {
+        if let status, case .number(let value)? = status.generate(context, like: .number(Double(example.status)), using: &random),
+           (100...599).contains(Int(value)) {
             response.status = Int(value)
         }
         for (name, generator) in headers.sorted(by: { $0.key < $1.key }) {
-            guard let value = generator.generate(context, using: &random) else { continue }
+            guard let value = generator.generate(context, like: .string(""), using: &random) else { continue }
             let text: String
             if case .string(let string) = value { text = string } else { text = value.description }
             response.headers = HTTPHeaders(pairs: response.headers.pairs.filter { $0.name.caseInsensitiveCompare(name) != .orderedSame } + [(name, text)])
         }
-        if !body.isEmpty, var document = JSONValue(data: example.body) {
-            for (path, generator) in body.sorted(by: { $0.key.source < $1.key.source }) {
-                document = Self.replacing(path.steps[...], in: document) { generator.generate(context, using: &random) }
-            }
-            response.body = Data(document.description.utf8)
-        }
+        response.body = Self.applying(body, to: example.body, context, using: &random)
         return response
     }
 
+    /// A JSON `document` with what each of `generators` makes at its path
+    /// (in path order); a document that is not JSON, or with no generators, is left as it is.
+    public static func applying(_ generators: [ShapePath: ValueGenerator], to document: Data, _ context: ValueGenerator.Context,
+                                using random: inout some RandomNumberGenerator) -> Data {
+        guard !generators.isEmpty, var value = JSONValue(data: document) else { return document }
+        for (path, generator) in generators.sorted(by: { $0.key.source < $1.key.source }) {
+            value = replacing(path.steps[...], in: value) { example in generator.generate(context, like: example, using: &random) }
+        }
+        return Data(value.description.utf8)
+    }
+
     /// `value` with what `make` returns at every place `steps` names.
-    private static func replacing(_ steps: ArraySlice<ShapePath.Step>, in value: JSONValue, _ make: () -> JSONValue?) -> JSONValue {
-        guard let step = steps.first else { return make() ?? value }
+    private static func replacing(_ steps: ArraySlice<ShapePath.Step>, in value: JSONValue, _ make: (JSONValue) -> JSONValue?) -> JSONValue {
+        guard let step = steps.first else { return make(value) ?? value }
         let rest = steps.dropFirst()
         switch (step, value) {
         case (.key(let name), .object(var members)):

@@ -96,6 +96,33 @@ public enum ValueGenerator: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A new value in place of `example`: as ``generate(_:using:)`` makes
+    /// it, except that a `ProviderState` value takes the example's JSON type
+    /// where it can (`"42"` in place of the number `1` is the number `42`),
+    /// as Pact's tools do.
+    public func generate(_ context: Context, like example: JSONValue?, using random: inout some RandomNumberGenerator) -> JSONValue? {
+        guard let made = generate(context, using: &random) else { return nil }
+        guard case .providerState = self, let example else { return made }
+        switch (example, made) {
+        case (.number, .string(let text)):
+            return Double(text.trimmingCharacters(in: .whitespaces)).map(JSONValue.number) ?? made
+        case (.bool, .string(let text)):
+            return text == "true" ? .bool(true) : text == "false" ? .bool(false) : made
+        case (.string, .number), (.string, .bool):
+            return .string(made.description)
+        default:
+            return made
+        }
+    }
+
+    /// Whether a verifier makes this value when it sends a request or
+    /// expects a response: every generator but `MockServerURL`, which only
+    /// a server serving the pact can fill (Pact's "provider mode").
+    public var appliesWhenVerifying: Bool {
+        if case .mockServerURL = self { return false }
+        return true
+    }
+
     /// `RandomInt(1…9)`.
     public var description: String {
         switch self {

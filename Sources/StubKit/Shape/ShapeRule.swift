@@ -88,7 +88,10 @@ public indirect enum ShapeRule: Sendable, Hashable, CustomStringConvertible {
             }
             return nil
         case .contentType(let type):
-            return Self.text(of: actual) != nil ? nil : "expected content of type \(type), got \(actual)"
+            guard let text = Self.text(of: actual), MediaTypeSniffing.data(Data(text.utf8), isOf: type) else {
+                return "expected content of type \(type), got \(actual)"
+            }
+            return nil
         case .notEmpty:
             switch actual {
             case .null, .string(""): return "expected a value that is not empty, got \(actual)"
