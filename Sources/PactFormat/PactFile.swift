@@ -167,9 +167,10 @@ struct PactFileReading {
     /// Headers in the order the file writes them (a JSON object's members
     /// come out of the parser unordered), so a verifier sends them so.
     func inFileOrder(_ headers: [(name: String, value: String)], at pointer: String) -> [(name: String, value: String)] {
-        headers.map { ($0, document.position(of: pointer + "/" + LocatedJSON.escape($0.name))) }
-            .sorted { $0.1.line != $1.1.line ? $0.1.line < $1.1.line : $0.1.column < $1.1.column }
-            .map(\.0)
+        let placed = headers.map { header in
+            (header: header, at: document.position(of: pointer + "/" + LocatedJSON.escape(header.name)))
+        }
+        return placed.sorted { $0.at.line != $1.at.line ? $0.at.line < $1.at.line : $0.at.column < $1.at.column }.map { $0.header }
     }
 
     mutating func interaction(_ value: JSONValue, at pointer: String, version: PactVersion) -> PactInteraction? {

@@ -31,19 +31,39 @@ extension PactRequest {
 
     /// This request as a server would record it (for a pact's examples and the spec cases' actual requests).
     public var recorded: RecordedRequest {
-        var target = path
-        if let query, !query.isEmpty {
-            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-            target += "?" + query.flatMap { item in
-                item.values.map { value in
-                    (item.name.addingPercentEncoding(withAllowedCharacters: allowed) ?? item.name) + "="
-                        + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
-                }
-            }.joined(separator: "&")
-        }
         var headers = HTTPHeaders(pairs: self.headers)
         if case .json = body, headers["Content-Type"] == nil { headers.add("Content-Type", "application/json") }
         return RecordedRequest(method: method.uppercased(), target: target, headers: headers, body: body.data)
+    }
+
+    /// The request target: the path as written (bytes a target cannot hold
+    /// percent-encoded), then V2's query string as written, or V3/V4's
+    /// values percent-encoded, in order.
+    public var target: String {
+        var target = Self.percentEncoded(path, keeping: "/%:@!$&'()*+,;=")
+        if let rawQuery, !rawQuery.isEmpty {
+            target += "?" + Self.percentEncoded(rawQuery, keeping: "/%?&=+;:@!$'()*,")
+        } else if let query, !query.isEmpty {
+            target += "?" + query.flatMap { item in
+                item.values.map { Self.percentEncoded(item.name, keeping: "") + "=" + Self.percentEncoded($0, keeping: "") }
+            }.joined(separator: "&")
+        }
+        return target
+    }
+
+    /// `text` with every byte percent-encoded that is not an ASCII letter,
+    /// digit, `-._~`, or one of `keeping`.
+    static func percentEncoded(_ text: String, keeping: String) -> String {
+        let kept = Set(("-._~" + keeping).utf8)
+        var out = ""
+        for byte in text.utf8 {
+            if (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || kept.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
     }
 
     static func pathPattern(_ path: String, _ rule: ShapeRuleSet?) -> PathPattern {
@@ -135,4 +155,9 @@ enum PactConditions {
             return [.exact(data)]
         }
     }
+}
+
+extension String {
+    /// The text with `0` in front up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }

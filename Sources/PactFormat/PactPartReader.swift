@@ -62,6 +62,7 @@ public struct PactPartReader: Sendable {
         var request = PactRequest(method: (method ?? "GET").uppercased(), path: path ?? "/", query: query, headers: headers,
                                   body: body ?? .absent, rules: rules, generators: generators)
         if case .string(let text)? = fields["query"] { request.rawQuery = text }
+        request.bodyContentType = withBodyType([], fields["body"]).first?.value
         return request
     }
 
@@ -76,7 +77,7 @@ public struct PactPartReader: Sendable {
                 problems.append(StubProblem(pointer: pointer + "/status", message: "expected a status from 100 to 599, got \(given)"))
             }
         }
-        let headers = self.headers(fields["headers"], at: pointer + "/headers", problems: &problems)
+        let headers = withBodyType(self.headers(fields["headers"], at: pointer + "/headers", problems: &problems), fields["body"])
         let rules = PactRulesReader(version: version).rules(fields["matchingRules"], at: pointer + "/matchingRules", problems: &problems)
         let body = problems.attempt { () throws(StubProblem) in
             try self.body(fields["body"], present: fields.keys.contains("body"), headers: headers, at: pointer + "/body")
@@ -143,6 +144,15 @@ public struct PactPartReader: Sendable {
             }
         }
         return found
+    }
+
+    /// The headers, with V4's body `contentType` as the `Content-Type` when
+    /// they name none (a response typed `application/hal+json` is served as
+    /// such, not as plain JSON), as the Pact tools take the body's type.
+    func withBodyType(_ headers: [(name: String, value: String)], _ body: JSONValue?) -> [(name: String, value: String)] {
+        guard version == .v4, !headers.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }),
+              case .object(let fields)? = body, case .string(let type)? = fields["contentType"], !type.isEmpty else { return headers }
+        return headers + [("Content-Type", type)]
     }
 
     /// A named part's value, or its list of values; `nil` when one is not text.

@@ -78,6 +78,9 @@ public struct PactRequest: Sendable, Hashable {
     /// V2's query string as the file writes it (`"a=1&a=2&b=x%20y"`), which
     /// a verifier sends as written; `nil` for V3 and V4 (a map of lists).
     public var rawQuery: String?
+    /// V4: the `contentType` the body object states, which a verifier sends
+    /// when the headers name none (a request is not required to send it).
+    public var bodyContentType: String?
     /// The headers and their values.
     public var headers: [(name: String, value: String)]
     /// The body.

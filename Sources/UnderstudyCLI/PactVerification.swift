@@ -145,42 +145,19 @@ package struct PactVerification: Sendable {
 }
 
 extension PactRequest {
-    /// The request as a verifier puts it on the wire: the method, the path
-    /// and query as the pact writes them (V2's query string verbatim; V3 and
-    /// V4 values percent-encoded, in order), the headers in file order and
-    /// case, a `Content-Type` for a body that names none, and the body's bytes.
+    /// The request as a verifier puts it on the wire: the method, the
+    /// ``PactRequest/target`` as written (an empty path sent as `/`), the headers in file order and
+    /// case, a `Content-Type` for a body that names none (V4's body
+    /// `contentType`, else the body's own type), and the body's bytes.
     var wireRequest: WireRequest {
-        var target = Self.targetText(path.hasPrefix("/") ? path : "/" + path, keeping: "/%:@!$&'()*+,;=")
-        if let rawQuery, !rawQuery.isEmpty {
-            target += "?" + Self.targetText(rawQuery, keeping: "/%?&=+;:@!$'()*,")
-        } else if let query, !query.isEmpty {
-            target += "?" + query.flatMap { item in
-                item.values.map { Self.targetText(item.name, keeping: "") + "=" + Self.targetText($0, keeping: "") }
-            }.joined(separator: "&")
-        }
         var fields = headers.map { WireField($0.name, $0.value) }
         if !fields.contains(where: { $0.name.lowercased() == "content-type" }) {
             switch body {
-            case .json: fields.append(WireField("Content-Type", "application/json"))
+            case .json: fields.append(WireField("Content-Type", bodyContentType ?? "application/json"))
             case .bytes(_, let type?): fields.append(WireField("Content-Type", type))
             default: break
             }
         }
-        return WireRequest(method: method, target: target, headers: fields, body: body.data)
-    }
-
-    /// `text` with every byte percent-encoded that is not an ASCII letter,
-    /// digit, `-._~`, or one of `keeping`.
-    static func targetText(_ text: String, keeping: String) -> String {
-        let kept = Set(("-._~" + keeping).utf8)
-        var out = ""
-        for byte in text.utf8 {
-            if (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || kept.contains(byte) {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                out += String(format: "%%%02X", byte)
-            }
-        }
-        return out
+        return WireRequest(method: method, target: target.hasPrefix("/") ? target : "/" + target, headers: fields, body: body.data)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PactFormat
 import StubKit
 import StubServer
+import WireClient
 
 /// The pact reader on arbitrary bytes. It must either read the pact or
 /// throw a ``StubValidationError`` whose every problem names the file, a
@@ -21,6 +22,14 @@ enum PactFuzz {
                 _ = interaction.response.mismatches(status: 200, headers: probe.headers, body: probe.body)
                 _ = interaction.response.mismatches(status: interaction.response.status, headers: HTTPHeaders(pairs: interaction.response.headers),
                                                     body: interaction.response.body.data)
+                // What a verifier sends: generated values, the target as written, framed or refused.
+                var random = SystemRandomNumberGenerator()
+                let sent = interaction.request.generated(values: ["id": .number(7)], using: &random)
+                let request = WireRequest(method: sent.method, target: sent.target.hasPrefix("/") ? sent.target : "/" + sent.target,
+                                          headers: sent.headers.map { WireField($0.name, $0.value) }, body: sent.body.data)
+                do { _ = try request.encoded(authority: "127.0.0.1:1") } catch {
+                    guard case .unsendable = error else { fatalError("encoding failed with \(error)") }
+                }
             }
             _ = try? StubSet(pact.stubs(stateHeader: "X-Provider-State"))
         } catch {

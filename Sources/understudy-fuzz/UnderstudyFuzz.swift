@@ -2,7 +2,7 @@
 //
 //   understudy-fuzz TARGET [libFuzzer flags] [corpus folders or files]
 //
-// TARGET is spec-yaml, spec-json, json, wiremock, pact, xml, openapi, admin, matcher, http, recording, template or multipart. Built by scripts/fuzz with
+// TARGET is spec-yaml, spec-json, json, wiremock, pact, xml, openapi, admin, matcher, http, recording, template, multipart or http-response. Built by scripts/fuzz with
 // -sanitize=fuzzer,address, libFuzzer runs the target; in the normal build a
 // stand-in replays the named corpus files once (see CFuzzerDriver).
 import CFuzzerDriver
@@ -26,6 +26,7 @@ enum FuzzTarget: String, CaseIterable {
     case recording
     case template
     case multipart
+    case httpResponse = "http-response"
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -42,6 +43,7 @@ enum FuzzTarget: String, CaseIterable {
         case .recording: RecordingFuzz.run(bytes)
         case .template: TemplateFuzz.run(bytes)
         case .multipart: MultipartFuzz.run(bytes)
+        case .httpResponse: HTTPResponseFuzz.run(bytes)
         }
     }
 }

@@ -1,0 +1,32 @@
+import WireClient
+
+/// The verifier's response reader (``WireResponse/parse(_:method:ended:)``)
+/// on arbitrary bytes, as a provider might send them: it must return a
+/// response, ask for more bytes (only while the connection is open), or
+/// refuse with `malformedResponse`; never trap, never spin. A response it
+/// reads from a prefix must read the same with the whole.
+enum HTTPResponseFuzz {
+    static func run(_ bytes: [UInt8]) {
+        for method in ["GET", "HEAD"] {
+            let open: WireResponse?
+            do {
+                open = try WireResponse.parse(bytes, method: method, ended: false)
+            } catch {
+                check(error)
+                continue
+            }
+            do {
+                let closed = try WireResponse.parse(bytes, method: method, ended: true)
+                if let open, closed != open { fatalError("the same bytes read differently once the connection closed") }
+                if closed == nil { fatalError("a closed connection must give a response or an error") }
+            } catch {
+                check(error)
+                if open != nil { fatalError("a response read while open is refused once closed: \(error)") }
+            }
+        }
+    }
+
+    private static func check(_ error: WireClientError) {
+        guard case .malformedResponse(let why) = error, !why.isEmpty else { fatalError("not a malformed-response error: \(error)") }
+    }
+}
