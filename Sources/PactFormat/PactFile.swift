@@ -123,9 +123,16 @@ struct PactFileReading {
         var version = PactVersion.v2
         if case .object(let metadata)? = top["metadata"] {
             let specification = metadata["pactSpecification"] ?? metadata["pact-specification"]
+            // `pactSpecification` and `pact-specification` objects; the oldest writers' flat `pactSpecificationVersion`.
+            var given: (text: String, pointer: String)?
             if case .object(let spec)? = specification, case .string(let text)? = spec["version"] {
-                if let known = PactVersion(specification: text) { version = known } else {
-                    fail("/metadata/pactSpecification/version", "unknown pact specification version \"\(text)\"; expected 2.0.0, 3.0.0 or 4.0")
+                given = (text, metadata["pactSpecification"] != nil ? "/metadata/pactSpecification/version" : "/metadata/pact-specification/version")
+            } else if case .string(let text)? = metadata["pactSpecificationVersion"] {
+                given = (text, "/metadata/pactSpecificationVersion")
+            }
+            if let given {
+                if let known = PactVersion(specification: given.text) { version = known } else {
+                    fail(given.pointer, "unknown pact specification version \"\(given.text)\"; expected 1.0.0, 1.1.0, 2.0.0, 3.0.0 or 4.0")
                 }
             }
         }

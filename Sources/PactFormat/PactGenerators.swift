@@ -98,9 +98,17 @@ struct PactGeneratorsReader {
         case "RandomString": return .randomString(size: try int("size", 20))
         case "Regex": return .regex(try required("regex"))
         case "Uuid": return .uuid(format: try text("format"))
-        case "Date": return .date(format: try text("format"))
-        case "Time": return .time(format: try text("format"))
-        case "DateTime": return .dateTime(format: try text("format"))
+        case "Date", "Time", "DateTime":
+            let format = try text("format")
+            guard let written = try text("expression") else {
+                return type == "Date" ? .date(format: format) : type == "Time" ? .time(format: format) : .dateTime(format: format)
+            }
+            do throws(DateExpressionError) {
+                let kind: DateExpression.Kind = type == "Date" ? .date : type == "Time" ? .time : .dateTime
+                return .relative(try DateExpression(written, kind: kind), format: format)
+            } catch {
+                throw StubProblem(pointer: pointer + "/expression", message: "\(error)")
+            }
         case "RandomBoolean": return .randomBoolean
         case "ProviderState": return .providerState(expression: try required("expression"))
         case "MockServerURL": return .mockServerURL(regex: try required("regex"), example: try required("example"))

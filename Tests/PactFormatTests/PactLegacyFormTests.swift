@@ -116,3 +116,23 @@ import Testing
         #expect(!MediaTypeSniffing.data(Data("%PDF-1.7".utf8), isOf: "text/plain"))
     }
 }
+
+/// The oldest pacts: V1/V1.1 metadata, snake-case provider states.
+@Suite struct PactVersionOneTests {
+    @Test func aV1PactWithFlatMetadataIsReadAsV2() throws {
+        let pact = try PactFile.read(Data("""
+            {"consumer": {"name": "App"}, "provider": {"name": "Api"},
+             "interactions": [{"description": "a", "provider_state": "things exist", "request": {"method": "get", "path": "/a", "query": "b=1&b=2"},
+               "response": {"status": 200, "body": {"ok": true}}}],
+             "metadata": {"pactSpecificationVersion": "1.0.0"}}
+            """.utf8), file: "v1.json")
+        #expect(pact.version == .v2)
+        #expect(pact.interactions[0].providerStates.map(\.name) == ["things exist"])
+        #expect(pact.interactions[0].request.rawQuery == "b=1&b=2" && pact.interactions[0].request.target == "/a?b=1&b=2")
+        #expect {
+            _ = try PactFile.read(Data(#"{"consumer": {"name": "A"}, "provider": {"name": "B"}, "interactions": [], "metadata": {"pactSpecificationVersion": "9"}}"#.utf8), file: "v9.json")
+        } throws: { error in
+            "\(error)".contains("/metadata/pactSpecificationVersion") && "\(error)".contains("unknown pact specification version \"9\"")
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import StubKit
 import Testing
 import UnderstudyTestSupport
 
@@ -45,5 +46,51 @@ struct PactGeneratorTests {
         let port = await stub.readLine(matching: #"started on port \d+"#).flatMap { Int($0.split(separator: " ").last ?? "") }
         let base = "http://127.0.0.1:\(try #require(port, "pact stub printed no port"))"
         try Self.check(try await client.send("POST", URL(string: "\(base)/users")!), base: base, who: "pact stub", fillsStatesAndURLs: false)
+    }
+
+    /// The values `expressions` make at every second from `start` to `end`, in `format`.
+    static func window(_ expression: DateExpression, format: String, from start: Date, to end: Date) -> Set<String> {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = format
+        var made: Set<String> = []
+        var instant = start.addingTimeInterval(-1)
+        while instant <= end.addingTimeInterval(1) {
+            made.insert(formatter.string(from: expression.resolve(from: instant)))
+            instant.addTimeInterval(0.5)
+        }
+        return made
+    }
+
+    @Test func dateExpressionsMakeTheSameValuesInOursAndPactStub() async throws {
+        let pact = "fixtures/pacts/interop/date-expressions-v4.json"
+        let path = CommandLineSpecTests.root.appendingPathComponent(pact).path
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let interaction = try #require((document["interactions"] as? [[String: Any]])?.first)
+        let generators = try #require(((interaction["response"] as? [String: Any])?["generators"] as? [String: Any])?["body"] as? [String: [String: String]])
+
+        guard let executable = await PactTool.executable() else { throw PactToolMissing() }
+        let stub = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["PACT_DO_NOT_TRACK=true", executable.path, "stub", "-f", path, "-p", "0"])
+        defer { stub.kill() }
+        let port = try #require(await stub.readLine(matching: #"started on port \d+"#).flatMap { Int($0.split(separator: " ").last ?? "") })
+        let served = try await CommandLineSpecTests.Served([pact, "--quiet"])
+        defer { served.kill() }
+        let client = HTTPClient()
+        defer { client.close() }
+
+        for (who, base) in [("pact stub", "http://127.0.0.1:\(port)"), ("understudy serve", served.url)] {
+            let start = Date()
+            let reply = try await client.get(URL(string: "\(base)/calendar")!)
+            let end = Date()
+            let body = try #require(try JSONSerialization.jsonObject(with: reply.body) as? [String: Any], "\(who): \(reply.text)")
+            for (path, generator) in generators.sorted(by: { $0.key < $1.key }) {
+                let kind: DateExpression.Kind = generator["type"] == "Date" ? .date : generator["type"] == "Time" ? .time : .dateTime
+                let expression = try DateExpression(try #require(generator["expression"]), kind: kind)
+                let value = try #require(body[String(path.dropFirst(2))] as? String, "\(who): \(path) in \(reply.text)")
+                let expected = Self.window(expression, format: try #require(generator["format"]), from: start, to: end)
+                #expect(expected.contains(value), "\(who): \(path) (\(expression)) is \(value), expected one of \(expected.sorted())")
+            }
+        }
     }
 }

@@ -23,6 +23,10 @@ public enum ValueGenerator: Sendable, Hashable, CustomStringConvertible {
     case time(format: String?)
     /// The date and time now in `format` (`yyyy-MM-dd'T'HH:mm:ss` by default).
     case dateTime(format: String?)
+    /// The instant a ``DateExpression`` names (`tomorrow @ noon`), in
+    /// `format` (by default `yyyy-MM-dd`, `HH:mm:ss` or
+    /// `yyyy-MM-dd'T'HH:mm:ss`, after the expression's kind).
+    case relative(DateExpression, format: String?)
     /// `true` or `false`.
     case randomBoolean
     /// `expression` with each `${name}` replaced by that provider-state
@@ -83,6 +87,8 @@ public enum ValueGenerator: Sendable, Hashable, CustomStringConvertible {
         case .date(let format): return .string(Self.format(context.now, format ?? "yyyy-MM-dd"))
         case .time(let format): return .string(Self.format(context.now, format ?? "HH:mm:ss"))
         case .dateTime(let format): return .string(Self.format(context.now, format ?? "yyyy-MM-dd'T'HH:mm:ss"))
+        case .relative(let expression, let format):
+            return .string(Self.format(expression.resolve(from: context.now), format ?? Self.defaultFormat(expression.kind)))
         case .randomBoolean: return .bool(Bool.random(using: &random))
         case .providerState(let expression):
             return Self.fill(expression, from: context.parameters)
@@ -135,9 +141,20 @@ public enum ValueGenerator: Sendable, Hashable, CustomStringConvertible {
         case .date(let format): return "Date(\(format ?? "yyyy-MM-dd"))"
         case .time(let format): return "Time(\(format ?? "HH:mm:ss"))"
         case .dateTime(let format): return "DateTime(\(format ?? "yyyy-MM-dd'T'HH:mm:ss"))"
+        case .relative(let expression, let format):
+            let name = ["date": "Date", "time": "Time", "dateTime": "DateTime"][expression.kind.rawValue] ?? "Date"
+            return "\(name)(\(expression.text.isEmpty ? "now" : expression.text), \(format ?? Self.defaultFormat(expression.kind)))"
         case .randomBoolean: return "RandomBoolean"
         case .providerState(let expression): return "ProviderState(\(expression))"
         case .mockServerURL(let regex, _): return "MockServerURL(\(regex))"
+        }
+    }
+
+    private static func defaultFormat(_ kind: DateExpression.Kind) -> String {
+        switch kind {
+        case .date: return "yyyy-MM-dd"
+        case .time: return "HH:mm:ss"
+        case .dateTime: return "yyyy-MM-dd'T'HH:mm:ss"
         }
     }
 
