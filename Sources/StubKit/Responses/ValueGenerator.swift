@@ -63,7 +63,11 @@ public enum ValueGenerator: Sendable, Hashable, CustomStringConvertible {
         case .randomDecimal(let digits):
             let digits = max(2, min(digits, 15))
             let whole = Int.random(in: 1...(digits - 1), using: &random)
-            let text = (0..<digits).map { index in String(Int.random(in: (index == 0 ? 1 : 0)...9, using: &random)) }.joined()
+            // The first digit and the last are never 0: a decimal must keep its
+            // fraction (77.60 would print as 77.6, 776.0 as the integer 776).
+            let text = (0..<digits).map { index in
+                String(Int.random(in: (index == 0 || index == digits - 1 ? 1 : 0)...9, using: &random))
+            }.joined()
             return .number(Double(text.prefix(whole) + "." + text.dropFirst(whole)) ?? 0)
         case .randomHexadecimal(let digits):
             return .string(String((0..<max(0, min(digits, 4096))).map { _ in "0123456789abcdef".randomElement(using: &random)! }))
