@@ -15,6 +15,8 @@ struct Admin: AsyncParsableCommand {
             UNDERSTUDY_ADMIN_TOKEN. Exits 0 when the call succeeded, 1 when the check it makes failed
             (a wait timed out, a count differed), 2 on bad input or when the server could not be
             reached or refused the call.
+
+                Read more: docs/coming-from-wiremock.md, docs/recording.md in the Understudy repository.
             """
     )
 

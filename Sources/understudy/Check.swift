@@ -7,7 +7,7 @@ import UnderstudyCLI
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run contract files (*.contract.yaml) against a built-in server.",
-        discussion: "Reports each check as ✓ or ✗ with the reason, then N passed, N failed; exits 1 on any failure."
+        discussion: "Reports each check as ✓ or ✗ with the reason, then N passed, N failed; exits 1 on any failure.\n\nRead more: docs/spec-format.md (contract files), docs/command-line.md in the Understudy repository."
     )
 
     @Argument(help: "Contract files or folders to search (default: specs).")

@@ -13,6 +13,8 @@ struct Export: ParsableCommand {
             (a Marvel signature guard, a closure, a truncated-body fault) is listed with its location;
             then nothing is written unless --lenient. Exits 0 when all was written, 1 when stubs were
             left out, 2 on bad input.
+
+                Read more: docs/wiremock.md in the Understudy repository.
             """
     )
 

@@ -9,7 +9,7 @@ import UnderstudyCLI
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check spec files and WireMock mappings: schema, fixtures, JSON bodies, duplicate and shadowed stubs.",
-        discussion: "Prints one line per problem as file:line:column: error: key: message and exits 2 when there is any (with --strict, when there is any warning too)."
+        discussion: "Prints one line per problem as file:line:column: error: key: message and exits 2 when there is any (with --strict, when there is any warning too).\n\nRead more: docs/command-line.md, docs/spec-format.md in the Understudy repository."
     )
 
     @Argument(help: "Spec files (YAML or JSON), WireMock mapping files, or WireMock root folders (with mappings/ and __files/).")

@@ -20,6 +20,8 @@ struct Record: ParsableCommand {
             on replay; a Marvel-signed session gets a Marvel guard. A secret scan runs before anything is
             written and, if a redacted value would still be in the output, writes only
             DIR/recording-refused.txt and exits 1.
+
+                Read more: docs/recording.md in the Understudy repository.
             """
     )
 

@@ -19,6 +19,8 @@ struct Serve: ParsableCommand {
             --watch, a changed spec is reloaded without dropping requests in flight (a
             spec that no longer loads is reported and the old stubs stay). With --marvel,
             the whole Marvel Comics API is served after the specs' stubs.
+
+                Read more: docs/command-line.md, docs/stubs.md, docs/spec-format.md in the Understudy repository.
             """
     )
 

@@ -10,7 +10,12 @@ struct Understudy: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "understudy",
         abstract: "An HTTP stand-in for API clients under test.",
-        discussion: "Exit codes: 0 ok, 1 a check or verification failed, 2 usage or input error.",
+        discussion: """
+            Exit codes: 0 ok, 1 a check or verification failed, 2 usage or input error.
+
+            Read more: README.md and docs/command-line.md in the Understudy repository; \(UnderstudyVersion.changelog).
+            """,
+        version: UnderstudyVersion.current,
         subcommands: [Serve.self, Record.self, Lint.self, Verify.self, Check.self, Export.self, Admin.self]
     )
 
@@ -27,8 +32,9 @@ struct Understudy: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
+            // --help and --version (a clean exit) go to standard output, as every tool prints them.
             if !message.isEmpty {
-                FileHandle.standardError.write(Data((message + "\n").utf8))
+                (code == .success ? FileHandle.standardOutput : FileHandle.standardError).write(Data((message + "\n").utf8))
             }
             if code == .validationFailure { Foundation.exit(2) }
             Foundation.exit(code.rawValue)

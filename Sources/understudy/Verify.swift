@@ -23,6 +23,8 @@ struct Verify: AsyncParsableCommand {
             (after --state-change-url is asked to set up its provider states, with Pact's
             {"action":"setup","state":…,"params":…} body) and the answer is checked with the
             pact's own matching rules. Pending interactions are reported but never fail.
+
+                Read more: docs/command-line.md, docs/pact.md in the Understudy repository.
             """
     )
 

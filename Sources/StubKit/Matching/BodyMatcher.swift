@@ -75,6 +75,31 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
         JSONValue(json: text).map { .jsonSubset($0, ignoringArrayOrder: ignoringArrayOrder) } ?? .unparsableJSON(text)
     }
 
+    /// The body is JSON equal to a Swift value: a number, a `Bool`, or an
+    /// array or `[String: …]` dictionary of such (`.json(["count": count])`).
+    /// A `String` is JSON text (``json(_:)-swift.type.method``); for a JSON
+    /// string write `.json(.string(name))`.
+    public static func json(_ value: some JSONValueConvertible) -> BodyMatcher { .json(value.jsonValue) }
+
+    /// The body is JSON holding at least the keys and values of a Swift
+    /// dictionary or array (`.jsonSubset(["name": name])`).
+    public static func jsonSubset(_ value: some JSONValueConvertible, ignoringArrayOrder: Bool = false) -> BodyMatcher {
+        .jsonSubset(value.jsonValue, ignoringArrayOrder: ignoringArrayOrder)
+    }
+
+    /// The body is JSON whose value at `path` equals a Swift value:
+    /// `.jsonPath("title", equals: title)` with `title` a `String`, `count` an `Int`.
+    public static func jsonPath(_ path: String, equals value: some JSONValueConvertible) -> BodyMatcher {
+        .jsonPath(path, equals: value.jsonValue)
+    }
+
+    /// The body is JSON like a Swift value: `.like(["name": name], rules: …)`.
+    public static func like(_ example: some JSONValueConvertible, rules: KeyValuePairs<ShapePath, ShapeRule> = [:],
+                            allowsExtraKeys: Bool = false) -> BodyMatcher {
+        .shape(Shape(example: example.jsonValue, rules: rules.map { ShapePathRules($0.key, ShapeRuleSet([$0.value])) },
+                     allowsExtraKeys: allowsExtraKeys))
+    }
+
     /// The body is JSON equal to the encoding of `value`. A value that
     /// cannot be encoded makes the server refuse to start, naming the stub.
     public static func json(encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()) -> BodyMatcher {
