@@ -43,6 +43,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // HTTPS: a throwaway certificate authority and leaf certificates, made at start.
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        // `swift package generate-documentation --target StubKit` (built only when run;
+        // scripts/docs converts the catalogs without it, from the test build's modules).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The C library, found by pkg-config. Only MicroHTTP imports it.

@@ -26,7 +26,7 @@ public struct OpenAPIDocument: Sendable {
 
     /// Reads and checks `data`, named `file`.
     ///
-    /// - Throws: ``StubProblem`` with the file, line, column and key of the
+    /// - Throws: `StubProblem` with the file, line, column and key of the
     ///   first thing that is wrong (YAML, structure, an unresolvable `$ref`);
     ///   ``read(_:file:)`` reports every one.
     public init(data: Data, file: String) throws(StubProblem) {
@@ -35,7 +35,7 @@ public struct OpenAPIDocument: Sendable {
 
     /// Reads and checks `data`, named `file`, reporting every problem.
     ///
-    /// - Throws: ``StubValidationError`` with every problem in document
+    /// - Throws: `StubValidationError` with every problem in document
     ///   order, each with its file, line, column and `#` pointer: a YAML or
     ///   structure error alone (nothing after it can be read), else every
     ///   `$ref` that names nothing or points outside, every parameter

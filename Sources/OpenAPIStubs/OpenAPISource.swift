@@ -27,7 +27,7 @@ public struct OpenAPISource: @unchecked Sendable {
 
     /// Reads `data` (YAML or JSON) named `file`.
     ///
-    /// - Throws: ``StubProblem`` naming the file, line and column (a YAML
+    /// - Throws: `StubProblem` naming the file, line and column (a YAML
     ///   syntax error, a root that is not a mapping, a missing or unknown
     ///   `openapi` version).
     public init(data: Data, file: String) throws(StubProblem) {

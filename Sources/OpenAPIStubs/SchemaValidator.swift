@@ -26,7 +26,7 @@ public struct SchemaValidator: Sendable {
 
     /// Every violation of the schema at `pointer` (`#/components/schemas/Pet`) by `instance`.
     ///
-    /// - Throws: ``StubProblem`` when `pointer` names nothing in the document.
+    /// - Throws: `StubProblem` when `pointer` names nothing in the document.
     public func violations(of instance: JSONValue, againstSchemaAt pointer: String, direction: Direction) throws(StubProblem) -> [SchemaViolation] {
         guard let schema = source.resolve(pointer) else {
             throw StubProblem(file: source.file, line: 1, column: 1, key: pointer, message: "no schema at \(pointer)")

@@ -20,7 +20,7 @@ public struct PactFile: Sendable {
 
     /// Reads a pact named `file` in messages.
     ///
-    /// - Throws: ``StubValidationError`` with every problem, each with its
+    /// - Throws: `StubValidationError` with every problem, each with its
     ///   line, column and JSON pointer.
     public static func read(_ data: Data, file: String) throws(StubValidationError) -> PactFile {
         let document: LocatedJSON

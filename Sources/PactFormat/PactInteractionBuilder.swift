@@ -43,11 +43,13 @@ public enum PactInteractionBuilder {
     /// the test sent and `served`, the response the closure made for it: the
     /// closure may depend on any part of the request, so no condition is
     /// widened into a rule. Either way, a value a client makes anew for
-    /// every request (a timestamp, a signature: ``AuthRule/regenerated``) is
+    /// every request (a timestamp, a signature: `AuthRule.regenerated`) is
     /// stated by its pattern when the request passes the rule that names it,
     /// whether the rule guards the stub or is passed in `signing`.
     ///
     /// - Parameters:
+    ///   - stub: the stub that answered.
+    ///   - sent: the request the test sent.
     ///   - served: the response the server made for `sent`, when it kept it.
     ///   - signing: rules the requests are known to be signed by (a contract's `Authenticated`).
     ///   - description: the interaction's description; the stub's name or request by default.

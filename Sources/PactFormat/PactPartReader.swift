@@ -13,7 +13,7 @@ public struct PactPartReader: Sendable {
 
     /// A request object (`method`, `path`, `query`, `headers`, `body`, `matchingRules`, `generators`).
     ///
-    /// - Throws: the first ``StubProblem`` found; a pact file's reader reports them all.
+    /// - Throws: the first `StubProblem` found; a pact file's reader reports them all.
     public func request(_ value: JSONValue, at pointer: String) throws(StubProblem) -> PactRequest {
         var problems: [StubProblem] = []
         let request = self.request(value, at: pointer, problems: &problems)
@@ -23,7 +23,7 @@ public struct PactPartReader: Sendable {
 
     /// A response object (`status`, `headers`, `body`, `matchingRules`, `generators`).
     ///
-    /// - Throws: the first ``StubProblem`` found; a pact file's reader reports them all.
+    /// - Throws: the first `StubProblem` found; a pact file's reader reports them all.
     public func response(_ value: JSONValue, at pointer: String) throws(StubProblem) -> PactResponse {
         var problems: [StubProblem] = []
         let response = self.response(value, at: pointer, problems: &problems)
@@ -34,7 +34,7 @@ public struct PactPartReader: Sendable {
     /// A message's contents (V3: `contents` with `metaData.contentType`;
     /// V4: a `contents` body object) and its `matchingRules`.
     ///
-    /// - Throws: the first ``StubProblem`` found.
+    /// - Throws: the first `StubProblem` found.
     public func message(_ value: JSONValue, at pointer: String) throws(StubProblem) -> PactMessage {
         var problems: [StubProblem] = []
         let message = self.message(value, at: pointer, problems: &problems)

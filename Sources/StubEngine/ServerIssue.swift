@@ -3,7 +3,7 @@ public import StubKit
 
 /// Something that went wrong while the server answered a request, found on a
 /// server thread and kept until a test (or a log) takes it with
-/// ``StubServer/takeIssues(where:)``. Never reported from the server's threads.
+/// `StubServer.takeIssues(where:)`. Never reported from the server's threads.
 public struct ServerIssue: Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Sendable {

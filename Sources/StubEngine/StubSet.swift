@@ -21,7 +21,7 @@ public struct StubSet: Sendable {
     /// Prepares `stubs`; fixture paths are relative to `fixturesDirectory`
     /// (the current directory when `nil`).
     ///
-    /// - Throws: ``StubValidationError`` naming each stub that cannot work.
+    /// - Throws: `StubValidationError` naming each stub that cannot work.
     public init(_ stubs: [Stub], fixturesDirectory: URL? = nil) throws {
         let fixtures = fixturesDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         self.table = try StubPreparation.table(for: stubs, fixtures: fixtures)
@@ -30,7 +30,7 @@ public struct StubSet: Sendable {
 
     /// Prepares the stubs declared in `content`.
     ///
-    /// - Throws: ``StubValidationError`` naming each stub that cannot work.
+    /// - Throws: `StubValidationError` naming each stub that cannot work.
     public init(fixturesDirectory: URL? = nil, @StubBuilder _ content: () -> [Stub]) throws {
         try self.init(content(), fixturesDirectory: fixturesDirectory)
     }

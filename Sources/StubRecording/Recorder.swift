@@ -51,7 +51,7 @@ public final class Recorder: Sendable {
     /// Starts forwarding every request no other stub answers to `target`,
     /// keeping the upstream's answers for the recording.
     ///
-    /// - Throws: ``RecorderError/alreadyRecording`` while a recording runs.
+    /// - Throws: ``RecorderError/alreadyRecording(_:)`` while a recording runs.
     public func start(_ target: ProxyTarget, rules: RecordingRules = RecordingRules()) throws {
         try state.withLock { state in
             guard state.status != .recording else { throw RecorderError.alreadyRecording(state.target?.base.absoluteString ?? "") }

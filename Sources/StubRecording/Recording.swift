@@ -53,7 +53,7 @@ public struct Recording: Sendable {
 
     /// The spec file (YAML, named `specName`) followed by the fixtures.
     ///
-    /// - Throws: ``StubNotPortable`` if a stub cannot be written (a recorded one always can).
+    /// - Throws: `StubNotPortable` if a stub cannot be written (a recorded one always can).
     public func files(specName: String) throws(StubNotPortable) -> [File] {
         var members: [(String, WrittenJSON)] = []
         if !placeholders.isEmpty {

@@ -12,7 +12,7 @@ import Foundation
 /// and an unrecorded variant meets a near-miss report instead of a guess.
 ///
 /// A session signed a registered plug-in's way (Marvel's `apikey`, `ts`,
-/// `hash`: ``StubPlugin/RecordingPreset``) is recorded without its
+/// `hash`: `StubPlugin.RecordingPreset`) is recorded without its
 /// signatures: the stubs get the plug-in's guard whose keys are
 /// placeholders, so a replay checks signing as the real API does.
 public enum SessionRecorder {

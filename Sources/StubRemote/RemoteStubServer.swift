@@ -23,7 +23,7 @@ import StubSpec
 /// Stubs travel as spec-file JSON, each with its id and declaration site, so
 /// the server's journal and near-miss reports point at the test's own lines.
 /// A stub that cannot travel (a Swift closure makes its response) is refused
-/// at the call with ``StubNotPortable``, naming where it was declared.
+/// at the call with `StubNotPortable`, naming where it was declared.
 public struct RemoteStubServer: Sendable {
     /// The server's base URL, `http://127.0.0.1:8080`.
     public let url: URL
@@ -53,7 +53,7 @@ public struct RemoteStubServer: Sendable {
     /// Adds `stubs` before the server's own (a stub with an id the server
     /// already has replaces it there) and returns their ids.
     ///
-    /// - Throws: ``StubNotPortable`` before sending anything when a stub
+    /// - Throws: `StubNotPortable` before sending anything when a stub
     ///   cannot travel; ``RemoteAdminError`` when the server refuses them.
     @discardableResult
     public func add(_ stubs: [Stub]) async throws -> [StubID] {
@@ -63,7 +63,7 @@ public struct RemoteStubServer: Sendable {
         return ids.compactMap { if case .string(let id) = $0 { StubID(id) } else { nil } }
     }
 
-    /// Adds the stubs `content` declares; see ``add(_:)-(Stub)``.
+    /// Adds the stubs `content` declares; see `add(_:)` with a `Stub`.
     @discardableResult
     public func add(@StubBuilder _ content: () -> [Stub]) async throws -> [StubID] {
         try await add(content())
@@ -71,7 +71,7 @@ public struct RemoteStubServer: Sendable {
 
     /// Puts `stub` in place of the server's stub with the same id.
     ///
-    /// - Throws: ``StubNotPortable``; ``RemoteAdminError`` (404) when the server has no such stub.
+    /// - Throws: `StubNotPortable`; ``RemoteAdminError`` (404) when the server has no such stub.
     public func replace(_ stub: Stub) async throws {
         let document = try SpecWriter.document([stub])
         _ = try await send("PUT", "/stubs/" + Self.segment(stub.id.rawValue), body: Data(document.utf8), expecting: 200)
@@ -112,7 +112,7 @@ public struct RemoteStubServer: Sendable {
     /// arrive within `timeout`), like a local server's `next(matching:timeout:)`.
     ///
     /// - Throws: ``RemoteWaitTimeout`` listing what arrived instead, at the
-    ///   caller's line; ``StubNotPortable`` for a pattern with a predicate.
+    ///   caller's line; `StubNotPortable` for a pattern with a predicate.
     public func next(
         matching pattern: some RequestPatternConvertible,
         timeout: Duration = .seconds(5),

@@ -34,8 +34,8 @@ public struct ServerSetup: Sendable, ExpressibleByArrayLiteral {
 
     /// Starts a server for this setup.
     ///
-    /// - Throws: ``StubValidationError`` naming each stub that cannot work,
-    ///   ``MicroHTTP/DaemonError`` when it cannot listen, or what a
+    /// - Throws: `StubValidationError` naming each stub that cannot work,
+    ///   `MicroHTTP.DaemonError` when it cannot listen, or what a
     ///   `.starting` function throws.
     public func start() throws -> StubServer {
         try start(adjusting: { $0 })

@@ -6,7 +6,7 @@ public import StubKit
 import Synchronization
 
 /// A real HTTP server on libmicrohttpd that answers requests from a list of stubs
-/// and records every request in a ``Journal``: the socket transport in front
+/// and records every request in a `Journal`: the socket transport in front
 /// of the engine (StubEngine), which decides every answer.
 ///
 /// Start one per test: it binds 127.0.0.1 on a port the system picks, starts
@@ -68,8 +68,8 @@ public final class StubServer: Sendable {
     /// let custom = try StubServer.start(.stubs(list, configuration: configuration))
     /// ```
     ///
-    /// - Throws: ``StubValidationError`` naming each stub that cannot work, or
-    ///   ``DaemonError`` naming the address when it cannot listen.
+    /// - Throws: `StubValidationError` naming each stub that cannot work, or
+    ///   `DaemonError` naming the address when it cannot listen.
     public static func start(_ setup: ServerSetup) throws -> StubServer {
         try setup.start()
     }
@@ -82,7 +82,7 @@ public final class StubServer: Sendable {
     deinit { daemon.stop() }
 
     /// Whether the journal keeps the response each stub made
-    /// (``JournalEntry/served``): off by default, since a large body per
+    /// (`JournalEntry.served`): off by default, since a large body per
     /// request adds up; a test writing a pact turns it on.
     public var keepsServedResponses: Bool {
         get { engine.keepsServedResponses.load(ordering: .relaxed) }
@@ -160,7 +160,7 @@ public final class StubServer: Sendable {
     /// Adds stubs after the current ones. Requests in flight finish with the
     /// stubs they matched; later requests see the new list.
     ///
-    /// - Throws: ``StubValidationError``; nothing changes then.
+    /// - Throws: `StubValidationError`; nothing changes then.
     public func add(_ stubs: [Stub]) throws {
         try engine.change { current in current.indices.map(StubListEntry.kept) + stubs.map(StubListEntry.fresh) }
     }
@@ -179,14 +179,14 @@ public final class StubServer: Sendable {
     /// flight finish with the stubs they matched, later ones see the new list.
     /// Stubs that stay (same id, pattern and limit) keep their answer counts.
     ///
-    /// - Throws: ``StubValidationError``; nothing changes then.
+    /// - Throws: `StubValidationError`; nothing changes then.
     public func replaceAll(with stubs: [Stub]) throws {
         try engine.change { _ in stubs.map(StubListEntry.fresh) }
     }
 
     /// Replaces the stub named `id` with `stub`, in place.
     ///
-    /// - Throws: ``StubValidationError`` when no stub has that id or the result cannot work.
+    /// - Throws: `StubValidationError` when no stub has that id or the result cannot work.
     public func replace(_ id: StubID, with stub: Stub) throws {
         try engine.change { current in
             guard let index = current.firstIndex(where: { $0.id == id }) else {
@@ -238,7 +238,7 @@ public final class StubServer: Sendable {
     /// The state scenario `name` is in now.
     public func scenarioState(_ name: String) -> String { engine.scenarios.state(of: name) }
 
-    /// Moves scenario `name` to `state` (``ScenarioStep/started`` resets it).
+    /// Moves scenario `name` to `state` (`ScenarioStep.started` resets it).
     public func setScenarioState(_ name: String, to state: String) { engine.scenarios.set(name, to: state) }
 
     /// What `request` would meet now: the closest stubs (up to three), each

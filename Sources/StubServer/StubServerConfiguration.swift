@@ -28,7 +28,7 @@ extension StubServer {
         /// default) adds nothing.
         public var cors: CORSPolicy?
         /// Response compression for every stub that does not choose with
-        /// ``Stub/compression(_:)``; `nil` (the default) sends bodies as declared.
+        /// `Stub.compression(_:)`; `nil` (the default) sends bodies as declared.
         public var compression: CompressionPolicy?
         /// A contract every request and response must keep (an OpenAPI
         /// document): the server then keeps each response it makes, the

@@ -50,7 +50,7 @@ public struct ContractSpec: Sendable {
     /// Loads a contract file; a check's `sign: KEYWORD` signs with a guard
     /// keyword of `plugins` (the registered ones by default).
     ///
-    /// - Throws: ``StubValidationError`` with file, line, column and key for each problem.
+    /// - Throws: `StubValidationError` with file, line, column and key for each problem.
     public static func load(_ url: URL, name: String? = nil, plugins: [StubPlugin] = StubPlugins.all) throws -> ContractSpec {
         let shown = name ?? url.relativePath
         let top = try DocumentText.root(of: try DocumentText.text(of: url, name: shown), name: shown)

@@ -11,7 +11,7 @@ public struct SpecStub: Sendable {
     public var verify: VerifyRule
     /// Why there is no example to replay, when there is none.
     public var noExampleReason: String?
-    /// Where the stub is in the spec file (its ``Stub/location`` is its
+    /// Where the stub is in the spec file (its `Stub.location` is its
     /// `declared:` site instead, when it has one).
     public var specLocation: CodeLocation
 }
@@ -60,7 +60,7 @@ public struct ExampleRequest: Sendable, Hashable {
     public var headers: [HTTPHeaders.Field]
     /// The body.
     public var body: String?
-    /// What the stub's guard asks for; applied by ``signed(with:)``.
+    /// What the stub's guard asks for; applied by `signed(with:)`.
     public var credentials: ExampleCredentials? = nil
 
     /// This request carrying `credentials` (replacing any it carried): the

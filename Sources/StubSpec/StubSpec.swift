@@ -13,7 +13,7 @@ import DocumentReader
 ///     response: { marvel: { results: { file: marvel/characters.json } } }
 /// ```
 public struct StubSpec: Sendable {
-    /// The file, as named to ``load(_:)``.
+    /// The file, as named to `load(_:)`.
     public var name: String
     /// The stubs, in declaration order.
     public var entries: [SpecStub]
@@ -28,9 +28,9 @@ public struct StubSpec: Sendable {
     /// Loads the spec at `url`; `name` is how messages name it (the path as
     /// given by default). `${NAME}` placeholders the file declares are read
     /// from `environment`; plug-in keywords from `plugins` (the registered ones
-    /// by default, ``StubPlugins``).
+    /// by default, `StubPlugins`).
     ///
-    /// - Throws: ``StubValidationError`` with every problem found, each with file, line, column and key.
+    /// - Throws: `StubValidationError` with every problem found, each with file, line, column and key.
     public static func load(
         _ url: URL, name: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
         plugins: [StubPlugin] = StubPlugins.all
@@ -45,7 +45,7 @@ public struct StubSpec: Sendable {
     /// declared placeholders are read from `environment`, plug-in keywords
     /// from `plugins` (the registered ones by default).
     ///
-    /// - Throws: ``StubValidationError``.
+    /// - Throws: `StubValidationError`.
     public static func parse(
         _ text: String, name: String, filePath: String = "", directory: URL,
         environment: [String: String] = ProcessInfo.processInfo.environment, plugins: [StubPlugin] = StubPlugins.all

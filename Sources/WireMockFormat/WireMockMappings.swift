@@ -6,7 +6,7 @@ public import StubKit
 /// document's bytes.
 ///
 /// Stubs come back in match order: WireMock's priority (1 highest, unset 5)
-/// becomes ``Stub/priority`` (`5 - priority`, so unset is Understudy's 0),
+/// becomes `Stub.priority` (`5 - priority`, so unset is Understudy's 0),
 /// and among equal priorities the most recently loaded mapping wins, as in
 /// WireMock: files load in path order, entries of a file in order, and the
 /// list is reversed. Every problem is reported at once, with file, line,
@@ -22,7 +22,7 @@ public enum WireMockMappings {
         /// (a `bodyFileName` that does not exist: the mapping answers `500`
         /// naming the file until it does), each a warning at its place.
         public var warnings: [StubProblem] = []
-        /// The document read, when one document's bytes were (``read(_:file:bodyFiles:lenient:)``),
+        /// The document read, when one document's bytes were (`read(_:file:bodyFiles:lenient:)`),
         /// so a caller that also needs its JSON does not parse it again.
         public var document: JSONValue?
 
@@ -44,9 +44,13 @@ public enum WireMockMappings {
     /// Loads every `*.json` under `root/mappings` (sub-folders too); body files
     /// come from `root/__files` and cannot escape it.
     ///
-    /// - Parameter lenient: serve what translates and list the mappings that
-    ///   use what Understudy cannot serve, instead of refusing the lot.
-    /// - Throws: ``StubValidationError`` with every problem found.
+    /// - Parameters:
+    ///   - root: the folder with `mappings/` and `__files/`.
+    ///   - lenient: serve what translates and list the mappings that use what
+    ///     Understudy cannot serve, instead of refusing the lot.
+    ///   - templating: which mappings render as templates (`.local`: those
+    ///     naming `response-template`, as WireMock does by default).
+    /// - Throws: `StubValidationError` with every problem found.
     public static func load(root: URL, lenient: Bool = false, templating: WireMockTemplating = .local) throws(StubValidationError) -> Loaded {
         let mappings = root.appendingPathComponent("mappings")
         let files = (FileManager.default.enumerator(at: mappings, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])

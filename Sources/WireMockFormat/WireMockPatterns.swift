@@ -6,7 +6,7 @@ extension WireMockMappings {
     /// A bare request pattern (`{"method": "GET", "urlPath": "/x", …}`), as
     /// the admin API's `requests/count` and `requests/find` take one.
     ///
-    /// - Throws: ``StubValidationError`` with every problem, located by JSON
+    /// - Throws: `StubValidationError` with every problem, located by JSON
     ///   pointer; what Understudy cannot match on is refused the same way.
     public static func requestPattern(_ data: Data, file: String) throws(StubValidationError) -> RequestPattern {
         try readPart(data, file: file) { reader, root in reader.requestPattern(root) }

@@ -34,7 +34,7 @@ public struct XMLElementValue: Sendable, Hashable, CustomStringConvertible {
     /// The element's own text (CDATA included), trimmed of surrounding whitespace.
     public var text: String
     /// The prefix as written (`a` in `<a:alligator>`), kept for writing the
-    /// element back as WireMock does; not compared (``==`` resolves prefixes).
+    /// element back as WireMock does; not compared (`==` resolves prefixes).
     public var prefix: String?
 
     /// Equal when name, namespace, attributes, children and text are; the prefix is not compared.
@@ -43,7 +43,7 @@ public struct XMLElementValue: Sendable, Hashable, CustomStringConvertible {
             && lhs.children == rhs.children && lhs.text == rhs.text
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(namespace)

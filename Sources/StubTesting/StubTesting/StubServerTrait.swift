@@ -5,7 +5,7 @@ public import StubServer
 public import Testing
 
 /// A Swift Testing trait that gives each test, and each case of a
-/// parameterized test, its own ``StubServer`` as ``StubServer/current``; on a
+/// parameterized test, its own ``StubServer`` as `StubServer.current`; on a
 /// `@Suite` it applies to every test inside. At the end of each test the
 /// server stops, and every request no stub matched fails that test with the
 /// near-miss report (unless `allowsUnmatched`).
@@ -21,7 +21,7 @@ public import Testing
 /// ```
 ///
 /// Any number of stubs, `if`, `for` and optionals work in the closure; pass a
-/// ``ServerSetup`` for the other sources: `.stubServer(.prepared(Self.set))`,
+/// `ServerSetup` for the other sources: `.stubServer(.prepared(Self.set))`,
 /// `.stubServer(.starting { try MarvelFake().start() })`.
 public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     private let setup: ServerSetup
@@ -51,7 +51,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         testCase == nil ? nil : self
     }
 
-    /// Starts a server, runs the test case with it as ``StubServer/current``,
+    /// Starts a server, runs the test case with it as `StubServer.current`,
     /// then stops it and reports what went wrong while it served.
     public func provideScope(
         for test: Test, testCase: Test.Case?,
@@ -77,7 +77,7 @@ extension Trait where Self == StubServerTrait {
     /// each test, so stubs with state (scenarios, sequences) start fresh.
     ///
     /// With `pact`, each stub the test exercised is written to that
-    /// consumer-provider pact as one interaction (see ``PactRecording``).
+    /// consumer-provider pact as one interaction (see `PactRecording`).
     /// With a `configuration.contract` (an OpenAPI document), every request
     /// and response that breaks it fails the test, unless `allowsContractViolations`.
     /// With `tls` (`.generated`), the server speaks HTTPS and

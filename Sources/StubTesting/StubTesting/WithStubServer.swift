@@ -3,7 +3,7 @@ import StubKit
 public import StubServer
 
 /// Runs `body` with a server for `setup` (`.stubs { … }`, `.stubs(list)`,
-/// `.prepared(set)`, `.starting { … }`), as ``StubServer/current`` too, then
+/// `.prepared(set)`, `.starting { … }`), as `StubServer.current` too, then
 /// stops it and fails the test, at this call's location, for every request no
 /// stub matched (unless `allowsUnmatched`) and for every request and response
 /// that broke the server's contract, an OpenAPI document say (unless
