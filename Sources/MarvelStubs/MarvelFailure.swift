@@ -1,7 +1,7 @@
 public import StubKit
 /// A Marvel API error response, with the exact status and body the real API sends.
 ///
-/// The API answers in two shapes (see ``StubResponse/marvelError(_:)``):
+/// The API answers in two shapes (see `StubResponse.marvelError(_:)`):
 /// gateway errors `{"code":"MissingParameter","message":"…"}` and validation
 /// errors `{"code":409,"status":"…"}`. The named cases below carry the texts
 /// recorded from the live API; the few marked *synthetic* have no recorded text.

@@ -14,7 +14,7 @@ import WireMockFormat
 /// ```
 ///
 /// Admin requests are answered before any stub and never journaled. Mappings
-/// posted here become ordinary stubs through ``WireMockFormat``'s reader, so
+/// posted here become ordinary stubs through `WireMockFormat`'s reader, so
 /// near misses and the journal treat them like every other stub. Only
 /// loopback callers are answered unless ``AdminOptions/token`` is set; then
 /// every caller must send it as a bearer token.

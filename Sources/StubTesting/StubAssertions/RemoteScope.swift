@@ -26,7 +26,7 @@ import Synchronization
 /// One scope per server at a time: the reset at the start clears what
 /// another test added.
 ///
-/// - Throws: ``StubNotPortable`` or ``RemoteAdminError`` when the stubs
+/// - Throws: `StubNotPortable` or `RemoteAdminError` when the stubs
 ///   cannot be set up, or what `body` throws.
 public func withRemoteStubServer<Result>(
     _ server: RemoteStubServer,
