@@ -56,12 +56,9 @@ struct MarvelPactTests {
     @Test func theContractClausesPassAgainstPactStubServingThePact() async throws {
         let (recording, _) = try await Self.writeSuitePact()
         defer { try? FileManager.default.removeItem(at: recording.directory) }
-        guard let executable = await PactTool.executable() else { throw PactToolMissing() }
-        let stub = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["PACT_DO_NOT_TRACK=true", executable.path, "stub",
-                                                                            "-f", recording.file.path, "-p", "0"])
+        let stub = try await PactStub(serving: recording.file.path)
         defer { stub.kill() }
-        let port = await stub.readLine(matching: #"started on port \d+"#).flatMap { Int($0.split(separator: " ").last ?? "") }
-        let url = try #require(port.flatMap { URL(string: "http://127.0.0.1:\($0)") }, "pact stub printed no port")
+        let url = try #require(URL(string: stub.base))
 
         let routes = await Contract("Marvel routes against pact stub", against: url) { url in
             MarvelRouteContractTests.routeClauses(url)

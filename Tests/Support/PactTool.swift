@@ -41,3 +41,39 @@ public struct PactToolMissing: Error, CustomStringConvertible {
     /// What to do.
     public var description: String { "the pact executable is not installed (pip install pact-python-cli; scripts/test does)" }
 }
+
+/// A running `pact stub` serving one pact file on a free port; killed when
+/// it goes (or with ``kill()``).
+public final class PactStub: Sendable {
+    /// The process.
+    public let child: ChildProcess
+    /// The port it printed.
+    public let port: Int
+
+    /// Starts `pact stub -f path -p 0` and reads the port it chose.
+    public init(serving path: String) async throws {
+        guard let executable = await PactTool.executable() else { throw PactToolMissing() }
+        child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["PACT_DO_NOT_TRACK=true", executable.path, "stub", "-f", path, "-p", "0"])
+        guard let port = await child.readLine(matching: #"started on port \d+"#).flatMap({ Int($0.split(separator: " ").last ?? "") }) else {
+            child.kill()
+            throw PactToolMissing.NoPort(path: path)
+        }
+        self.port = port
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    public var base: String { "http://127.0.0.1:\(port)" }
+
+    /// SIGKILL, without waiting: for a `defer`.
+    public func kill() { child.kill() }
+}
+
+extension PactToolMissing {
+    /// `pact stub` printed no port.
+    public struct NoPort: Error, CustomStringConvertible {
+        /// The pact it was given.
+        public var path: String
+        /// What happened.
+        public var description: String { "pact stub -f \(path) printed no port" }
+    }
+}

@@ -39,12 +39,9 @@ struct PactGeneratorTests {
         defer { served.kill() }
         try Self.check(try await client.send("POST", URL(string: "\(served.url)/users")!), base: served.url, who: "understudy serve")
 
-        guard let executable = await PactTool.executable() else { throw PactToolMissing() }
-        let path = CommandLineSpecTests.root.appendingPathComponent(Self.pact).path
-        let stub = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["PACT_DO_NOT_TRACK=true", executable.path, "stub", "-f", path, "-p", "0"])
+        let stub = try await PactStub(serving: CommandLineSpecTests.root.appendingPathComponent(Self.pact).path)
         defer { stub.kill() }
-        let port = await stub.readLine(matching: #"started on port \d+"#).flatMap { Int($0.split(separator: " ").last ?? "") }
-        let base = "http://127.0.0.1:\(try #require(port, "pact stub printed no port"))"
+        let base = stub.base
         try Self.check(try await client.send("POST", URL(string: "\(base)/users")!), base: base, who: "pact stub", fillsStatesAndURLs: false)
     }
 
@@ -70,10 +67,9 @@ struct PactGeneratorTests {
         let interaction = try #require((document["interactions"] as? [[String: Any]])?.first)
         let generators = try #require(((interaction["response"] as? [String: Any])?["generators"] as? [String: Any])?["body"] as? [String: [String: String]])
 
-        guard let executable = await PactTool.executable() else { throw PactToolMissing() }
-        let stub = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["PACT_DO_NOT_TRACK=true", executable.path, "stub", "-f", path, "-p", "0"])
+        let stub = try await PactStub(serving: path)
         defer { stub.kill() }
-        let port = try #require(await stub.readLine(matching: #"started on port \d+"#).flatMap { Int($0.split(separator: " ").last ?? "") })
+        let port = stub.port
         let served = try await CommandLineSpecTests.Served([pact, "--quiet"])
         defer { served.kill() }
         let client = HTTPClient()

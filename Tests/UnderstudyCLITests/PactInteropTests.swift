@@ -62,11 +62,9 @@ struct PactInteropTests {
         let descriptions = try Self.descriptions(pact)
         #expect(try Self.descriptions(drifted) == descriptions, "the drifted copy has the same interactions")
 
-        guard let executable = await PactTool.executable() else { throw PactToolMissing() }
-        let stub = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["PACT_DO_NOT_TRACK=true", executable.path, "stub", "-f", pact, "-p", "0"])
+        let stub = try await PactStub(serving: pact)
         defer { stub.kill() }
-        let stubPort = try #require(await stub.readLine(matching: #"started on port \d+"#).flatMap { Int($0.split(separator: " ").last ?? "") },
-                                    "pact stub printed no port")
+        let stubPort = stub.port
         let served = try await CommandLineSpecTests.Served([pact, "--quiet"])
         defer { served.kill() }
         let servedPort = try #require(URL(string: served.url)?.port)

@@ -87,10 +87,9 @@ struct PactVerifierClientTests {
 
     @Test func aMultipartPactMatchesPartByPartAsPactStubDoes() async throws {
         let pact = Self.path("fixtures/pacts/multipart-upload-v3.json")
-        guard let executable = await PactTool.executable() else { throw PactToolMissing() }
-        let stub = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["PACT_DO_NOT_TRACK=true", executable.path, "stub", "-f", pact, "-p", "0"])
+        let stub = try await PactStub(serving: pact)
         defer { stub.kill() }
-        let stubPort = try #require(await stub.readLine(matching: #"started on port \d+"#).flatMap { Int($0.split(separator: " ").last ?? "") })
+        let stubPort = stub.port
         let served = try await CommandLineSpecTests.Served([pact, "--quiet"])
         defer { served.kill() }
 
