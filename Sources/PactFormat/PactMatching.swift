@@ -149,7 +149,12 @@ enum PactConditions {
             if contentType.map(isXML) ?? XMLElementValue.looksLikeXML(data), let example = try? XMLElementValue.parse(data) {
                 return [.xmlShape(XMLShape(example: example, rules: rules.body, allowsExtraKeys: allowsExtraKeys))]
             }
-            if let whole = rules.body.first(where: { $0.path.steps.isEmpty }), let text = String(data: data, encoding: .utf8) {
+            let whole = rules.body.first(where: { $0.path.steps.isEmpty })
+            // A `$` contentType rule: any bytes of that type (a PDF, an image), told by their first bytes.
+            if let whole, whole.set.rules.count == 1, case .contentType(let type) = whole.set.rules[0] {
+                return [.mediaType(type)]
+            }
+            if let whole, let text = String(data: data, encoding: .utf8) {
                 return [.value(.rules(whole.set, examples: [text]))]
             }
             return [.exact(data)]

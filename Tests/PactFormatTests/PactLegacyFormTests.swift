@@ -106,6 +106,20 @@ import Testing
         #expect(pattern.match(request("Z", "Hi", "%PDF-1.4")) == nil, "PDF bytes are not text/plain")
     }
 
+    @Test func aWholeBodyContentTypeRuleAcceptsAnyBytesOfThatType() throws {
+        let pdf = Data("%PDF-1.4\n%\u{e2}".utf8)
+        let response = try PactFile.read(Self.v4(response: """
+            {"status": 200, "headers": {"Content-Type": "application/pdf"},
+             "body": {"contentType": "application/pdf", "encoded": "base64", "content": "\(pdf.base64EncodedString())"},
+             "matchingRules": {"body": {"$": {"matchers": [{"match": "contentType", "value": "application/pdf"}]}}}}
+            """), file: "pdf.json").interactions[0].response
+        let other = Data("%PDF-1.7\nanother document\n%%EOF\n".utf8)
+        #expect(response.mismatches(status: 200, headers: ["Content-Type": "application/pdf"], body: other).isEmpty)
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0])
+        #expect(response.mismatches(status: 200, headers: ["Content-Type": "application/pdf"], body: png)
+                == ["body: expected bytes of type application/pdf, got 9 bytes"])
+    }
+
     @Test func mediaTypesAreToldByTheirFirstBytes() {
         #expect(MediaTypeSniffing.type(of: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0])) == "image/png")
         #expect(MediaTypeSniffing.type(of: Data("GIF89a...".utf8)) == "image/gif")
