@@ -104,8 +104,7 @@ struct PactGeneratorsReader {
                 return type == "Date" ? .date(format: format) : type == "Time" ? .time(format: format) : .dateTime(format: format)
             }
             do throws(DateExpressionError) {
-                let kind: DateExpression.Kind = type == "Date" ? .date : type == "Time" ? .time : .dateTime
-                return .relative(try DateExpression(written, kind: kind), format: format)
+                return .relative(try DateExpression(written, kind: DateExpression.Kind(generatorName: type) ?? .dateTime), format: format)
             } catch {
                 throw StubProblem(pointer: pointer + "/expression", message: "\(error)")
             }

@@ -60,7 +60,7 @@ extension PactRequest {
             if (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || kept.contains(byte) {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                out += String(format: "%%%02X", byte)
             }
         }
         return out
@@ -160,9 +160,4 @@ enum PactConditions {
             return [.exact(data)]
         }
     }
-}
-
-extension String {
-    /// The text with `0` in front up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }

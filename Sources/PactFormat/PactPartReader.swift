@@ -62,7 +62,7 @@ public struct PactPartReader: Sendable {
         var request = PactRequest(method: (method ?? "GET").uppercased(), path: path ?? "/", query: query, headers: headers,
                                   body: body ?? .absent, rules: rules, generators: generators)
         if case .string(let text)? = fields["query"] { request.rawQuery = text }
-        request.bodyContentType = withBodyType([], fields["body"]).first?.value
+        request.bodyContentType = bodyObjectType(fields["body"])
         return request
     }
 
@@ -150,9 +150,15 @@ public struct PactPartReader: Sendable {
     /// they name none (a response typed `application/hal+json` is served as
     /// such, not as plain JSON), as the Pact tools take the body's type.
     func withBodyType(_ headers: [(name: String, value: String)], _ body: JSONValue?) -> [(name: String, value: String)] {
-        guard version == .v4, !headers.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }),
-              case .object(let fields)? = body, case .string(let type)? = fields["contentType"], !type.isEmpty else { return headers }
+        guard !headers.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }),
+              let type = bodyObjectType(body) else { return headers }
         return headers + [("Content-Type", type)]
+    }
+
+    /// V4: the `contentType` a body object states, or `nil`.
+    func bodyObjectType(_ body: JSONValue?) -> String? {
+        guard version == .v4, case .object(let fields)? = body, case .string(let type)? = fields["contentType"], !type.isEmpty else { return nil }
+        return type
     }
 
     /// A named part's value, or its list of values; `nil` when one is not text.

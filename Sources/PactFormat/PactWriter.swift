@@ -69,8 +69,7 @@ public enum PactWriter {
         case .time(let shape): return typed("Time", format(shape))
         case .dateTime(let shape): return typed("DateTime", format(shape))
         case .relative(let expression, let shape):
-            let name = ["date": "Date", "time": "Time", "dateTime": "DateTime"][expression.kind.rawValue] ?? "Date"
-            return typed(name, format(shape) + [("expression", .string(expression.text))])
+            return typed(expression.kind.generatorName, format(shape) + [("expression", .string(expression.text))])
         case .randomBoolean: return typed("RandomBoolean")
         case .providerState(let expression): return typed("ProviderState", [("expression", .string(expression))])
         case .mockServerURL(let regex, let example): return typed("MockServerURL", [("regex", .string(regex)), ("example", .string(example))])

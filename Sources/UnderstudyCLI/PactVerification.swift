@@ -48,6 +48,13 @@ package struct PactVerification: Sendable {
     ) async -> PactVerification {
         var rows: [Row] = []
         var random = SystemRandomNumberGenerator()
+        // Where requests and state changes go: read once (a bad URL fails every row with why).
+        let endpoint: Result<WireEndpoint, WireClientError>
+        do throws(WireClientError) { endpoint = .success(try WireEndpoint(provider)) } catch { endpoint = .failure(error) }
+        var stateChange: Result<StateChange, WireClientError>?
+        if let stateChangeURL {
+            do throws(WireClientError) { stateChange = .success(try StateChange(stateChangeURL)) } catch { stateChange = .failure(error) }
+        }
         for pact in pacts {
             for interaction in pact.interactions {
                 // ProviderState values: the states' params, overridden by what the setup calls return.
@@ -55,19 +62,18 @@ package struct PactVerification: Sendable {
                 for state in interaction.providerStates {
                     if case .object(let params) = state.params { values.merge(params) { first, _ in first } }
                 }
-                if let stateChangeURL {
-                    switch await changeStates(interaction, "setup", stateChangeURL, trust, timeout) {
+                if let stateChange {
+                    switch await changeStates(interaction, "setup", stateChange, trust, timeout) {
                     case .success(let returned): values.merge(returned) { _, returned in returned }
                     case .failure(let problem):
-                        rows.append(row(interaction, interaction.request, mismatches: [problem.why]))
+                        rows.append(row(interaction, interaction.request.wireRequest, mismatches: [problem.why]))
                         continue
                     }
                 }
-                let request = interaction.request.generated(values: values, using: &random)
+                let request = interaction.request.generated(values: values, using: &random).wireRequest
                 var row = row(interaction, request, mismatches: [])
                 do throws(WireClientError) {
-                    let endpoint = try WireEndpoint(provider)
-                    let answer = try await WireClient.send(request.wireRequest, to: endpoint, trust: trust, timeout: timeout)
+                    let answer = try await WireClient.send(request, to: try endpoint.get(), trust: trust, timeout: timeout)
                     row.actualStatus = answer.status
                     // The response is expected as the pact writes it: `pact verifier`
                     // applies no response generator (a ProviderState one included).
@@ -76,18 +82,17 @@ package struct PactVerification: Sendable {
                 } catch {
                     row.mismatches = ["no response: \(error)"]
                 }
-                if teardown, let stateChangeURL { _ = await changeStates(interaction, "teardown", stateChangeURL, trust, timeout) }
+                if teardown, let stateChange { _ = await changeStates(interaction, "teardown", stateChange, trust, timeout) }
                 rows.append(row)
             }
         }
         return PactVerification(rows: rows)
     }
 
-    private static func row(_ interaction: PactInteraction, _ request: PactRequest, mismatches: [String]) -> Row {
-        let recorded = request.recorded
-        return Row(description: interaction.description, states: interaction.providerStates.map(\.name),
-                   request: "\(recorded.method) \(Redaction.secrets.target(request.wireRequest.target))",
-                   expectedStatus: interaction.response.status, actualStatus: 0, mismatches: mismatches, pending: interaction.pending)
+    private static func row(_ interaction: PactInteraction, _ request: WireRequest, mismatches: [String]) -> Row {
+        Row(description: interaction.description, states: interaction.providerStates.map(\.name),
+            request: "\(request.method) \(Redaction.secrets.target(request.target))",
+            expectedStatus: interaction.response.status, actualStatus: 0, mismatches: mismatches, pending: interaction.pending)
     }
 
     /// A state change that did not answer 2xx.
@@ -95,23 +100,34 @@ package struct PactVerification: Sendable {
         var why: String
     }
 
+    /// Where state changes are POSTed: the URL's server, and its path and query as the target.
+    struct StateChange {
+        var endpoint: WireEndpoint
+        var target: String
+
+        init(_ url: URL) throws(WireClientError) {
+            endpoint = try WireEndpoint(url)
+            endpoint.basePath = ""
+            target = (url.path.isEmpty ? "/" : url.path) + (url.query.map { "?" + $0 } ?? "")
+        }
+    }
+
     /// Asks the state-change URL to `action` each of the interaction's
     /// states; the values the answers return (JSON objects, merged, the
     /// first state's winning), or the problem when one does not answer 2xx.
     static func changeStates(
-        _ interaction: PactInteraction, _ action: String, _ url: URL, _ trust: WireTrust, _ timeout: TimeInterval
+        _ interaction: PactInteraction, _ action: String, _ destination: Result<StateChange, WireClientError>, _ trust: WireTrust,
+        _ timeout: TimeInterval
     ) async -> Result<[String: JSONValue], StateChangeFailure> {
         let states = interaction.providerStates.isEmpty ? [PactProviderState(name: "")] : interaction.providerStates
         var values: [String: JSONValue] = [:]
         for state in states {
             let body: JSONValue = .object(["action": .string(action), "state": .string(state.name), "params": state.params])
-            let target = (url.path.isEmpty ? "/" : url.path) + (url.query.map { "?" + $0 } ?? "")
-            let request = WireRequest(method: "POST", target: target, headers: [WireField("Content-Type", "application/json")],
-                                      body: Data(body.description.utf8))
             do throws(WireClientError) {
-                var endpoint = try WireEndpoint(url)
-                endpoint.basePath = ""
-                let answer = try await WireClient.send(request, to: endpoint, trust: trust, timeout: timeout)
+                let destination = try destination.get()
+                let request = WireRequest(method: "POST", target: destination.target, headers: [WireField("Content-Type", "application/json")],
+                                          body: Data(body.description.utf8))
+                let answer = try await WireClient.send(request, to: destination.endpoint, trust: trust, timeout: timeout)
                 guard (200..<300).contains(answer.status) else {
                     return .failure(StateChangeFailure(why: "the state change \(action) \"\(state.name)\" answered \(answer.status)"))
                 }

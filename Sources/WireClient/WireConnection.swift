@@ -12,6 +12,8 @@ import Darwin
 final class WireConnection {
     private let fd: Int32
     private var tls: TLSClientSession?
+    /// What each read fills, reused for the connection's life.
+    private var chunk = [UInt8](repeating: 0, count: 64 << 10)
 
     /// Connects to the first address of `host` that accepts within `timeout`.
     init(host: String, port: Int, timeout: TimeInterval) throws(WireClientError) {
@@ -127,7 +129,6 @@ final class WireConnection {
 
     /// Appends what arrives to `buffer`; `false` at the end of the stream.
     func read(into buffer: inout [UInt8]) throws(WireClientError) -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let count: Int
             if let tls {

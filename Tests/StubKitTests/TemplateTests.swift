@@ -7,17 +7,21 @@ import UnderstudyTestSupport
 /// observed on the jar), the template window, parse errors at their line
 /// and column, render failures where the jar answers 500.
 @Suite struct TemplateTests {
-    // 8080 below is only written into the requests' Host header (and the
-    // model's fallback port): these tests render values, and nothing listens.
+    /// The port these renders name: written into the requests' Host header
+    /// and given as the model's fallback port. Nothing binds it: these tests
+    /// render values with no server (the jar-backed differential test uses
+    /// the jar's own port 0 address).
+    static let renderedPort = 8080
+
     static func render(_ template: String, _ request: RecordedRequest, now: Date = Date()) throws -> String {
         var environment = TemplateEnvironment(now: now, seed: 1, hostname: "vm")
-        return try ResponseTemplate(template).render(for: request, environment: &environment, serverPort: 8080)
+        return try ResponseTemplate(template).render(for: request, environment: &environment, serverPort: Self.renderedPort)
     }
 
     @Test(arguments: TemplateCorpus.cases.map(\.id))
     func theCorpusRendersAsTheJarRenderedIt(_ id: String) throws {
         let item = try #require(TemplateCorpus.cases.first { $0.id == id })
-        let request = TemplateCorpus.request(item, port: 8080)
+        let request = TemplateCorpus.request(item, port: Self.renderedPort)
         if let expected = item.expected {
             let actual = try Self.render(item.template, request)
             #expect(actual == expected, "\(item.template)")
@@ -27,7 +31,7 @@ import UnderstudyTestSupport
     }
 
     @Test func theRequestModelHasTheServersPlaceAndTheParameters() throws {
-        let request = TemplateCorpus.request(TemplateCorpus.Case(id: "C09", template: "", target: "/t/C09", expected: nil), port: 8080)
+        let request = TemplateCorpus.request(TemplateCorpus.Case(id: "C09", template: "", target: "/t/C09", expected: nil), port: Self.renderedPort)
         #expect(try Self.render("{{request.scheme}} {{request.host}} {{request.baseUrl}} {{request.requestLine.path}} {{request.port}}", request)
                 == "http 127.0.0.1 http://127.0.0.1:8080 /t/C09 8080")
         var environment = TemplateEnvironment(seed: 1)

@@ -11,6 +11,7 @@ declared), with DocC's own disambiguation for overloads, and exits 1.
 import glob
 import json
 import os
+import re
 import sys
 
 
@@ -32,19 +33,17 @@ def main(archive, target, graphs):
             if uri and len(symbol["pathComponents"]) == 1:
                 folder = os.path.relpath(os.path.dirname(uri.replace("file://", "")), os.getcwd())
                 folders.setdefault(symbol["pathComponents"][0], folder)
-    if True:
-        # Symbol graphs extracted from a built module carry no locations: find
-        # each declaration in the target's sources instead.
-        import re
-        roots = [root for root, _, _ in os.walk("Sources") if os.path.basename(root) == target]
-        for root in roots:
-            for folder, _, files in os.walk(root):
-                for file in files:
-                    if not file.endswith(".swift"):
-                        continue
-                    text = open(os.path.join(folder, file), encoding="utf-8").read()
-                    for match in re.finditer(r"^public (?:final )?(?:struct|enum|class|actor|protocol|typealias|func|var|let) ([A-Za-z_][A-Za-z0-9_]*)", text, re.M):
-                        folders.setdefault(match.group(1), os.path.relpath(folder, root) if folder != root else target)
+    # Symbol graphs extracted from a built module carry no locations: find
+    # each declaration in the target's sources too.
+    roots = [root for root, _, _ in os.walk("Sources") if os.path.basename(root) == target]
+    for root in roots:
+        for folder, _, files in os.walk(root):
+            for file in files:
+                if not file.endswith(".swift"):
+                    continue
+                text = open(os.path.join(folder, file), encoding="utf-8").read()
+                for match in re.finditer(r"^public (?:final )?(?:struct|enum|class|actor|protocol|typealias|func|var|let) ([A-Za-z_][A-Za-z0-9_]*)", text, re.M):
+                    folders.setdefault(match.group(1), os.path.relpath(folder, root) if folder != root else target)
     groups = {}
     count = 0
     for section in generated:

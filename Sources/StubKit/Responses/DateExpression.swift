@@ -17,6 +17,21 @@ public struct DateExpression: Sendable, Hashable, CustomStringConvertible {
         case time
         /// `DateTime`: a date part, then optionally `@` and a time part.
         case dateTime
+
+        /// The Pact generator type for this kind: `Date`, `Time`, `DateTime`.
+        public var generatorName: String {
+            switch self {
+            case .date: return "Date"
+            case .time: return "Time"
+            case .dateTime: return "DateTime"
+            }
+        }
+
+        /// The kind a Pact generator type names, or `nil`.
+        public init?(generatorName: String) {
+            guard let kind = [Kind.date, .time, .dateTime].first(where: { $0.generatorName == generatorName }) else { return nil }
+            self = kind
+        }
     }
 
     /// One step from the base instant.

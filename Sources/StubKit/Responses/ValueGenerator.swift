@@ -146,8 +146,7 @@ public enum ValueGenerator: Sendable, Hashable, CustomStringConvertible {
         case .time(let format): return "Time(\(format ?? "HH:mm:ss"))"
         case .dateTime(let format): return "DateTime(\(format ?? "yyyy-MM-dd'T'HH:mm:ss"))"
         case .relative(let expression, let format):
-            let name = ["date": "Date", "time": "Time", "dateTime": "DateTime"][expression.kind.rawValue] ?? "Date"
-            return "\(name)(\(expression.text.isEmpty ? "now" : expression.text), \(format ?? Self.defaultFormat(expression.kind)))"
+            return "\(expression.kind.generatorName)(\(expression.text.isEmpty ? "now" : expression.text), \(format ?? Self.defaultFormat(expression.kind)))"
         case .randomBoolean: return "RandomBoolean"
         case .providerState(let expression): return "ProviderState(\(expression))"
         case .mockServerURL(let regex, _): return "MockServerURL(\(regex))"
