@@ -7,8 +7,10 @@ package import WireMockFormat
 
 /// Spec files and WireMock mappings named on the command line, loaded together.
 ///
-/// A path is read as a WireMock root when it is a folder with `mappings/`,
-/// as an OpenAPI document when it is YAML or JSON with a top-level `openapi`,
+/// A path is read as a WireMock root when it is a folder with `mappings/`;
+/// another folder stands for the YAML and JSON files directly in it (in name
+/// order; contract files, `*.contract.yaml`, are `check`'s and left out),
+/// each read as if named. A file is read as an OpenAPI document when it is YAML or JSON with a top-level `openapi`,
 /// as a pact when it is JSON with `consumer`, `provider` and `interactions`,
 /// as a WireMock mapping file when it is JSON whose top level has `request`
 /// or `mappings`, and as an Understudy spec otherwise.
@@ -41,7 +43,7 @@ package struct SpecLoading: Sendable {
                  templating: WireMockTemplating = .local) {
         BuiltInPlugins.register()
         var documentStubs: [Stub] = []
-        for path in paths {
+        for path in Self.expanding(paths) {
             let url = URL(fileURLWithPath: path)
             do {
                 if ["yaml", "yml", "json"].contains(url.pathExtension.lowercased()), let data = try? Data(contentsOf: url),
@@ -65,15 +67,41 @@ package struct SpecLoading: Sendable {
                     specs.append(spec)
                     stubs += spec.stubs
                 }
-            } catch let error as StubValidationError {
-                problems += error.problems
-            } catch let problem as StubProblem {
-                problems.append(problem)
             } catch {
-                problems.append(StubProblem(file: path, line: 1, column: 1, key: "", message: "\(error)"))
+                problems += Self.problems(of: error, in: path)
             }
         }
         stubs += documentStubs
+    }
+
+    /// What reading `path` threw, as problems: each one a validation error
+    /// holds, or the error itself at the file's start.
+    package static func problems(of error: any Error, in path: String) -> [StubProblem] {
+        switch error {
+        case let error as StubValidationError: error.problems
+        case let problem as StubProblem: [problem]
+        default: [StubProblem(file: path, line: 1, column: 1, key: "", message: "\(error)")]
+        }
+    }
+
+    /// `paths` with each folder that is not a WireMock root replaced by the
+    /// spec, pact, mapping and OpenAPI files directly in it; a folder with none
+    /// stays, to be refused with why.
+    package static func expanding(_ paths: [String]) -> [String] {
+        paths.flatMap { path -> [String] in
+            var isFolder: ObjCBool = false
+            let url = URL(fileURLWithPath: path)
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
+                  !WireMockMappings.isRoot(url) else { return [path] }
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { name in
+                let lower = name.lowercased()
+                guard !lower.hasPrefix("."), [".yaml", ".yml", ".json"].contains(where: { lower.hasSuffix($0) }) else { return false }
+                return ![".contract.yaml", ".contract.yml", ".contract.json"].contains { lower.hasSuffix($0) }
+            }
+            let files = names.sorted().map { (path as NSString).appendingPathComponent($0) }
+                .filter { var folder: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &folder) && !folder.boolValue }
+            return files.isEmpty ? [path] : files
+        }
     }
 
     /// The WireMock stubs at `url`, or `nil` when it is not WireMock's.
@@ -84,7 +112,7 @@ package struct SpecLoading: Sendable {
             guard WireMockMappings.isRoot(url) else {
                 throw StubValidationError(problems: [
                     StubProblem(file: url.path, line: 1, column: 1, key: "",
-                                message: "a folder to serve must be a WireMock root, with a mappings/ folder"),
+                                message: "a folder to serve must be a WireMock root, with a mappings/ folder, or hold spec files (*.yaml, *.yml, *.json)"),
                 ])
             }
             return try WireMockMappings.load(root: url, lenient: lenient, templating: templating)

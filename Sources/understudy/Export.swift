@@ -26,7 +26,7 @@ struct Export: ParsableCommand {
     @Option(help: "The format to write.")
     var format: Format = .wiremock
 
-    @Argument(help: "Spec files (YAML or JSON), WireMock mapping files, or WireMock root folders.")
+    @Argument(help: "Spec files (YAML or JSON), pacts, WireMock mapping files, WireMock root folders, or folders of spec files.")
     var specs: [String]
 
     @Option(help: ArgumentHelp("The WireMock root to write (created if missing).", valueName: "dir"))

@@ -12,7 +12,7 @@ struct Lint: ParsableCommand {
         discussion: "Prints one line per problem as file:line:column: error: key: message and exits 2 when there is any (with --strict, when there is any warning too).\n\nRead more: docs/command-line.md, docs/spec-format.md in the Understudy repository."
     )
 
-    @Argument(help: "Spec files (YAML or JSON), WireMock mapping files, or WireMock root folders (with mappings/ and __files/).")
+    @Argument(help: "Spec files (YAML or JSON), pacts, OpenAPI documents, WireMock mapping files, WireMock root folders (with mappings/ and __files/), contract files (*.contract.yaml), or folders of any of these.")
     var specs: [String]
 
     @Flag(help: "Accept WireMock mappings that use what Understudy cannot serve; list them instead of failing.")
@@ -32,8 +32,21 @@ struct Lint: ParsableCommand {
     func run() throws {
         // Loading runs every check: schema, fixtures, JSON bodies, and the
         // server's own refusal of duplicate, shadowed or unworkable stubs.
-        let loaded = SpecLoading(paths: specs, lenient: lenient, templating: templating)
-        let problems = loaded.problems
+        let contracts = Self.contractFiles(specs)
+        // A folder of contract files alone is linted as contracts, not refused as a folder of no specs.
+        let served = specs.filter { path in
+            !contracts.named.contains(path) && !(SpecLoading.expanding([path]) == [path] && contracts.all.contains { $0.hasPrefix(path.hasSuffix("/") ? path : path + "/") })
+        }
+        let loaded = SpecLoading(paths: served, lenient: lenient, templating: templating)
+        var problems = loaded.problems
+        for path in contracts.all {
+            do {
+                let contract = try ContractSpec.load(URL(fileURLWithPath: path), name: path)
+                print("\(path): contract, \(contract.checks.count) checks, ok")
+            } catch {
+                problems += SpecLoading.problems(of: error, in: path)
+            }
+        }
         for problem in problems { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
         for spec in loaded.specs where !problems.contains(where: { $0.location.fileID == spec.name }) {
             print("\(spec.name): \(spec.entries.count) stubs, ok")
@@ -51,5 +64,24 @@ struct Lint: ParsableCommand {
             failed = failed || checked.failed
         }
         if failed { throw ExitCode(2) }
+    }
+
+    /// The contract files among `paths` (`named`), and those plus the ones
+    /// directly in a named folder (`all`), which serving leaves out.
+    static func contractFiles(_ paths: [String]) -> (named: Set<String>, all: [String]) {
+        func isContract(_ name: String) -> Bool {
+            [".contract.yaml", ".contract.yml", ".contract.json"].contains { name.lowercased().hasSuffix($0) }
+        }
+        var all: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+                if isContract(path) { all.append(path) }
+                continue
+            }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            all += names.filter(isContract).sorted().map { (path as NSString).appendingPathComponent($0) }
+        }
+        return (Set(paths.filter(isContract)), all)
     }
 }

@@ -24,7 +24,7 @@ struct Serve: ParsableCommand {
             """
     )
 
-    @Argument(help: "Spec files (YAML or JSON), pact files (V2-V4), WireMock mapping files, or WireMock root folders (with mappings/ and __files/).")
+    @Argument(help: "Spec files (YAML or JSON), pact files (V2-V4), OpenAPI documents, WireMock mapping files, WireMock root folders (with mappings/ and __files/), or folders of spec files.")
     var specs: [String] = []
 
     @Flag(help: "Serve the WireMock mappings that translate and list those that use what Understudy cannot serve (webhooks, XML...).")

@@ -2,18 +2,19 @@ import Foundation
 import Testing
 import UnderstudyTestSupport
 
+/// An `understudy` command line as the pages show it, with where.
+struct Shown: Sendable, CustomStringConvertible {
+    /// `file:line` of each place it is shown.
+    var places: [String]
+    /// Its words after `understudy`, as the shell splits them.
+    var words: [String]
+    var description: String { "\(places.joined(separator: ", ")): understudy \(words.joined(separator: " "))" }
+}
+
 /// Every `understudy …` command line the README, docs/ and the DocC articles
 /// show names a subcommand that exists and options that subcommand's own
 /// `--help` lists, so a reader who copies one does not meet "unknown option".
 @Suite struct DocumentedCommandsTests {
-    /// A command line as shown, with where it is.
-    struct Shown: CustomStringConvertible {
-        var file: String
-        var line: Int
-        var words: [String]
-        var description: String { "\(file):\(line): understudy \(words.joined(separator: " "))" }
-    }
-
     /// The `understudy` lines of every shell block of the pages.
     static func shown() throws -> [Shown] {
         let root = CommandLineSpecTests.root
@@ -35,10 +36,11 @@ import UnderstudyTestSupport
                 }
                 guard inShell else { continue }
                 var text = trimmed.hasPrefix("$ ") ? String(trimmed.dropFirst(2)) : trimmed
-                if let (start, head) = pending { text = head + " " + text; pending = nil; _ = start }
-                if text.hasSuffix("\\") { pending = (index + 1, String(text.dropLast())); continue }
+                var startLine = index + 1
+                if let (start, head) = pending { text = head + " " + text; pending = nil; startLine = start }
+                if text.hasSuffix("\\") { pending = (startLine, String(text.dropLast())); continue }
                 guard text.hasPrefix("understudy ") else { continue }
-                found.append(Shown(file: page, line: index + 1, words: words(of: String(text.dropFirst("understudy ".count)))))
+                found.append(Shown(places: ["\(page):\(startLine)"], words: words(of: String(text.dropFirst("understudy ".count)))))
             }
         }
         return found

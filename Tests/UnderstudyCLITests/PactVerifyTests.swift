@@ -7,8 +7,8 @@ import UnderstudyTestSupport
 /// the same exit code, and the same state-change calls.
 @Suite(.enabled("the pact tools are not here (scripts/test installs pact-python-cli; under CI their absence fails)") { await PactTool.shouldRun() })
 struct PactVerifyTests {
-    static let pact = "fixtures/pacts/drift/shop-drift.json"
-    static let provider = "fixtures/pacts/drift/provider.yaml"
+    static let pact = "docs/examples/pacts/ShopApp-Shop.json"
+    static let provider = "docs/examples/shop-provider.yaml"
 
     @Test func oursAndThePactVerifierAgreeOnEveryInteraction() async throws {
         let served = try await CommandLineSpecTests.Served([Self.provider, "--quiet"])
