@@ -219,3 +219,50 @@ import Glibc
         return names.filter { fnmatch(last, $0, 0) == 0 }.sorted().map { directory.isEmpty ? $0 : directory + "/" + $0 }
     }
 }
+
+/// The `curl` session the WireMock page shows (a server started with `&`,
+/// then admin calls) runs in order against that server: each call succeeds
+/// (`curl --fail`), and one whose comment quotes its output prints that.
+@Suite struct DocumentedCurlSessionTests {
+    @Test func theWireMockPagesAdminSessionRunsAsShown() async throws {
+        let page = "docs/coming-from-wiremock.md"
+        let lines = try String(contentsOf: CommandLineSpecTests.root.appendingPathComponent(page), encoding: .utf8)
+            .components(separatedBy: "\n")
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("understudy serve") && $0.hasSuffix("&") }) else {
+            Issue.record("\(page) shows no `understudy serve … &` session any more")
+            return
+        }
+        let served = Array(lines[start...].prefix { !$0.hasPrefix("```") })
+        let server = DocumentedCommandsTests.words(of: String(served[0].dropFirst("understudy ".count)))
+        let workspace = try await ExampleProject.copy(certificates: false)
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let child = try ChildProcess(try BuiltProducts.url("understudy"),
+                                     DocumentedCommandRunTests.arguments(server, host: "", authority: "", in: workspace) + ["--ready-json", "--quiet"],
+                                     directory: workspace)
+        defer { child.kill() }
+        let ready = try DocumentedCommandRunTests.ready(await child.readLine(), of: served[0])
+        let hostAndPort = ready.url.replacingOccurrences(of: "http://", with: "")
+        var ran = 0
+        for (offset, line) in served.enumerated().dropFirst() where line.hasPrefix("curl ") {
+            let words = DocumentedCommandsTests.words(of: String(line.dropFirst("curl ".count)))
+                .map { $0.replacingOccurrences(of: "localhost:8080", with: hostAndPort) }
+            let call = try await ChildProcess.finished(URL(fileURLWithPath: "/usr/bin/env"), ["curl", "--fail", "-sS"] + words)
+            let place = "\(page):\(start + offset + 1): \(line)"
+            #expect(call.status == 0, "\(place): curl exited \(call.status): \(call.errors)")
+            if let quoted = Self.quotedOutput(line) {
+                #expect(call.output.hasPrefix(quoted), "\(place): printed \(call.output)")
+            }
+            ran += 1
+        }
+        #expect(ran >= 4, "\(page): \(ran) curl lines in the session")
+    }
+
+    /// The output a line's comment quotes (`# hi`, `# {"count":1,…}`), up to
+    /// its ellipsis; `nil` for a comment that describes instead.
+    static func quotedOutput(_ line: String) -> String? {
+        guard let hash = line.range(of: "  # ") else { return nil }
+        let comment = line[hash.upperBound...].trimmingCharacters(in: .whitespaces)
+        let quoted = comment.split(separator: "…", maxSplits: 1).first.map(String.init) ?? comment
+        return comment.hasPrefix("{") || !comment.contains(" ") ? quoted : nil
+    }
+}
