@@ -54,7 +54,7 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
-        // zlib, found by pkg-config, for the gzip and deflate content codings. Only HTTPWire imports it.
+        // zlib, found by pkg-config, for the gzip and deflate content codings. Only HTTPCoding imports it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // GnuTLS, found by pkg-config (libmicrohttpd's own TLS library, so no new
         // package to install), for the verifier's client side. Only WireClient imports it.
@@ -67,10 +67,12 @@ let package = Package(
         // it), so the engine's state needs no transport module. Not a product.
         .target(name: "Locking", swiftSettings: strictSettings),
         // The values both sides of a transport share: a response, a streamed
-        // body, a content coding (zlib). No socket. Not a product.
-        .target(name: "HTTPWire", dependencies: ["CZlib"], swiftSettings: strictSettings),
+        // body, a content coding's name and codec. No socket, no C. Not a product.
+        .target(name: "HTTPWire", swiftSettings: strictSettings),
+        // gzip and deflate by zlib (`ContentCodec.zlib`), for the transports that link C. Not a product.
+        .target(name: "HTTPCoding", dependencies: ["CZlib", "HTTPWire"], swiftSettings: strictSettings),
         // libmicrohttpd as Swift values: daemon lifetime, callbacks, suspend/resume.
-        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "HTTPWire", "Locking"], swiftSettings: strictSettings),
+        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "HTTPWire", "HTTPCoding", "Locking"], swiftSettings: strictSettings),
         // Pure values: stubs, patterns, recipes, recorded requests. No I/O, no C, no Marvel.
         .target(name: "StubKit", dependencies: ["Locking"], swiftSettings: strictSettings),
         // The engine: what to answer a request (matching, guards, recipes,
@@ -79,7 +81,7 @@ let package = Package(
         // transport feeds it. Not a product.
         .target(name: "StubEngine", dependencies: ["HTTPWire", "Locking", "StubKit"], swiftSettings: strictSettings),
         // Serves [Stub] on MicroHTTP: the libmicrohttpd transport in front of the engine.
-        .target(name: "StubServer", dependencies: ["StubEngine", "MicroHTTP", "Locking", "StubKit", "StubTLS"], swiftSettings: strictSettings),
+        .target(name: "StubServer", dependencies: ["StubEngine", "MicroHTTP", "HTTPCoding", "Locking", "StubKit", "StubTLS"], swiftSettings: strictSettings),
         // Throwaway certificate authorities and the certificates they issue, as PEM.
         .target(
             name: "StubTLS",
@@ -227,7 +229,7 @@ let package = Package(
         .testTarget(name: "WireClientTests", dependencies: ["WireClient", "StubServer", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StubRecordingTests", dependencies: ["StubRecording", "StubKit", "MarvelStubs"], swiftSettings: strictSettings),
-        .testTarget(name: "StubEngineTests", dependencies: ["StubEngine", "HTTPWire", "StubKit"], swiftSettings: strictSettings),
+        .testTarget(name: "StubEngineTests", dependencies: ["StubEngine", "HTTPWire", "HTTPCoding", "StubKit"], swiftSettings: strictSettings),
         .testTarget(name: "DocumentReaderTests", dependencies: ["DocumentReader", "StubKit"], swiftSettings: strictSettings),
         .testTarget(name: "MarvelModelsTests", dependencies: ["MarvelModels", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
         .testTarget(
@@ -243,7 +245,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MarvelFakeTests",
-            dependencies: ["MarvelFake", "MarvelModels", "StubServer", "StubKit", "MicroHTTP", "UnderstudyTestSupport"],
+            dependencies: ["MarvelFake", "MarvelModels", "StubServer", "StubKit", "MicroHTTP", "HTTPCoding", "UnderstudyTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -294,7 +296,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StubServerTests",
-            dependencies: ["StubServer", "StubEngine", "StubKit", "StubTLS", "MicroHTTP", "UnderstudyTestSupport", "understudy-bench", "understudy-engine-probe"],
+            dependencies: ["StubServer", "StubEngine", "StubKit", "StubTLS", "MicroHTTP", "HTTPCoding", "UnderstudyTestSupport", "understudy-bench", "understudy-engine-probe"],
             swiftSettings: strictSettings
         ),
     ]

@@ -1,8 +1,8 @@
-internal import CZlib
-
-/// An HTTP content coding MicroHTTP can apply and remove with zlib:
-/// `gzip` (RFC 1952) and `deflate` (the zlib format, RFC 1950; raw deflate,
-/// which some clients send under that name, is read too).
+/// An HTTP content coding Understudy can apply and remove: `gzip` (RFC 1952)
+/// and `deflate` (the zlib format, RFC 1950; raw deflate, which some clients
+/// send under that name, is read too). The names live here, with no C; the
+/// bytes are zlib's, in HTTPCoding, which a transport hands the engine as a
+/// ``ContentCodec``.
 public enum ContentCoding: String, Sendable, Hashable, CaseIterable {
     /// `gzip`.
     case gzip
@@ -13,6 +13,9 @@ public enum ContentCoding: String, Sendable, Hashable, CaseIterable {
     public struct DecodingError: Error, Sendable, CustomStringConvertible {
         /// What was wrong.
         public let description: String
+
+        /// An error that says `description`.
+        public init(description: String) { self.description = description }
     }
 
     /// The coding named by a `Content-Encoding` value (`gzip`, `x-gzip`,
@@ -24,59 +27,22 @@ public enum ContentCoding: String, Sendable, Hashable, CaseIterable {
         default: return nil
         }
     }
+}
 
-    /// `bytes` compressed at zlib's default level.
-    public func encode(_ bytes: [UInt8]) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: c_z_bound(bytes.count))
-        let capacity = output.count
-        let written = bytes.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out in
-                c_z_compress(input.baseAddress, input.count, out.baseAddress, capacity, windowBits, Z_DEFAULT_COMPRESSION)
-            }
-        }
-        output.removeSubrange(written...)
-        return output
-    }
+/// How content codings are applied and removed, handed to the engine by the
+/// transport that links a codec: ``ContentCodec/zlib`` (HTTPCoding) on the
+/// socket. An engine with none sends every body as declared, as to a client
+/// that accepts no coding, so the engine itself links no C.
+public struct ContentCodec: Sendable {
+    /// `bytes` in `coding`.
+    public let encode: @Sendable (ContentCoding, [UInt8]) -> [UInt8]
+    /// The bytes `coded` holds in `coding`.
+    public let decode: @Sendable (ContentCoding, [UInt8]) throws(ContentCoding.DecodingError) -> [UInt8]
 
-    /// The bytes `coded` holds, at most `limit` of them.
-    ///
-    /// - Throws: ``DecodingError`` for corrupt or truncated data, or output over `limit`.
-    public func decode(_ coded: [UInt8], limit: Int = 64 << 20) throws(DecodingError) -> [UInt8] {
-        do {
-            return try Self.inflate(coded, windowBits: self == .gzip ? Int32(C_Z_GZIP) : Int32(C_Z_ZLIB), limit: limit)
-        } catch let error where self == .deflate {
-            // Some clients send raw deflate as "deflate".
-            guard let raw = try? Self.inflate(coded, windowBits: Int32(C_Z_RAW), limit: limit) else { throw error }
-            return raw
-        }
-    }
-
-    private var windowBits: Int32 { self == .gzip ? Int32(C_Z_GZIP) : Int32(C_Z_ZLIB) }
-
-    private static func inflate(_ coded: [UInt8], windowBits: Int32, limit: Int) throws(DecodingError) -> [UInt8] {
-        guard let stream = c_z_inflater(windowBits) else { throw DecodingError(description: "zlib could not start inflating") }
-        defer { c_z_inflater_free(stream) }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: max(4096, min(coded.count * 4, 1 << 20)))
-        var first: Int32 = 1
-        while true {
-            var produced = 0
-            let chunkSize = chunk.count
-            let state = coded.withUnsafeBufferPointer { input in
-                chunk.withUnsafeMutableBufferPointer { out in
-                    c_z_inflate(stream, input.baseAddress, input.count, first, out.baseAddress, chunkSize, &produced)
-                }
-            }
-            first = 0
-            output += chunk[..<produced]
-            guard output.count <= limit else {
-                throw DecodingError(description: "decodes to more than \(limit) bytes")
-            }
-            switch state {
-            case 1: return output
-            case 0: continue
-            default: throw DecodingError(description: "not valid \(windowBits == Int32(C_Z_GZIP) ? "gzip" : "deflate") data (corrupt or truncated)")
-            }
-        }
+    /// A codec of these two functions.
+    public init(encode: @escaping @Sendable (ContentCoding, [UInt8]) -> [UInt8],
+                decode: @escaping @Sendable (ContentCoding, [UInt8]) throws(ContentCoding.DecodingError) -> [UInt8]) {
+        self.encode = encode
+        self.decode = decode
     }
 }

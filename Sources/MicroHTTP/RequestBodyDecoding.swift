@@ -1,4 +1,5 @@
 internal import CMicroHTTPD
+internal import HTTPCoding
 
 extension DaemonCore {
     /// Removes the body's `Content-Encoding` (gzip, deflate, identity; a list

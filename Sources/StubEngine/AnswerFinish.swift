@@ -9,14 +9,16 @@ import StubKit
 struct AnswerFinish: Sendable {
     let cors: CORSPolicy?
     let compression: CompressionPolicy?
+    /// What compresses; `nil`: nothing is compressed.
+    let codec: ContentCodec?
 
     /// `reply` as sent to `request` by the stub in `slot` (none: the 404
     /// report): compressed when allowed and worth it, with CORS headers.
     func apply(_ reply: Answer, to request: RecordedRequest, slot: StubSlot?) -> Answer {
         var reply = reply
         let choice = slot?.stub.compression
-        if choice != .identity, choice == .compressed || compression != nil {
-            reply = compress(reply, for: request, forced: choice == .compressed)
+        if let codec, choice != .identity, choice == .compressed || compression != nil {
+            reply = compress(reply, for: request, forced: choice == .compressed, codec: codec)
         }
         if let cors, let response = reply.response {
             // A header the response already has (a stub's own CORS answer) is kept as it is;
@@ -34,16 +36,16 @@ struct AnswerFinish: Sendable {
         return reply
     }
 
-    private func compress(_ reply: Answer, for request: RecordedRequest, forced: Bool) -> Answer {
+    private func compress(_ reply: Answer, for request: RecordedRequest, forced: Bool, codec: ContentCodec) -> Answer {
         guard let response = reply.response, Self.hasCompressibleBody(response),
               forced || (response.body.count >= (compression?.minimumBytes ?? 0)
                          && CompressionPolicy.isCompressible(contentType: response.header("Content-Type")))
         else { return reply }
         let coding = Self.preferredCoding(request.headers.values(for: "Accept-Encoding"))
         if case .prepared(let prepared) = reply {
-            return .prepared(prepared.variant(coding) { PreparedAnswer(response.represented(in: coding)) })
+            return .prepared(prepared.variant(coding) { PreparedAnswer(response.represented(in: coding, by: codec)) })
         }
-        return .response(response.represented(in: coding))
+        return .response(response.represented(in: coding, by: codec))
     }
 
     /// Whether the response has a body a coding may apply to.
@@ -73,9 +75,9 @@ struct AnswerFinish: Sendable {
 extension HTTPResponse {
     /// This response as sent in `coding`: compressed, or (`nil`) as it is
     /// with `Vary: Accept-Encoding`, since another request may get it compressed.
-    func represented(in coding: ContentCoding?) -> HTTPResponse {
+    func represented(in coding: ContentCoding?, by codec: ContentCodec) -> HTTPResponse {
         guard let coding else { return varying(on: "Accept-Encoding") }
-        return compressed(with: coding)
+        return compressed(with: coding, by: codec)
     }
 
     /// This response's body in `coding`, with `Content-Encoding`, `Vary:
@@ -83,13 +85,13 @@ extension HTTPResponse {
     /// weak (`"x"` → `W/"x"`): the compressed bytes are another representation
     /// of the same resource (RFC 9110 §8.8.3). A tag that is not an RFC
     /// entity-tag (the Marvel API's unquoted hex) is left as the API leaves it.
-    func compressed(with coding: ContentCoding) -> HTTPResponse {
+    func compressed(with coding: ContentCoding, by codec: ContentCodec) -> HTTPResponse {
         var headers = self.headers.filter { !$0.name.caseInsensitiveEquals("Content-Length") }
         if let index = headers.firstIndex(where: { $0.name.caseInsensitiveEquals("ETag") }),
            headers[index].value.hasPrefix("\"") {
             headers[index].value = "W/" + headers[index].value
         }
         headers.append(("Content-Encoding", coding.rawValue))
-        return HTTPResponse(status: status, headers: headers, body: coding.encode(body)).varying(on: "Accept-Encoding")
+        return HTTPResponse(status: status, headers: headers, body: codec.encode(coding, body)).varying(on: "Accept-Encoding")
     }
 }

@@ -1,6 +1,6 @@
 package import Locking
 package import Foundation
-import HTTPWire
+package import HTTPWire
 package import StubKit
 package import Synchronization
 
@@ -47,10 +47,13 @@ package final class Engine: Sendable {
 
     /// An engine serving `set`, journaling into `journal`; `seed` drives
     /// random delays and generated values; `cors` and `compression` finish
-    /// every answer.
-    package init(set: StubSet, journal: Journal, seed: UInt64, redaction: Redaction, cors: CORSPolicy?, compression: CompressionPolicy?) {
+    /// every answer. `codec` compresses answers and decodes a proxied
+    /// upstream's coded body; with none (in process, where no C is linked)
+    /// every body goes as declared, as to a client that accepts no coding.
+    package init(set: StubSet, journal: Journal, seed: UInt64, redaction: Redaction, cors: CORSPolicy?, compression: CompressionPolicy?,
+                 codec: ContentCodec?) {
         self.redaction = redaction
-        self.finish = AnswerFinish(cors: cors, compression: compression)
+        self.finish = AnswerFinish(cors: cors, compression: compression, codec: codec)
         self.serving = Locked(Serving(set: set, counts: AnswerCounts(count: set.table.stubs.count)))
         self.journal = journal
         self.random = Locked(SplitMix64(seed: seed))
@@ -165,7 +168,7 @@ package final class Engine: Sendable {
             let ticket = ProxyTicket()
             proxied = ticket
             return .later { [self] sink in
-                ProxyCall.forward(request, to: target) { answer in
+                ProxyCall.forward(request, to: target, codec: self.finish.codec) { answer in
                     let sent = self.finish.apply(.response(HTTPResponse(answer, extraHeaders: slot.stub.responseHeaders)), to: request, slot: slot)
                     self.journal.complete(ticket.sequence.load(ordering: .acquiring), status: answer.status,
                                      served: self.keepsServedResponses.load(ordering: .relaxed) ? answer : nil)

@@ -27,7 +27,8 @@ enum ProxyCall {
 
     /// Forwards `request` to `target` and calls `answer` once with the
     /// upstream's response, or a `502` naming the upstream and the error.
-    static func forward(_ request: RecordedRequest, to target: ProxyTarget, answer: @escaping @Sendable (StubResponse) -> Void) {
+    static func forward(_ request: RecordedRequest, to target: ProxyTarget, codec: ContentCodec?,
+                        answer: @escaping @Sendable (StubResponse) -> Void) {
         let via = request.headers.fields.filter { $0.name.lowercased() == "via" }.map(\.value)
         if via.contains(where: { $0.contains(viaMark) }) {
             // The upstream is this process again: forwarding would never end.
@@ -51,24 +52,25 @@ enum ProxyCall {
                 answer(failure(url.absoluteString, error.map { "\($0.localizedDescription)" } ?? "no HTTP response"))
                 return
             }
-            answer(relayed(http, body: data ?? Data()))
+            answer(relayed(http, body: data ?? Data(), codec: codec))
         }.resume()
     }
 
     /// The upstream's answer as the client gets it: hop-by-hop headers
-    /// dropped, a coded body decoded (and its `Content-Encoding` with it).
-    static func relayed(_ response: HTTPURLResponse, body: Data) -> StubResponse {
+    /// dropped, a coded body decoded (and its `Content-Encoding` with it)
+    /// when there is a codec; without one, relayed coded, as it came.
+    static func relayed(_ response: HTTPURLResponse, body: Data, codec: ContentCodec?) -> StubResponse {
         var headers = HTTPHeaders()
         var coding: ContentCoding?
         for (key, value) in response.allHeaderFields {
             guard let name = key as? String else { continue }
             let lowered = name.lowercased()
-            if lowered == "content-encoding" { coding = ContentCoding(name: "\(value)"); if coding != nil { continue } }
+            if lowered == "content-encoding", codec != nil { coding = ContentCoding(name: "\(value)"); if coding != nil { continue } }
             if ProxyTarget.hopByHopHeaders.contains(lowered) { continue }
             headers.add(name, "\(value)")
         }
         var data = body
-        if let coding, let decoded = try? coding.decode(Array(body)) { data = Data(decoded) }
+        if let coding, let codec, let decoded = try? codec.decode(coding, Array(body)) { data = Data(decoded) }
         return StubResponse(status: response.statusCode, headers: headers, body: data)
     }
 

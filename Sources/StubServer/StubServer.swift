@@ -1,3 +1,4 @@
+import HTTPCoding
 import Locking
 public import Foundation
 import MicroHTTP
@@ -36,7 +37,8 @@ public final class StubServer: Sendable {
         }
         let journal = Journal(capacity: configuration.journalCapacity)
         let engine = Engine(set: set, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max),
-                            redaction: configuration.redaction, cors: configuration.cors, compression: configuration.compression)
+                            redaction: configuration.redaction, cors: configuration.cors, compression: configuration.compression,
+                            codec: .zlib)
         var daemonConfiguration = configuration.transport
         var authorityPEM: String?
         if let tls = configuration.tls {

@@ -38,7 +38,7 @@ do {
         Get("/probe/broken").fault(.connectionReset)
     }
     let journal = Journal(capacity: 100)
-    let engine = Engine(set: set, journal: journal, seed: 1, redaction: .secrets, cors: nil, compression: nil)
+    let engine = Engine(set: set, journal: journal, seed: 1, redaction: .secrets, cors: nil, compression: nil, codec: nil)
 
     let greeting = answer(RecordedRequest(method: "GET", target: "/probe/greeting?name=Ada"), from: engine)
     check(greeting.sentStatus == 200, "a fixed stub answers 200 (\(greeting.sentStatus.map(String.init) ?? "none"))")

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCoding
 import MarvelFake
 import MicroHTTP
 import StubKit

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCoding
 import HTTPWire
 import StubEngine
 import StubKit
@@ -9,7 +10,7 @@ import Testing
 /// requests and reads the answer values a transport would send.
 @Suite struct EngineAnswerTests {
     static func engine(_ stubs: [Stub], cors: CORSPolicy? = nil, compression: CompressionPolicy? = nil) throws -> Engine {
-        Engine(set: try StubSet(stubs), journal: Journal(capacity: 100), seed: 7, redaction: .secrets, cors: cors, compression: compression)
+        Engine(set: try StubSet(stubs), journal: Journal(capacity: 100), seed: 7, redaction: .secrets, cors: cors, compression: compression, codec: .zlib)
     }
 
     static func get(_ target: String, headers: [(String, String)] = []) -> RecordedRequest {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCoding
 import MicroHTTP
 import StubKit
 import StubServer
