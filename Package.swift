@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "StubAdmin", targets: ["StubAdmin"]),
         .library(name: "StubRemote", targets: ["StubRemote"]),
         .library(name: "StubAssertions", targets: ["StubAssertions"]),
+        .library(name: "StubInProcess", targets: ["StubInProcess"]),
         .executable(name: "understudy", targets: ["understudy"]),
     ],
     dependencies: [
@@ -80,6 +81,9 @@ let package = Package(
         // and near-miss reports, with no socket and no libmicrohttpd. Every
         // transport feeds it. Not a product.
         .target(name: "StubEngine", dependencies: ["HTTPWire", "Locking", "StubKit"], swiftSettings: strictSettings),
+        // Serves [Stub] to URLSession in this process through URLProtocol: the
+        // in-process transport in front of the engine. Links no C (iOS unit tests).
+        .target(name: "StubInProcess", dependencies: ["StubEngine", "HTTPWire", "Locking", "StubKit"], swiftSettings: strictSettings),
         // Serves [Stub] on MicroHTTP: the libmicrohttpd transport in front of the engine.
         .target(name: "StubServer", dependencies: ["StubEngine", "MicroHTTP", "HTTPCoding", "Locking", "StubKit", "StubTLS"], swiftSettings: strictSettings),
         // Throwaway certificate authorities and the certificates they issue, as PEM.
@@ -207,7 +211,7 @@ let package = Package(
         // checks it carries no libmicrohttpd.
         .executableTarget(
             name: "understudy-engine-probe",
-            dependencies: ["StubEngine", "HTTPWire", "StubAssertions", "StubKit"],
+            dependencies: ["StubEngine", "HTTPWire", "StubInProcess", "StubAssertions", "StubKit"],
             swiftSettings: strictSettings
         ),
         // Benchmark and self-check programs driven by scripts/bench and the tests.
@@ -229,6 +233,11 @@ let package = Package(
         .testTarget(name: "WireClientTests", dependencies: ["WireClient", "StubServer", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StubRecordingTests", dependencies: ["StubRecording", "StubKit", "MarvelStubs"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StubInProcessTests",
+            dependencies: ["StubInProcess", "StubAssertions", "StubServer", "StubKit", "MarvelFake", "UnderstudyTestSupport", "understudy-engine-probe"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "StubEngineTests", dependencies: ["StubEngine", "HTTPWire", "HTTPCoding", "StubKit"], swiftSettings: strictSettings),
         .testTarget(name: "DocumentReaderTests", dependencies: ["DocumentReader", "StubKit"], swiftSettings: strictSettings),
         .testTarget(name: "MarvelModelsTests", dependencies: ["MarvelModels", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
@@ -296,7 +305,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StubServerTests",
-            dependencies: ["StubServer", "StubEngine", "StubKit", "StubTLS", "MicroHTTP", "HTTPCoding", "UnderstudyTestSupport", "understudy-bench", "understudy-engine-probe"],
+            dependencies: ["StubServer", "StubEngine", "StubKit", "StubTLS", "MicroHTTP", "HTTPCoding", "UnderstudyTestSupport", "understudy-bench"],
             swiftSettings: strictSettings
         ),
     ]

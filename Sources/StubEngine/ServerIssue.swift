@@ -11,6 +11,10 @@ public struct ServerIssue: Sendable, CustomStringConvertible {
         case unmatched(UnmatchedRequestReport)
         /// A stub's response closure threw; the request got a 500.
         case responseClosureThrew(stub: Stub, error: String)
+        /// The transport refused the request before any stub saw it, and the
+        /// client got an error saying why (in process: an upload task whose
+        /// body the platform does not hand over). Not journaled.
+        case transportRefused(request: String, reason: String)
     }
 
     /// The journal sequence number of the request concerned.
@@ -43,6 +47,8 @@ public struct ServerIssue: Sendable, CustomStringConvertible {
             return "request #\(sequence): " + report.description
         case .responseClosureThrew(let stub, let error):
             return "request #\(sequence): the response closure of \(stub.request) (declared at \(stub.location)) threw: \(error)"
+        case .transportRefused(let request, let reason):
+            return "\(request) was refused before any stub saw it: \(reason)"
         }
     }
 }
@@ -58,7 +64,7 @@ package final class ServerIssueQueue: Sendable {
     private let state = Locked(State())
 
     /// Keeps `issue`, or counts it when the queue is full.
-    func append(_ issue: ServerIssue) {
+    package func append(_ issue: ServerIssue) {
         state.withLock { state in
             if state.issues.count < Self.capacity { state.issues.append(issue) } else { state.dropped += 1 }
         }

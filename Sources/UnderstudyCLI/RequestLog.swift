@@ -104,6 +104,8 @@ package final class RequestLog: @unchecked Sendable {
                 logUnmatched("\(report.request.method) \(report.request.target)", report: report)
             case .responseClosureThrew(let stub, let error):
                 logThrow("\(stub.request)", error: error)
+            case .transportRefused:
+                logger.warning("\(issue)")
             }
         }
     }

@@ -1,5 +1,6 @@
 // A stand-in for a unit test target that answers requests in process: it
-// links only the engine and the assertions (no socket, no libmicrohttpd),
+// links only the engine, the in-process transport and the assertions (no
+// socket, no libmicrohttpd, no system C library),
 // answers requests through the engine as an in-process transport would,
 // including a delayed answer sent from a timer and a fault, and checks them
 // with the assertions a test uses. StubServerTests runs it and reads its
@@ -8,7 +9,11 @@ import Foundation
 import HTTPWire
 import StubAssertions
 import StubEngine
+import StubInProcess
 import StubKit
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The answer `engine` gives `request`, waiting for a later one (a delay) on a semaphore.
 func answer(_ request: RecordedRequest, from engine: Engine) -> Answer {
@@ -23,6 +28,7 @@ func answer(_ request: RecordedRequest, from engine: Engine) -> Answer {
 
 final class AnswerBox: @unchecked Sendable {
     var answer: Answer?
+    var text: String?
 }
 
 nonisolated(unsafe) var failures = 0
@@ -59,5 +65,23 @@ do {
     check(JournalExpectations.unmatched(.once, in: snapshot) == nil, "and the unmatched request")
 } catch {
     check(false, "the stubs prepare: \(error)")
+}
+
+// The in-process transport: a URLSession answered by the stubs, no socket.
+do {
+    let server = try InProcessServer.start { Get("/probe/session").respond(.text("in process")) }
+    let done = DispatchSemaphore(value: 0)
+    let body = AnswerBox()
+    server.session.dataTask(with: URL(string: "https://api.example.com/probe/session")!) { data, _, _ in
+        body.text = data.map { String(decoding: $0, as: UTF8.self) }
+        done.signal()
+    }.resume()
+    done.wait()
+    check(body.text == "in process", "a URLSession is answered in process (\(body.text ?? "nothing"))")
+    check(JournalExpectations.received(Get("/probe/session").request, .once, in: server.journal.snapshot(redaction: server.redaction)) == nil,
+          "the assertions see the in-process journal")
+    server.stop()
+} catch {
+    check(false, "the in-process server starts: \(error)")
 }
 exit(failures == 0 ? 0 : 1)

@@ -62,7 +62,7 @@ struct ServerScope: Sendable {
             case .unmatched(let report):
                 guard !allowsUnmatched else { continue }
                 IssueRecorder.record(Self.unmatchedMessage(sequence: issue.sequence, report: report), at: location)
-            case .responseClosureThrew:
+            case .responseClosureThrew, .transportRefused:
                 IssueRecorder.record(issue.description, at: location, preferring: issue.stub?.location)
             }
         }

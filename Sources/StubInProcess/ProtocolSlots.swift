@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import StubEngine
+import StubKit
+import Synchronization
+
+/// Which running server each protocol class serves: a server leases a free
+/// slot at start and gives it back at stop. Slots are handed out round
+/// robin, so a class a stopped server's stray session still names is the
+/// last one to serve again.
+enum ProtocolSlots {
+    /// A running server's hold on a slot.
+    final class Lease: Sendable {
+        let engine: Engine
+        private let connections = Atomic<UInt64>(0)
+
+        init(engine: Engine) { self.engine = engine }
+
+        /// A number per request, as a socket server numbers connections.
+        func nextConnection() -> UInt64 { connections.add(1, ordering: .relaxed).newValue }
+
+        /// Records a request refused before it reached the engine, so the test hears of it.
+        func refused(_ why: String, request: URLRequest) {
+            let described = "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "")"
+            engine.issues.append(ServerIssue(sequence: 0, kind: .transportRefused(request: described, reason: why)))
+        }
+    }
+
+    private struct Table {
+        var leases: [Lease?] = Array(repeating: nil, count: ProtocolSlots.classes.count)
+        var cursor = 0
+    }
+
+    private static let table = Mutex(Table())
+
+    /// The lease on `slot`, while its server runs.
+    static func lease(_ slot: Int) -> Lease? {
+        table.withLock { slot >= 0 && slot < $0.leases.count ? $0.leases[slot] : nil }
+    }
+
+    /// Leases a free slot for `engine`; `nil` when every slot is taken.
+    static func take(for engine: Engine) -> (slot: Int, lease: Lease)? {
+        table.withLock { table in
+            let count = table.leases.count
+            for step in 0..<count {
+                let slot = (table.cursor + step) % count
+                guard table.leases[slot] == nil else { continue }
+                let lease = Lease(engine: engine)
+                table.leases[slot] = lease
+                table.cursor = (slot + 1) % count
+                return (slot, lease)
+            }
+            return nil
+        }
+    }
+
+    /// Gives `slot` back, if `lease` still holds it.
+    static func release(_ slot: Int, _ lease: Lease) {
+        table.withLock { table in
+            if table.leases[slot] === lease { table.leases[slot] = nil }
+        }
+    }
+}

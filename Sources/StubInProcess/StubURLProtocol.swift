@@ -1,0 +1,152 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPWire
+import StubEngine
+import StubKit
+import Synchronization
+
+/// The URL loading system's side of the in-process transport: a request a
+/// session of an ``InProcessServer`` sends is answered by that server's
+/// engine, with no socket.
+///
+/// A session finds its server through its protocol class: each running
+/// server leases one of ``ProtocolSlots``' classes (a class per slot, since
+/// a `URLProtocol` learns nothing else about the session that sent a request
+/// on Linux: `httpAdditionalHeaders` never reach it), and its sessions list
+/// only that class. Servers share no state, so parallel tests stay apart.
+class StubURLProtocol: URLProtocol {
+    /// The slot this class serves; each subclass names its own.
+    class var slot: Int { -1 }
+
+    /// What this load has done, shared with the engine's later answers.
+    private let loading = Loading()
+
+    /// Every request of a session that lists this class is claimed, also
+    /// after its server stopped (it then fails): none reaches the network.
+    override class func canInit(with request: URLRequest) -> Bool { true }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        let loading = self.loading
+        loading.begin(self)
+        guard let lease = ProtocolSlots.lease(Self.slot) else {
+            loading.fail(URLError(.cannotConnectToHost, userInfo: [
+                NSLocalizedDescriptionKey: "Understudy in process: the server this session belonged to has stopped",
+            ]))
+            return
+        }
+        let recorded: RecordedRequest
+        do {
+            recorded = try InProcessRequest.recorded(request, task: task, connection: lease.nextConnection())
+        } catch {
+            lease.refused(error.why, request: request)
+            loading.fail(URLError(error.code, userInfo: [NSLocalizedDescriptionKey: error.why]))
+            return
+        }
+        loading.deliver(lease.engine.answer(recorded), for: recorded)
+    }
+
+    override func stopLoading() {
+        loading.stop()
+    }
+}
+
+/// One load's client calls: made at most once each, never after the load
+/// was stopped (a cancelled task), from whichever thread the answer comes on.
+final class Loading: Sendable {
+    private struct State {
+        /// The protocol instance and its client, until the load ends.
+        nonisolated(unsafe) var owner: StubURLProtocol?
+        var ended = false
+    }
+
+    private let state = Mutex(State())
+
+    func begin(_ owner: StubURLProtocol) {
+        state.withLock { $0.owner = owner }
+    }
+
+    /// Stops the load: later answers are dropped (the task was cancelled).
+    func stop() {
+        state.withLock { $0.ended = true; $0.owner = nil }
+    }
+
+    /// Calls `body` with the protocol and its client once, unless the load ended.
+    private func end(_ body: (StubURLProtocol, any URLProtocolClient) -> Void) {
+        let owner: StubURLProtocol? = state.withLock { state in
+            guard !state.ended, let owner = state.owner else { return nil }
+            state.ended = true
+            state.owner = nil
+            return owner
+        }
+        guard let owner, let client = owner.client else { return }
+        body(owner, client)
+    }
+
+    func fail(_ error: URLError) {
+        end { owner, client in client.urlProtocol(owner, didFailWithError: error) }
+    }
+
+    /// Sends `answer`: a response now, a later answer when it comes, a
+    /// stream's whole body after its pauses (Linux hands a data task only the
+    /// last piece it is given, so the body goes in one piece), a fault as
+    /// the error URLSession reports for it over a socket.
+    func deliver(_ answer: Answer, for request: RecordedRequest) {
+        switch answer {
+        case .response(let response):
+            respond(response, for: request)
+        case .prepared(let prepared):
+            respond(prepared.response, for: request)
+        case .stream(let head, let body):
+            let whole = body.chunks.flatMap { $0 }
+            let wait = body.pause * body.chunks.count
+            let finish: @Sendable () -> Void = { [self] in
+                if body.abortAfterLastChunk {
+                    fail(InProcessFault.truncatedBody.error(for: request.url))
+                } else {
+                    respond(HTTPResponse(status: head.status, headers: head.headers, body: whole), for: request)
+                }
+            }
+            if wait > .zero { Timers.after(wait, finish) } else { finish() }
+        case .raw(let bytes):
+            fail(InProcessFault.raw(bytes).error(for: request.url))
+        case .closeConnection:
+            fail(InProcessFault.closedWithoutResponse.error(for: request.url))
+        case .resetConnection:
+            fail(InProcessFault.reset.error(for: request.url))
+        case .later(let deferred):
+            deferred(AnswerSink { [self] later in
+                if case .later = later {
+                    respond(HTTPResponse(status: 500, text: "Understudy: a later answer answered later again"), for: request)
+                } else {
+                    deliver(later, for: request)
+                }
+            })
+        }
+    }
+
+    private func respond(_ response: HTTPResponse, for request: RecordedRequest) {
+        end { owner, client in
+            let url = owner.request.url ?? URL(string: "http://in-process.invalid/")!
+            let head = InProcessResponse.head(response, url: url)
+            #if !canImport(FoundationNetworking)
+            if let redirected = InProcessResponse.redirect(head, from: owner.request) {
+                client.urlProtocol(owner, wasRedirectedTo: redirected, redirectResponse: head)
+            }
+            #endif
+            client.urlProtocol(owner, didReceive: head, cacheStoragePolicy: .notAllowed)
+            if !response.body.isEmpty, request.method.uppercased() != "HEAD" {
+                client.urlProtocol(owner, didLoad: Data(response.body))
+            }
+            client.urlProtocolDidFinishLoading(owner)
+        }
+    }
+}
+
+extension RecordedRequest {
+    /// The URL this request was made for, from its `Host` and target.
+    var url: URL? { URL(string: "http://\(headers.values(for: "Host").first ?? "in-process.invalid")\(target)") }
+}
