@@ -85,7 +85,7 @@ let package = Package(
         // in-process transport in front of the engine. Links no C (iOS unit tests).
         .target(name: "StubInProcess", dependencies: ["StubEngine", "HTTPWire", "Locking", "StubKit"], swiftSettings: strictSettings),
         // Serves [Stub] on MicroHTTP: the libmicrohttpd transport in front of the engine.
-        .target(name: "StubServer", dependencies: ["StubEngine", "MicroHTTP", "HTTPCoding", "Locking", "StubKit", "StubTLS"], swiftSettings: strictSettings),
+        .target(name: "StubServer", dependencies: ["StubEngine", "StubInProcess", "MicroHTTP", "HTTPCoding", "Locking", "StubKit", "StubTLS"], swiftSettings: strictSettings),
         // Throwaway certificate authorities and the certificates they issue, as PEM.
         .target(
             name: "StubTLS",
@@ -158,7 +158,7 @@ let package = Package(
         // UI test target can use it. StubTesting: the Swift Testing trait, the XCTest
         // scope, the assertions on a local server, pact recording, contract checks.
         .target(
-            name: "StubAssertions", dependencies: ["StubKit", "StubRemote"],
+            name: "StubAssertions", dependencies: ["StubKit", "StubEngine", "StubInProcess", "StubRemote"],
             path: "Sources/StubTesting/StubAssertions", swiftSettings: strictSettings
         ),
         .target(
@@ -235,7 +235,8 @@ let package = Package(
         .testTarget(name: "StubRecordingTests", dependencies: ["StubRecording", "StubKit", "MarvelStubs"], swiftSettings: strictSettings),
         .testTarget(
             name: "StubInProcessTests",
-            dependencies: ["StubInProcess", "StubAssertions", "StubServer", "StubKit", "MarvelFake", "UnderstudyTestSupport", "understudy-engine-probe"],
+            dependencies: ["StubInProcess", "StubAssertions", "StubServer", "StubTesting", "StubKit", "MarvelFake", "WireMockFormat", "OpenAPIStubs", "PactFormat",
+                           "UnderstudyTestSupport", "understudy-engine-probe"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StubEngineTests", dependencies: ["StubEngine", "HTTPWire", "HTTPCoding", "StubKit"], swiftSettings: strictSettings),

@@ -84,6 +84,7 @@ def main():
     suite = swift_test_suite(3) if args.swift_test else None
 
     a, b = swift["inProcess"], swift["floor"]
+    g, h = swift["noSocket"], swift["bareProtocol"]
     c, d, f = single["wiremock"], single["ours"], single["floor"]
     c2, d2 = bulk["wiremock"], bulk["ours"]
     rows = [("(a) Understudy in process: start, 20 stubs, 3 URLSession calls, count, stop", a),
@@ -93,6 +94,8 @@ def main():
             ("    floor: 25 GETs to the C server through the same driver", f),
             ("(c') WireMock 2.35.1, the 20 mappings in one import", c2),
             ("(d') understudy serve, the same import", d2)]
+    rows += [("(g) Understudy, transport .inProcess: start, 20 stubs, 3 calls through server.session, count, stop", g),
+             ("(h) floor: a bare URLProtocol stub, a session per test, the same 3 calls", h)]
     if peer:
         rows.append(("(e) Hummingbird 2.28.1, 20 routes started and stopped per test, 3 URLSession calls", peer))
     print(f"one test's cost, {args.tests} tests each (median / p90 per test, wall for all):")
@@ -102,7 +105,8 @@ def main():
           f"(c) / (a) = {c['medianMicros'] / a['medianMicros']:.1f}x (target ≥ 20x); "
           f"(c) / (d) = {c['medianMicros'] / d['medianMicros']:.1f}x (target ≥ 10x; the floor allows "
           f"{c['medianMicros'] / f['medianMicros']:.1f}x); (c') / (d') = {c2['medianMicros'] / d2['medianMicros']:.1f}x"
-          + (f"; (e) / (a) = {peer['medianMicros'] / a['medianMicros']:.1f}x" if peer else ""))
+          + (f"; (e) / (a) = {peer['medianMicros'] / a['medianMicros']:.1f}x" if peer else "")
+          + f"; (g) / (h) = {g['medianMicros'] / h['medianMicros']:.2f}x (target ≤ 1.5x); (a) / (g) = {a['medianMicros'] / g['medianMicros']:.1f}x")
     if suite:
         print(f"  swift test, 1,000 parameterized cases with .stubServer (debug build, parallel): {suite['full']:.2f} s wall, "
               f"{suite['skipped']:.2f} s of it the same command with every case skipped (median of 3)")

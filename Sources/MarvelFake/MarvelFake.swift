@@ -43,11 +43,13 @@ public final class MarvelFake: Sendable {
         prepared = try StubSet(stubs)
     }
 
-    /// Starts a server for this fake (`127.0.0.1`, an ephemeral port by default).
-    public func start(host: String = "127.0.0.1", port: Int = 0) throws -> StubServer {
+    /// Starts a server for this fake (`127.0.0.1`, an ephemeral port by
+    /// default); `transport: .inProcess` answers `server.session` with no socket.
+    public func start(host: String = "127.0.0.1", port: Int = 0, transport: StubTransport = .socket) throws -> StubServer {
         var configuration = StubServer.Configuration.default
         configuration.host = host
         configuration.port = port
+        configuration.transport = transport
         return try StubServer.start(.prepared(prepared, configuration: configuration))
     }
 

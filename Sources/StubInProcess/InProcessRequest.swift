@@ -11,6 +11,9 @@ enum InProcessRequest {
     struct Refusal: Error {
         let code: URLError.Code
         let why: String
+        /// Whether the test should hear of it: not when URLSession refuses
+        /// the same request before it leaves for a socket.
+        var isIssue = true
     }
 
     /// The recorded form of `request`, sent by `task` (when the platform says).
@@ -26,6 +29,9 @@ enum InProcessRequest {
         let method = request.httpMethod ?? "GET"
         var body = request.httpBody ?? Data()
         if body.isEmpty, let stream = request.httpBodyStream { body = read(stream) }
+        if method.uppercased() == "GET", !body.isEmpty {
+            throw Refusal(code: .dataLengthExceedsMaximum, why: "URLSession refuses a GET with a body, over a socket as in process", isIssue: false)
+        }
         if body.isEmpty, task is URLSessionUploadTask, !["GET", "HEAD"].contains(method.uppercased()) {
             throw Refusal(code: .unsupportedURL, why: """
                 Understudy in process: an upload task's body is not handed to a URLProtocol on this platform \
@@ -38,6 +44,7 @@ enum InProcessRequest {
             headers.add("Host", url.port.map { "\(host):\($0)" } ?? host)
         }
         for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) { headers.add(name, value) }
+        if request.value(forHTTPHeaderField: "Accept") == nil { headers.add("Accept", "*/*") }
         if request.value(forHTTPHeaderField: "Accept-Encoding") == nil { headers.add("Accept-Encoding", acceptEncoding) }
         if !body.isEmpty, request.value(forHTTPHeaderField: "Content-Length") == nil { headers.add("Content-Length", "\(body.count)") }
         if let coding = request.value(forHTTPHeaderField: "Content-Encoding"), !body.isEmpty,
@@ -51,8 +58,9 @@ enum InProcessRequest {
                                remoteAddress: "in-process", connectionID: connection)
     }
 
-    /// What URLSession adds to every request over the socket, so stubs
-    /// that compress decide as they would there (libcurl's list on Linux).
+    /// What URLSession adds to every request over the socket (with
+    /// `Accept: */*`), so stubs that compress decide as they would there
+    /// (libcurl's list on Linux).
     #if canImport(FoundationNetworking)
     static let acceptEncoding = "deflate, gzip"
     #else

@@ -24,6 +24,33 @@ enum InProcessResponse {
             ?? HTTPURLResponse(url: url, statusCode: 500, httpVersion: "HTTP/1.1", headerFields: [:])!
     }
 
+    /// The response raw bytes hold when they are a whole HTTP/1.x response
+    /// framed by `Content-Length` (a stub with its own reason phrase, which
+    /// URLSession does not show); `nil` for a deliberately broken one.
+    static func parsed(raw bytes: [UInt8]) -> HTTPResponse? {
+        let separator = Array("\r\n\r\n".utf8)
+        guard bytes.starts(with: Array("HTTP/1.".utf8)),
+              let end = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return nil }
+        let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusParts = lines[0].split(separator: " ", maxSplits: 2)
+        guard statusParts.count >= 2, let status = Int(statusParts[1]), (100...599).contains(status) else { return nil }
+        var headers: [(name: String, value: String)] = []
+        var length: Int?
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            let name = String(line[..<colon]), value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            switch name.lowercased() {
+            case "content-length": length = Int(value)
+            case "transfer-encoding": return nil
+            case "connection": continue
+            default: headers.append((name, value))
+            }
+        }
+        let body = Array(bytes[(end + separator.count)...])
+        guard length == body.count else { return nil }
+        return HTTPResponse(status: status, headers: headers, body: body)
+    }
+
     /// The request a redirect leads to, for platforms that let a
     /// `URLProtocol` redirect (Apple): a 301, 302 or 303 becomes a GET with
     /// no body (303 always, 301 and 302 from a POST, as browsers and

@@ -35,8 +35,7 @@ public final class InProcessServer: Sendable {
     /// A session whose requests these stubs answer.
     public let session: URLSession
     package let engine: Engine
-    private let slot: Int
-    private let lease: ProtocolSlots.Lease
+    private let route: InProcessRoute
 
     /// Why an in-process server could not start.
     public struct StartError: Error, CustomStringConvertible {
@@ -47,19 +46,12 @@ public final class InProcessServer: Sendable {
     private init(set: StubSet, journalCapacity: Int, seed: UInt64?, redaction: Redaction) throws {
         let journal = Journal(capacity: max(1, journalCapacity))
         let engine = Engine(set: set, journal: journal, seed: seed ?? UInt64.random(in: .min ... .max), redaction: redaction,
-                            cors: nil, compression: nil, codec: .decodedByClient)
-        guard let (slot, lease) = ProtocolSlots.take(for: engine) else {
-            throw StartError(description: "\(ProtocolSlots.classes.count) in-process servers are running at once; stop one first "
-                             + "(servers a trait or withStubServer starts stop when their test ends)")
-        }
+                            cors: nil, compression: nil, codec: InProcessRoute.codec)
+        self.route = try InProcessRoute(engine: engine)
         self.journal = journal
         self.engine = engine
-        self.slot = slot
-        self.lease = lease
         self.baseURL = URL(string: "http://in-process.invalid")!
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.protocolClasses = [ProtocolSlots.classes[slot]]
-        self.session = URLSession(configuration: configuration)
+        self.session = route.session
         engine.templating.withLock { $0.scheme = "http"; $0.port = 80 }
     }
 
@@ -89,15 +81,9 @@ public final class InProcessServer: Sendable {
         try start(content(), journalCapacity: journalCapacity, seed: seed, redaction: redaction)
     }
 
-    deinit { ProtocolSlots.release(slot, lease) }
-
     /// A configuration whose sessions these stubs answer, for code that makes
     /// its own `URLSession`; a new copy each time, to change as you like.
-    public var sessionConfiguration: URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.protocolClasses = [ProtocolSlots.classes[slot]]
-        return configuration
-    }
+    public var sessionConfiguration: URLSessionConfiguration { route.sessionConfiguration }
 
     /// The URL of `pathAndQuery` (for example `/users?page=2`) on ``baseURL``.
     public func url(_ pathAndQuery: String) -> URL {
@@ -108,10 +94,7 @@ public final class InProcessServer: Sendable {
     /// Stops answering: this server's sessions fail each new request with
     /// `URLError(.cannotConnectToHost)`, and its slot is free for another.
     /// Idempotent.
-    public func stop() {
-        ProtocolSlots.release(slot, lease)
-        session.invalidateAndCancel()
-    }
+    public func stop() { route.stop() }
 
     /// What went wrong while answering (unmatched requests, throwing response
     /// closures, refused requests), oldest first, kept until taken.

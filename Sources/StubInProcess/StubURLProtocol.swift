@@ -42,7 +42,7 @@ class StubURLProtocol: URLProtocol {
         do {
             recorded = try InProcessRequest.recorded(request, task: task, connection: lease.nextConnection())
         } catch {
-            lease.refused(error.why, request: request)
+            if error.isIssue { lease.refused(error.why, request: request) }
             loading.fail(URLError(error.code, userInfo: [NSLocalizedDescriptionKey: error.why]))
             return
         }
@@ -112,7 +112,11 @@ final class Loading: Sendable {
             }
             if wait > .zero { Timers.after(wait, finish) } else { finish() }
         case .raw(let bytes):
-            fail(InProcessFault.raw(bytes).error(for: request.url))
+            if let response = InProcessResponse.parsed(raw: bytes) {
+                respond(response, for: request)
+            } else {
+                fail(InProcessFault.raw(bytes).error(for: request.url))
+            }
         case .closeConnection:
             fail(InProcessFault.closedWithoutResponse.error(for: request.url))
         case .resetConnection:

@@ -1,4 +1,5 @@
 public import StubKit
+import MicroHTTP
 
 /// What a server serves and how it is configured: the one value every entry
 /// point takes (``StubServer/start(_:)``, ``StubServer/serve(_:isolation:_:)``,
@@ -75,6 +76,30 @@ extension ServerSetup {
     /// (its fixtures folder is its own; `configuration.fixturesDirectory` is not used).
     public static func prepared(_ set: StubSet, configuration: StubServer.Configuration = .default) -> ServerSetup {
         ServerSetup(source: .prepared(set), configuration: configuration)
+    }
+
+    /// This setup served over `transport`; `nil` leaves it as configured.
+    /// A server your own code starts (``starting(_:)``) picks its own
+    /// transport: starting fails, saying so, when it picked another.
+    public func transport(_ transport: StubTransport?) -> ServerSetup {
+        guard let transport else { return self }
+        switch source {
+        case .declared, .prepared:
+            var configuration = configuration
+            configuration.transport = transport
+            return ServerSetup(source: source, configuration: configuration)
+        case .custom(let start):
+            return ServerSetup(source: .custom {
+                let server = try start()
+                guard server.transport == transport else {
+                    server.stop()
+                    throw DaemonError.invalidConfiguration(
+                        "the server a .starting setup started serves \(server.transport), not \(transport) as asked; "
+                        + "start it with that transport (MarvelFake().start(transport: .\(transport)))")
+                }
+                return server
+            }, configuration: configuration)
+        }
     }
 
     /// A server your own code starts (a fake built elsewhere, say); the

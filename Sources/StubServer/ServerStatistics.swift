@@ -24,6 +24,18 @@ extension StubServer {
         /// decoded (400/415) or too large (413).
         public var requestsRefused: Int
 
+        /// No counts: a server in process has no connections.
+        init() {
+            connectionsAccepted = 0
+            connectionsOpen = 0
+            requestsStarted = 0
+            requestsCompleted = 0
+            requestsSuspended = 0
+            suspensions = 0
+            slowRequestsCut = 0
+            requestsRefused = 0
+        }
+
         /// The transport's counters, as the server's.
         init(_ daemon: DaemonStatistics) {
             connectionsAccepted = daemon.connectionsAccepted

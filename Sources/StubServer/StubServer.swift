@@ -2,13 +2,19 @@ import HTTPCoding
 import Locking
 public import Foundation
 import MicroHTTP
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+import StubInProcess
 @_exported public import StubEngine
 public import StubKit
 import Synchronization
 
-/// A real HTTP server on libmicrohttpd that answers requests from a list of stubs
-/// and records every request in a `Journal`: the socket transport in front
-/// of the engine (StubEngine), which decides every answer.
+/// A server that answers requests from a list of stubs and records every
+/// request in a `Journal`: a transport in front of the engine (StubEngine),
+/// which decides every answer. By default real HTTP on libmicrohttpd; with
+/// ``Configuration/transport`` `.inProcess`, URLSession in this process
+/// through `URLProtocol` (``session``), the same answers with no socket.
 ///
 /// Start one per test: it binds 127.0.0.1 on a port the system picks, starts
 /// in microseconds and shares nothing with other servers. A request that no
@@ -24,7 +30,11 @@ public final class StubServer: Sendable {
     /// (``Configuration/redaction``).
     public var redaction: Redaction { engine.redaction }
     private let engine: Engine
-    private let daemon: Daemon
+    private let listener: Listener
+    /// A URLSession for this server's stubs: in process, the one its requests
+    /// reach the stubs through; on the socket, an ephemeral session of its
+    /// own, made on first use.
+    public var session: URLSession { listener.session }
     /// The contract every request and response must keep (``Configuration/contract``), or `nil`.
     public let contract: (any TrafficContract)?
     /// Under ``Configuration/tls`` `.generated`: the throwaway authority's
@@ -38,22 +48,33 @@ public final class StubServer: Sendable {
         let journal = Journal(capacity: configuration.journalCapacity)
         let engine = Engine(set: set, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max),
                             redaction: configuration.redaction, cors: configuration.cors, compression: configuration.compression,
-                            codec: .zlib)
-        var daemonConfiguration = configuration.transport
+                            codec: configuration.transport == .socket ? .zlib : InProcessRoute.codec)
         var authorityPEM: String?
-        if let tls = configuration.tls {
-            let (credentials, authority) = try tls.resolved()
-            daemonConfiguration.tls = credentials
-            authorityPEM = authority
+        switch configuration.transport {
+        case .socket:
+            var daemonConfiguration = configuration.listening
+            if let tls = configuration.tls {
+                let (credentials, authority) = try tls.resolved()
+                daemonConfiguration.tls = credentials
+                authorityPEM = authority
+            }
+            let daemon = try Daemon(daemonConfiguration) { engine.answer(RecordedRequest($0)).reply }
+            self.listener = .socket(daemon, SocketSession())
+            self.baseURL = URL(string: "\(configuration.tls == nil ? "http" : "https")://\(daemon.address)")!
+        case .inProcess:
+            guard configuration.tls == nil else {
+                throw DaemonError.invalidConfiguration("tls: in process there is no connection to secure; serve over the socket for HTTPS")
+            }
+            let route = try InProcessRoute(engine: engine)
+            self.listener = .inProcess(route)
+            self.baseURL = URL(string: "http://in-process.invalid")!
         }
-        self.daemon = try Daemon(daemonConfiguration) { engine.answer(RecordedRequest($0)).reply }
         self.journal = journal
         self.engine = engine
         self.contract = configuration.contract
         self.certificateAuthorityPEM = authorityPEM
-        self.baseURL = URL(string: "\(configuration.tls == nil ? "http" : "https")://\(daemon.address)")!
         if configuration.contract != nil { engine.keepsServedResponses.store(true, ordering: .relaxed) }
-        let port = daemon.port
+        let port = listener.port
         engine.templating.withLock {
             $0.scheme = configuration.tls == nil ? "http" : "https"
             $0.port = port
@@ -81,7 +102,7 @@ public final class StubServer: Sendable {
         try StubServer(set: set, configuration: configuration)
     }
 
-    deinit { daemon.stop() }
+    deinit { listener.stop() }
 
     /// Whether the journal keeps the response each stub made
     /// (`JournalEntry.served`): off by default, since a large body per
@@ -104,14 +125,26 @@ public final class StubServer: Sendable {
         }
     }
 
-    /// The bound host.
-    public var host: String { daemon.host }
-    /// The bound port.
-    public var port: Int { daemon.port }
+    /// The bound host (in process: `in-process.invalid`).
+    public var host: String { listener.host }
+    /// The bound port (in process: 80, the port of ``baseURL``).
+    public var port: Int { listener.port }
     /// Whether the server still serves.
-    public var isRunning: Bool { daemon.isRunning }
-    /// Connection and request counters, as they are now.
-    public var statistics: Statistics { Statistics(daemon.statistics) }
+    public var isRunning: Bool { listener.isRunning }
+    /// Connection and request counters, as they are now (in process: all zero).
+    public var statistics: Statistics { listener.statistics }
+    /// How this server is reached.
+    public var transport: StubTransport { listener.transport }
+
+    /// A configuration for sessions of the code under test: in process, one
+    /// whose sessions reach these stubs; on the socket, an ephemeral one
+    /// (the stubs are reached by ``baseURL``).
+    public var sessionConfiguration: URLSessionConfiguration {
+        switch listener {
+        case .socket: .ephemeral
+        case .inProcess(let route): route.sessionConfiguration
+        }
+    }
 
     /// The stubs served now, in declaration order.
     public var stubs: [Stub] { engine.serving.withLock { $0.table.stubs } }
@@ -138,7 +171,7 @@ public final class StubServer: Sendable {
     /// Stops serving: waits briefly for requests in flight, then releases
     /// every thread and socket. Idempotent.
     public func stop() {
-        daemon.stop()
+        listener.stop()
         engine.mount(nil) // what a door holds may hold this server
     }
 
@@ -147,6 +180,7 @@ public final class StubServer: Sendable {
     /// waits for them (up to the drain timeout), and that wait happens on a
     /// thread of its own. With none, it stops at once, in place.
     package func stopWithoutBlocking() async {
+        guard case .socket(let daemon, _) = listener else { return stop() }
         let statistics = daemon.statistics
         guard daemon.isRunning, statistics.requestsStarted != statistics.requestsCompleted else { return stop() }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in

@@ -7,7 +7,7 @@ extension StubServer {
     public struct Configuration: Sendable {
         /// The listener's settings, as the transport takes them; each is set
         /// through a property of this configuration (``maxBodySize``, …).
-        var transport: DaemonConfiguration
+        var listening: DaemonConfiguration
         /// The most journal entries kept; older ones are evicted and counted.
         public var journalCapacity: Int
         /// The folder fixture paths are relative to (and may not escape);
@@ -42,6 +42,10 @@ extension StubServer {
         /// system's by default; a test sets a fixed instant for answers it can
         /// compare (`configuration.clock = { Date(timeIntervalSince1970: 1_700_000_000) }`).
         public var clock: @Sendable () -> Date = { Date() }
+        /// How the stubs are reached: `.socket` (the default, real HTTP on a
+        /// loopback port) or `.inProcess` (URLSession in this process through
+        /// `URLProtocol`, with no socket; ``StubServer/session``).
+        public var transport: StubTransport = .socket
         /// The keys a template's `systemValue` may read: case-insensitive
         /// regular expressions (WireMock's `--permitted-system-keys`; `wiremock.*` by default).
         public var permittedSystemKeys: [String] = ["wiremock.*"]
@@ -49,91 +53,91 @@ extension StubServer {
         /// The numeric IPv4 or IPv6 address to bind, or `localhost`;
         /// 127.0.0.1 by default, so nothing off this machine can reach it.
         public var host: String {
-            get { transport.host }
-            set { transport.host = newValue }
+            get { listening.host }
+            set { listening.host = newValue }
         }
 
         /// The TCP port; 0 (the default) lets the system pick a free one,
         /// read back from ``StubServer/port``.
         public var port: Int {
-            get { transport.port }
-            set { transport.port = newValue }
+            get { listening.port }
+            set { listening.port = newValue }
         }
 
         /// The largest request body accepted (16 MiB); a larger one gets 413.
         public var maxBodySize: Int {
-            get { transport.maxBodySize }
-            set { transport.maxBodySize = newValue }
+            get { listening.maxBodySize }
+            set { listening.maxBodySize = newValue }
         }
 
         /// Threads that serve connections; 1 (the default) is one polling thread.
         public var threadCount: Int {
-            get { transport.threadCount }
-            set { transport.threadCount = newValue }
+            get { listening.threadCount }
+            set { listening.threadCount = newValue }
         }
 
         /// The most connections open at once (4,096); further ones are refused.
         public var connectionLimit: Int {
-            get { transport.connectionLimit }
-            set { transport.connectionLimit = newValue }
+            get { listening.connectionLimit }
+            set { listening.connectionLimit = newValue }
         }
 
         /// An idle or stalled connection is closed after this many seconds (60); 0: never.
         public var connectionTimeoutSeconds: Int {
-            get { transport.connectionTimeoutSeconds }
-            set { transport.connectionTimeoutSeconds = newValue }
+            get { listening.connectionTimeoutSeconds }
+            set { listening.connectionTimeoutSeconds = newValue }
         }
 
         /// The longest a request may take to arrive in full (60 s), so a
         /// client trickling bytes (slowloris) is cut off; time spent answering
         /// does not count. Zero: no deadline.
         public var requestArrivalTimeout: Duration {
-            get { transport.requestArrivalTimeout }
-            set { transport.requestArrivalTimeout = newValue }
+            get { listening.requestArrivalTimeout }
+            set { listening.requestArrivalTimeout = newValue }
         }
 
         /// Memory per connection for the request line and headers (32 KiB);
         /// larger costs CPU per request.
         public var connectionMemoryLimit: Int {
-            get { transport.connectionMemoryLimit }
-            set { transport.connectionMemoryLimit = newValue }
+            get { listening.connectionMemoryLimit }
+            set { listening.connectionMemoryLimit = newValue }
         }
 
         /// The listen backlog (1,024).
         public var listenBacklog: Int {
-            get { transport.listenBacklog }
-            set { transport.listenBacklog = newValue }
+            get { listening.listenBacklog }
+            set { listening.listenBacklog = newValue }
         }
 
         /// How long ``StubServer/stop()`` waits for requests in flight (1 s)
         /// before it answers what is left with 503.
         public var drainTimeout: Duration {
-            get { transport.drainTimeout }
-            set { transport.drainTimeout = newValue }
+            get { listening.drainTimeout }
+            set { listening.drainTimeout = newValue }
         }
 
         /// The longest request target accepted (16 KiB); a longer one gets a JSON `414`.
         public var maxTargetBytes: Int {
-            get { transport.limits.maxTargetBytes }
-            set { transport.limits.maxTargetBytes = newValue }
+            get { listening.limits.maxTargetBytes }
+            set { listening.limits.maxTargetBytes = newValue }
         }
 
         /// The most header fields accepted (100); more get a JSON `431`.
         public var maxHeaderFields: Int {
-            get { transport.limits.maxHeaderFields }
-            set { transport.limits.maxHeaderFields = newValue }
+            get { listening.limits.maxHeaderFields }
+            set { listening.limits.maxHeaderFields = newValue }
         }
 
         /// The most header bytes accepted (8 KiB); more get a JSON `431`.
         public var maxHeaderBytes: Int {
-            get { transport.limits.maxHeaderBytes }
-            set { transport.limits.maxHeaderBytes = newValue }
+            get { listening.limits.maxHeaderBytes }
+            set { listening.limits.maxHeaderBytes = newValue }
         }
 
         /// The most cookies accepted (100); more get a JSON `431`.
         public var maxCookies: Int {
-            get { transport.limits.maxCookies }
-            set { transport.limits.maxCookies = newValue }
+            get { listening.limits.maxCookies }
+            set { listening.limits.maxCookies = newValue }
         }
 
         /// Sets the request-head limits; `nil` keeps a limit as it is.
@@ -157,7 +161,7 @@ extension StubServer {
             compression: CompressionPolicy? = nil,
             contract: (any TrafficContract)? = nil
         ) {
-            self.transport = DaemonConfiguration(host: host, port: port)
+            self.listening = DaemonConfiguration(host: host, port: port)
             self.journalCapacity = journalCapacity
             self.fixturesDirectory = fixturesDirectory
             self.randomSeed = randomSeed

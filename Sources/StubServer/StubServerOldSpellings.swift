@@ -52,15 +52,15 @@ extension StubServer.Configuration {
     /// The listener's settings as MicroHTTP's type.
     @available(*, deprecated, message: "set the field on the configuration itself: configuration.maxBodySize, .threadCount, .drainTimeout, …")
     public var daemon: DaemonConfiguration {
-        get { transport }
-        set { transport = newValue }
+        get { listening }
+        set { listening = newValue }
     }
 
     /// The request-head limits as MicroHTTP's type.
     @available(*, deprecated, message: "set configuration.maxTargetBytes, .maxHeaderFields, .maxHeaderBytes and .maxCookies (or limitRequests(…))")
     public var limits: RequestLimits {
-        get { transport.limits }
-        set { transport.limits = newValue }
+        get { listening.limits }
+        set { listening.limits = newValue }
     }
 
     /// Creates a configuration from MicroHTTP's listener settings.
@@ -74,9 +74,9 @@ extension StubServer.Configuration {
     ) {
         self.init(host: host, port: port, journalCapacity: journalCapacity, fixturesDirectory: fixturesDirectory,
                   randomSeed: randomSeed, redaction: redaction, cors: cors, compression: compression, contract: contract)
-        transport = daemon
-        transport.host = host
-        transport.port = port
+        listening = daemon
+        listening.host = host
+        listening.port = port
     }
 }
 

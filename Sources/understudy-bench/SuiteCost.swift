@@ -10,8 +10,12 @@ import StubServer
 /// (a) in process, as the `.stubServer` trait does it: start a server with
 /// 20 stubs on port 0, 3 URLSession calls, a count assertion, stop;
 /// (b) the floor: the same 3 calls against a server already running
-/// (`--reference URL`, the C libmicrohttpd server). Prints one JSON line
-/// with the median, p90 and wall time of each.
+/// (`--reference URL`, the C libmicrohttpd server);
+/// (g) the in-process transport: the same test with `transport: .inProcess`,
+/// the calls through `server.session`;
+/// (h) its floor: a bare `URLProtocol` of a few lines answering every request
+/// with the same bytes, a session made for it per test, the same 3 calls.
+/// Prints one JSON line with the median, p90 and wall time of each.
 struct SuiteCost {
     let arguments: Options
 
@@ -31,10 +35,27 @@ struct SuiteCost {
         let floor = try Self.measure(tests) {
             for _ in 0..<3 { try Self.get(session, URL(string: reference + "/fixed")!) }
         }
+        var configuration = StubServer.Configuration.default
+        configuration.transport = .inProcess
+        let noSocket = try Self.measure(tests) {
+            let server = try StubServer.start(.stubs(stubs, configuration: configuration))
+            defer { server.stop() }
+            for index in 0..<3 { try Self.get(server.session, server.url("/items/\(index)")) }
+            guard server.journal.count == 3 else { throw SuiteCostError("expected 3 requests, the journal holds \(server.journal.count)") }
+        }
+        let bareProtocol = try Self.measure(tests) {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.protocolClasses = [BareStubProtocol.self]
+            let bare = URLSession(configuration: configuration)
+            defer { bare.invalidateAndCancel() }
+            for index in 0..<3 { try Self.get(bare, URL(string: "http://bare.invalid/items/\(index)")!) }
+        }
         let report: [String: Any] = [
             "tests": tests,
             "inProcess": ["medianMicros": inProcess.median, "p90Micros": inProcess.p90, "wallSeconds": inProcess.wall],
             "floor": ["medianMicros": floor.median, "p90Micros": floor.p90, "wallSeconds": floor.wall],
+            "noSocket": ["medianMicros": noSocket.median, "p90Micros": noSocket.p90, "wallSeconds": noSocket.wall],
+            "bareProtocol": ["medianMicros": bareProtocol.median, "p90Micros": bareProtocol.p90, "wallSeconds": bareProtocol.wall],
         ]
         print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self))
     }
@@ -69,4 +90,21 @@ struct SuiteCost {
 struct SuiteCostError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The floor of an in-process stub: a `URLProtocol` that answers every
+/// request 200 with fixed JSON, and nothing else (no matching, no journal).
+final class BareStubProtocol: URLProtocol {
+    override class func canInit(with request: URLRequest) -> Bool { true }
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        let response = HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: "HTTP/1.1",
+                                       headerFields: ["Content-Type": "application/json"])!
+        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        client?.urlProtocol(self, didLoad: Data(#"{"id":0,"name":"item 0"}"#.utf8))
+        client?.urlProtocolDidFinishLoading(self)
+    }
+
+    override func stopLoading() {}
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import MarvelClient
 import MarvelFake
 import MarvelModels
@@ -23,12 +26,14 @@ import Testing
     /// clock and a query of its own, so a pact can state it exactly and a
     /// pact stub cannot mistake it for a well-signed one.
     @ContractBuilder
-    static func mistakeClauses(_ baseURL: URL) -> [ContractClause] {
+    static func mistakeClauses(_ baseURL: URL, session: URLSession? = nil) -> [ContractClause] {
         let character = MarvelCatalog.standard.characters[0].id
-        let client = MarvelAPIClient(baseURL: baseURL, credentials: .serverSide(publicKey: "1234", privateKey: "abcd"))
-        let wrongSecret = MarvelAPIClient(baseURL: baseURL, credentials: .serverSide(publicKey: "1234", privateKey: "not-the-key"), timestamp: { "1" })
-        let unknownKey = MarvelAPIClient(baseURL: baseURL, credentials: .serverSide(publicKey: "9999", privateKey: "abcd"), timestamp: { "1" })
-        let browser = MarvelAPIClient(baseURL: baseURL, credentials: .clientSide(publicKey: "1234", referer: "https://example.com"))
+        let client = MarvelAPIClient(baseURL: baseURL, credentials: .serverSide(publicKey: "1234", privateKey: "abcd"), session: session)
+        let wrongSecret = MarvelAPIClient(baseURL: baseURL, credentials: .serverSide(publicKey: "1234", privateKey: "not-the-key"),
+                                          timestamp: { "1" }, session: session)
+        let unknownKey = MarvelAPIClient(baseURL: baseURL, credentials: .serverSide(publicKey: "9999", privateKey: "abcd"),
+                                         timestamp: { "1" }, session: session)
+        let browser = MarvelAPIClient(baseURL: baseURL, credentials: .clientSide(publicKey: "1234", referer: "https://example.com"), session: session)
 
         Fails("a limit over 100", with: MarvelError.limitTooLarge) { try await client.send(Marvel.comics.list(limit: 101)) }
         Fails("a limit of 0", with: MarvelError.limitInvalid) { try await client.send(Marvel.comics.list(limit: 0)) }
@@ -46,11 +51,13 @@ import Testing
         Fails("a browser key from the server side", with: MarvelError.missingHash) { try await browser.send(Marvel.events.list()) }
     }
 
-    /// Mistakes a caller can make with the typed client, answered by the fake.
-    @Test func theFakesAnswersToRealMistakesMapToTypedErrors() async {
-        await Contract("Marvel: mistakes map to errors", serving: .starting { try MarvelFake().start() },
-                       pact: MarvelPact.recording) { server in
-            Self.mistakeClauses(server.baseURL)
+    /// Mistakes a caller can make with the typed client, answered by the
+    /// fake over the socket and in process alike.
+    @Test(arguments: [StubTransport.socket, .inProcess])
+    func theFakesAnswersToRealMistakesMapToTypedErrors(_ transport: StubTransport) async {
+        await Contract("Marvel: mistakes map to errors", serving: .starting { try MarvelFake().start(transport: transport) },
+                       transport: transport, pact: transport == .socket ? MarvelPact.recording : nil) { server in
+            Self.mistakeClauses(server.baseURL, session: server.session)
         }.check()
     }
 

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import MarvelClient
 import MarvelFake
 import MarvelModels
@@ -17,18 +20,18 @@ import Testing
 
     static func client(_ server: StubServer) -> MarvelAPIClient<WithKeys> {
         MarvelAPIClient(baseURL: server.baseURL,
-                        credentials: .serverSide(publicKey: keys.publicKey, privateKey: keys.privateKey))
+                        credentials: .serverSide(publicKey: keys.publicKey, privateKey: keys.privateKey), session: server.session)
     }
 
     /// Every route, as clauses against the API at `baseURL`: the contract
     /// below runs them against the fake, the pact tests against a pact stub.
     @ContractBuilder
-    static func routeClauses(_ baseURL: URL) -> [ContractClause] {
+    static func routeClauses(_ baseURL: URL, session: URLSession? = nil) -> [ContractClause] {
         let character = catalog.characters[0], comic = catalog.comics[0]
         let creator = catalog.creators[0], event = catalog.events[0]
         let series = catalog.series[0], story = catalog.stories[0]
         let client = MarvelAPIClient(baseURL: baseURL,
-                                     credentials: .serverSide(publicKey: keys.publicKey, privateKey: keys.privateKey))
+                                     credentials: .serverSide(publicKey: keys.publicKey, privateKey: keys.privateKey), session: session)
 
         // The six lists and the six single entities, compared with the catalog they came from.
         Decodes("characters") { try await client.send(Marvel.characters.list()) }
@@ -82,10 +85,11 @@ import Testing
         }
     }
 
-    @Test func everyRouteDecodesAndEveryRequestIsSigned() async {
-        let report = await Contract("Marvel: every route decodes", serving: .starting { try MarvelFake().start() },
-                                    pact: MarvelPact.recording) { server in
-            Self.routeClauses(server.baseURL)
+    @Test(arguments: [StubTransport.socket, .inProcess])
+    func everyRouteDecodesAndEveryRequestIsSigned(_ transport: StubTransport) async {
+        let report = await Contract("Marvel: every route decodes", serving: .starting { try MarvelFake().start(transport: transport) },
+                                    transport: transport, pact: transport == .socket ? MarvelPact.recording : nil) { server in
+            Self.routeClauses(server.baseURL, session: server.session)
             Authenticated(.marvel(publicKey: Self.keys.publicKey, privateKey: Self.keys.privateKey))
         }.check()
         #expect(report.results.count == 42)
@@ -95,6 +99,16 @@ import Testing
     /// assertions: what was sent, how often, and that it was signed.
     @Test(.stubServer(.starting { try MarvelFake().start() }, pact: MarvelPact.recording))
     func aPagedWalkSendsOneSignedRequestPerPage() async throws {
+        try await Self.walkPages()
+    }
+
+    /// The same walk and assertions in process, with no socket.
+    @Test(.stubServer(.starting { try MarvelFake().start(transport: .inProcess) }, transport: .inProcess))
+    func aPagedWalkInProcessSendsOneSignedRequestPerPage() async throws {
+        try await Self.walkPages()
+    }
+
+    static func walkPages() async throws {
         let server = try #require(StubServer.current)
         var names: [String] = []
         for try await character in Self.client(server).all(Marvel.characters.list(orderBy: [.name], limit: 50)) {

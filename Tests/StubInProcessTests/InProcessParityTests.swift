@@ -35,31 +35,73 @@ import Testing
         }
     }
 
-    /// Each of `requests` (method, path) sent both ways; the differences, if any.
-    static func differences(_ stubs: [Stub], _ requests: [(String, String)]) async throws -> [String] {
-        let socket = try StubServer.start(.stubs(stubs))
+    /// A request as a test states it.
+    struct Sent: CustomStringConvertible {
+        var method: String
+        var target: String
+        var headers: [(String, String)] = []
+        var body: Data?
+        var description: String { "\(method) \(target)" }
+    }
+
+    /// Each of `requests` sent to `stubs` served over the socket and in
+    /// process (one `StubServer`, two transports), as URLSession sees the
+    /// answers; the differences, and how many requests were compared.
+    static func differences(_ stubs: [Stub], _ requests: [Sent]) async throws -> (found: [String], compared: Int) {
+        var socketConfiguration = StubServer.Configuration.default
+        socketConfiguration.randomSeed = 1
+        var inProcessConfiguration = socketConfiguration
+        inProcessConfiguration.transport = .inProcess
+        let socket = try StubServer.start(.stubs(stubs, configuration: socketConfiguration))
         defer { socket.stop() }
-        let inProcess = try InProcessServer.start(stubs, seed: 1)
+        let inProcess = try StubServer.start(.stubs(stubs, configuration: inProcessConfiguration))
         defer { inProcess.stop() }
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.invalidateAndCancel() }
-        var found: [String] = []
-        for (method, path) in requests {
-            var overSocket = URLRequest(url: socket.url(path))
-            overSocket.httpMethod = method
-            var inside = URLRequest(url: inProcess.url(path))
-            inside.httpMethod = method
-            let (socketData, socketResponse) = try await session.data(for: overSocket)
-            let (data, response) = try await inProcess.session.data(for: inside)
-            var expected = Seen(socketData, socketResponse), actual = Seen(data, response)
-            if expected.headers["understudy-mismatch"] != nil {
-                // The 404 report shows the request, and a socket request carries more (User-Agent, a remote address).
-                expected.body = Data()
-                actual.body = Data()
-            }
-            if expected != actual { found.append("\(method) \(path):\n  socket:     \(expected)\n  in process: \(actual)") }
+        var found: [String] = [], compared = 0
+        for sent in requests {
+            guard let overSocket = request(sent, on: socket), let inside = request(sent, on: inProcess) else { continue }
+            compared += 1
+            let expected = await outcome(overSocket, socket.session), actual = await outcome(inside, inProcess.session)
+            if expected != actual { found.append("\(sent):\n  socket:     \(expected)\n  in process: \(actual)") }
         }
-        return found
+        return (found, compared)
+    }
+
+    /// `sent` as a URLRequest to `server`; `nil` when URLSession cannot state it (a target `URL` refuses).
+    static func request(_ sent: Sent, on server: StubServer) -> URLRequest? {
+        guard let url = URL(string: server.baseURL.absoluteString + sent.target) else { return nil }
+        var request = URLRequest(url: url)
+        request.httpMethod = sent.method
+        for (name, value) in sent.headers { request.addValue(value, forHTTPHeaderField: name) }
+        request.httpBody = sent.body
+        return request
+    }
+
+    /// What a client sees: the answer, or the error's code.
+    enum Outcome: Equatable, CustomStringConvertible {
+        case answer(Seen)
+        case failed(Int)
+        var description: String {
+            switch self {
+            case .answer(let seen): "\(seen)"
+            case .failed(let code): "URLError \(code)"
+            }
+        }
+    }
+
+    static func outcome(_ request: URLRequest, _ session: URLSession) async -> Outcome {
+        do {
+            let (data, response) = try await session.data(for: request)
+            var seen = Seen(data, response)
+            if seen.headers["understudy-mismatch"] != nil {
+                // The 404 report shows the request, and a socket request carries more (User-Agent, a remote address).
+                seen.body = Data()
+            }
+            return .answer(seen)
+        } catch let error as URLError {
+            return .failed(error.code.rawValue)
+        } catch {
+            return .failed(0)
+        }
     }
 
     @Test func declaredStubsAnswerAlikeBothWays() async throws {
@@ -75,9 +117,10 @@ import Testing
         ]
         let requests = [("GET", "/text"), ("GET", "/json"), ("GET", "/status"), ("POST", "/made"), ("GET", "/empty"),
                         ("GET", "/bytes"), ("GET", "/sequence"), ("GET", "/sequence"), ("GET", "/sequence"), ("GET", "/cookie"),
-                        ("GET", "/missing"), ("HEAD", "/text")]
+                        ("GET", "/missing"), ("HEAD", "/text")].map { Sent(method: $0.0, target: $0.1) }
         let differences = try await Self.differences(stubs, requests)
-        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+        #expect(differences.found.isEmpty, "\(differences.found.joined(separator: "\n"))")
+        #expect(differences.compared == requests.count)
     }
 
     @Test func theMarvelFakeAnswersAlikeBothWays() async throws {
@@ -85,9 +128,10 @@ import Testing
         let signed = "ts=1&apikey=1234&hash=ffd275c5130566a2916217b101f26150"
         let requests = ["/v1/public/comics?limit=5&\(signed)", "/v1/public/characters?limit=3&offset=150&\(signed)",
                         "/v1/public/characters/1?\(signed)", "/v1/public/comics?limit=101&\(signed)", "/v1/public/comics",
-                        "/v1/public/series?ts=1&apikey=1234&hash=0", "/v1/public/creators?nameStartsWith=Lee&\(signed)"].map { ("GET", $0) }
+                        "/v1/public/series?ts=1&apikey=1234&hash=0", "/v1/public/creators?nameStartsWith=Lee&\(signed)"]
+            .map { Sent(method: "GET", target: $0) }
         let differences = try await Self.differences(fake.stubs, requests)
-        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+        #expect(differences.found.isEmpty, "\(differences.found.joined(separator: "\n"))")
     }
 
     @Test(arguments: [

@@ -25,7 +25,8 @@ import Testing
         let entries = server.journal.entries
         #expect(entries.count == 3)
         #expect(entries.map { $0.request.headers.values(for: "Host").first } == ["api.example.com", "localhost:8080", "in-process.invalid"])
-        #expect(JournalExpectations.received(Get("/users/1").request, .exactly(3), in: server.journal.snapshot(redaction: server.redaction)) == nil)
+        #expect(server.expectReceived(Get("/users/1"), .exactly(3)))
+        #expect(server.expectNever(Get("/users/2")))
     }
 
     @Test func anUnmatchedRequestGetsTheNearMissReportAndAnIssue() async throws {

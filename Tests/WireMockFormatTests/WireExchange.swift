@@ -8,14 +8,10 @@ struct WireExchange: CustomStringConvertible {
     /// then headers, then (when the last part is not a header) the body.
     let line: String
 
-    var method: String { String(line.prefix { $0 != " " }) }
-    var target: String {
-        let rest = line.drop { $0 != " " }.dropFirst()
-        return String(rest.prefix { $0 != "|" })
-    }
-    var parts: [String] { Array(line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().map(String.init)) }
-    var headers: [String] { parts.filter { $0.range(of: #"^[A-Za-z-]+: "#, options: .regularExpression) != nil } }
-    var body: String? { parts.last.flatMap { $0.range(of: #"^[A-Za-z-]+: "#, options: .regularExpression) == nil ? $0 : nil } }
+    var method: String { CorpusLine(line).method }
+    var target: String { CorpusLine(line).target }
+    var headers: [String] { CorpusLine(line).headers }
+    var body: String? { CorpusLine(line).body }
 
     var description: String { line }
 

@@ -44,14 +44,19 @@ public struct Contract: Sendable {
     /// pact as one interaction described by the clause's name: the request
     /// as sent (values an `Authenticated` rule makes anew, such as Marvel's
     /// `ts` and `hash`, by their pattern) and the response the server made.
+    ///
+    /// With `transport: .inProcess`, the server answers `server.session` in
+    /// this process with no socket; clients the clauses make take that session.
     public init(
         _ name: String,
         serving setup: ServerSetup,
+        transport: StubTransport? = nil,
         pact: PactRecording? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         @ContractBuilder clauses: @escaping @Sendable (StubServer) -> [ContractClause]
     ) {
-        self.init(name, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .serving(setup, clauses), pact)
+        self.init(name, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+                  .serving(setup.transport(transport), clauses), pact)
     }
 
     /// A contract against a server it does not run, at `baseURL`: a staging

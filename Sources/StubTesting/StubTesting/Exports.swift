@@ -3,3 +3,7 @@
 @_exported public import StubServer
 @_exported public import StubAssertions
 @_exported public import PactFormat
+
+/// The journal assertions (`expectReceived`, `expectInOrder`, `expectSigned`,
+/// …) on a server in this process, on either transport.
+extension StubServer: JournalHolding {}

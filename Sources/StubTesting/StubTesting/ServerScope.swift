@@ -108,15 +108,3 @@ struct ServerScope: Sendable {
         JournalExpectations.unmatchedMessage(sequence: sequence, report: report.description)
     }
 }
-
-/// Reports issues the server found since the last assertion (throwing
-/// response closures), so they surface at the test's next assertion instead
-/// of only at scope end. Unmatched requests wait for scope end, where
-/// `expectUnmatched` may have acknowledged them.
-enum PendingServerIssues {
-    static func flush(_ server: StubServer, at location: CodeLocation) {
-        for issue in server.takeIssues(where: { !$0.isUnmatched }) {
-            IssueRecorder.record(issue.description, at: location, preferring: issue.stub?.location)
-        }
-    }
-}

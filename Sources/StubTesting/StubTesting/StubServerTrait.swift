@@ -82,33 +82,38 @@ extension Trait where Self == StubServerTrait {
     /// and response that breaks it fails the test, unless `allowsContractViolations`.
     /// With `tls` (`.generated`), the server speaks HTTPS and
     /// `StubServer.current.certificateAuthorityPEM` is the authority to trust.
+    /// With `transport: .inProcess`, the stubs answer
+    /// `StubServer.current.session` in this process, with no socket.
     public static func stubServer(
         allowsUnmatched: Bool = false,
         allowsContractViolations: Bool = false,
         configuration: StubServer.Configuration = .default,
         tls: ServerTLS? = nil,
+        transport: StubTransport? = nil,
         pact: PactRecording? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         @StubBuilder _ content: @escaping @Sendable () -> [Stub]
     ) -> Self {
         var configuration = configuration
         if let tls { configuration.tls = tls }
-        return StubServerTrait(setup: .stubs(configuration: configuration, content), allowsUnmatched: allowsUnmatched,
+        return StubServerTrait(setup: ServerSetup.stubs(configuration: configuration, content).transport(transport), allowsUnmatched: allowsUnmatched,
                         allowsContractViolations: allowsContractViolations, pact: pact,
                         declaration: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// A server per test for `setup`: a prepared set (`.prepared(Self.set)`,
     /// checked and indexed once for the whole suite), a list, or a server your
-    /// own code starts (`.starting { try MarvelFake().start() }`).
+    /// own code starts (`.starting { try MarvelFake().start() }`), served
+    /// over `transport` (as the setup says when `nil`).
     public static func stubServer(
         _ setup: ServerSetup,
         allowsUnmatched: Bool = false,
         allowsContractViolations: Bool = false,
+        transport: StubTransport? = nil,
         pact: PactRecording? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Self {
-        StubServerTrait(setup: setup, allowsUnmatched: allowsUnmatched, allowsContractViolations: allowsContractViolations, pact: pact,
+        StubServerTrait(setup: setup.transport(transport), allowsUnmatched: allowsUnmatched, allowsContractViolations: allowsContractViolations, pact: pact,
                         declaration: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

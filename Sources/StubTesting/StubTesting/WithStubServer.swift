@@ -8,7 +8,8 @@ public import StubServer
 /// stub matched (unless `allowsUnmatched`) and for every request and response
 /// that broke the server's contract, an OpenAPI document say (unless
 /// `allowsContractViolations`). With `pact`, each stub the body exercised is
-/// written to that pact as one interaction. Works under XCTest and Swift Testing.
+/// written to that pact as one interaction. `transport: .inProcess` serves
+/// `server.session` in this process, with no socket. Works under XCTest and Swift Testing.
 ///
 /// ```swift
 /// func testHealth() async throws {
@@ -25,6 +26,7 @@ public func withStubServer<Result>(
     _ setup: ServerSetup,
     allowsUnmatched: Bool = false,
     allowsContractViolations: Bool = false,
+    transport: StubTransport? = nil,
     pact: PactRecording? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     isolation: isolated (any Actor)? = #isolation,
@@ -32,7 +34,7 @@ public func withStubServer<Result>(
 ) async throws -> Result {
 
     return try await scoped(CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), allowsUnmatched,
-                            allowsContractViolations, pact, start: { try setup.start() }, body)
+                            allowsContractViolations, pact, start: { try setup.transport(transport).start() }, body)
 }
 
 /// Starts a server with `start` and runs `body` in its scope; a start that

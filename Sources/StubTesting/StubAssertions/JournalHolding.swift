@@ -1,8 +1,22 @@
+public import StubEngine
+public import StubInProcess
 public import StubKit
-public import StubServer
-import StubAssertions
 
-extension StubServer {
+/// A server whose journal this process holds: a `StubServer` on either
+/// transport, or an `InProcessServer`. The assertions read its journal
+/// directly, the same checks and messages as on a remote server.
+public protocol JournalHolding: Sendable {
+    /// Every request received.
+    var journal: Journal { get }
+    /// The secrets masked where its requests are shown.
+    var redaction: Redaction { get }
+    /// Removes and returns the pending issues `include` selects.
+    func takeIssues(where include: (ServerIssue) -> Bool) -> [ServerIssue]
+}
+
+extension InProcessServer: JournalHolding {}
+
+extension JournalHolding {
     /// Expects the number of received requests matching `pattern` to be
     /// `count` (at least one by default); on failure, lists every request with
     /// the first condition it failed.
@@ -73,11 +87,40 @@ extension StubServer {
         }
     }
 
+    /// Expects every received request (or every one matching `pattern`) to
+    /// satisfy `requirement`, and at least one to have arrived; on failure,
+    /// names each request that did not and what was wrong, without showing
+    /// secrets.
+    ///
+    /// ```swift
+    /// server.expectSigned(.marvel(publicKey: "1234", privateKey: "abcd"))
+    /// server.expectSigned(.bearer(token), matching: Get("/me"))
+    /// ```
+    @discardableResult
+    public func expectSigned(
+        _ requirement: AuthRule,
+        matching pattern: (any RequestPatternConvertible)? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Bool {
+        let scope = pattern?.requestPattern
+        return check(CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            JournalExpectations.signed(requirement, matching: scope, in: $0)
+        }
+    }
+
+    /// Reports the issues found while serving (a throwing response closure, a
+    /// refused request) at `location`, leaving unmatched requests to the scope.
+    package func flushPendingIssues(at location: CodeLocation) {
+        for issue in takeIssues(where: { !$0.isUnmatched }) {
+            IssueRecorder.record(issue.description, at: location, preferring: issue.stub?.location)
+        }
+    }
+
     /// Reports pending server issues, then records the failure `evaluate`
     /// finds in the journal at `location`.
     func check(_ location: CodeLocation, _ evaluate: (JournalSnapshot) -> String?) -> Bool {
-        PendingServerIssues.flush(self, at: location)
-        guard let failure = evaluate(journalSnapshot()) else { return true }
+        flushPendingIssues(at: location)
+        guard let failure = evaluate(journal.snapshot(redaction: redaction)) else { return true }
         IssueRecorder.record(failure, at: location)
         return false
     }

@@ -1,0 +1,52 @@
+import Foundation
+#if canImport(FoundationNetworking)
+package import FoundationNetworking
+#endif
+package import StubEngine
+package import HTTPWire
+
+/// An engine reachable from URLSession in this process: the protocol class
+/// it leased, and the sessions that name that class. What both an
+/// ``InProcessServer`` and a `StubServer` serving in process hold.
+package final class InProcessRoute: Sendable {
+    /// A session whose requests the engine answers.
+    package let session: URLSession
+    private let slot: Int
+    private let lease: ProtocolSlots.Lease
+
+    /// Leases a protocol class for `engine`.
+    ///
+    /// - Throws: ``InProcessServer/StartError`` when every class is leased.
+    package init(engine: Engine) throws {
+        guard let (slot, lease) = ProtocolSlots.take(for: engine) else {
+            throw InProcessServer.StartError(description: "\(ProtocolSlots.classes.count) in-process servers are running at once; "
+                                             + "stop one first (servers a trait or withStubServer starts stop when their test ends)")
+        }
+        self.slot = slot
+        self.lease = lease
+        self.session = URLSession(configuration: Self.configuration(slot))
+    }
+
+    deinit { ProtocolSlots.release(slot, lease) }
+
+    /// The codec an in-process engine takes: bodies as URLSession's caller gets them.
+    package static var codec: ContentCodec { .decodedByClient }
+
+    /// A new configuration whose sessions the engine answers.
+    package var sessionConfiguration: URLSessionConfiguration { Self.configuration(slot) }
+
+    /// Whether the engine still answers.
+    package var isRunning: Bool { ProtocolSlots.lease(slot) === lease }
+
+    /// Stops answering: sessions that name the class fail each new request.
+    package func stop() {
+        ProtocolSlots.release(slot, lease)
+        session.invalidateAndCancel()
+    }
+
+    private static func configuration(_ slot: Int) -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [ProtocolSlots.classes[slot]]
+        return configuration
+    }
+}
