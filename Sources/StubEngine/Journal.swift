@@ -146,6 +146,13 @@ public final class Journal: Sendable {
         changes.bump()
     }
 
+    /// Marks the newest entry of the request on `connection` as abandoned:
+    /// its client gave up before the answer was sent.
+    package func markAbandoned(connection: UInt64) {
+        storage.withLock { $0.markAbandoned(connection: connection) }
+        changes.bump()
+    }
+
     /// Appends a CORS preflight the server answered itself with `status`.
     func recordPreflight(_ request: RecordedRequest, status: Int) {
         record(request, table: nil, index: Record.preflight, status: status)
@@ -191,12 +198,14 @@ private struct Record {
     var index: Int
     var status: Int?
     var served: StubResponse?
+    var abandoned = false
 
     var entry: JournalEntry {
-        guard index != Self.preflight else {
-            return JournalEntry(sequence: sequence, request: request, outcome: .preflight, status: status)
-        }
-        return JournalEntry(sequence: sequence, request: request, answeredBy: table.map { $0.stubs[index] }, status: status, served: served)
+        var entry = index == Self.preflight
+            ? JournalEntry(sequence: sequence, request: request, outcome: .preflight, status: status)
+            : JournalEntry(sequence: sequence, request: request, answeredBy: table.map { $0.stubs[index] }, status: status, served: served)
+        entry.abandoned = abandoned
+        return entry
     }
 }
 
@@ -265,6 +274,15 @@ private struct Ring {
             guard record.sequence == sequence else { continue }
             chunks[slot / Self.chunkSize][slot % Self.chunkSize].status = status
             if let served { chunks[slot / Self.chunkSize][slot % Self.chunkSize].served = served }
+            return
+        }
+    }
+
+    mutating func markAbandoned(connection: UInt64) {
+        for back in stride(from: count - 1, through: 0, by: -1) {
+            let slot = (oldest + back) % capacity
+            guard chunks[slot / Self.chunkSize][slot % Self.chunkSize].request.connectionID == connection else { continue }
+            chunks[slot / Self.chunkSize][slot % Self.chunkSize].abandoned = true
             return
         }
     }

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import StubEngine
 import StubKit
+import Locking
 import Synchronization
 
 /// Which running server each protocol class serves: a server leases a free
@@ -33,7 +34,7 @@ enum ProtocolSlots {
         var cursor = 0
     }
 
-    private static let table = Mutex(Table())
+    private static let table = Locked(Table())
 
     /// The lease on `slot`, while its server runs.
     static func lease(_ slot: Int) -> Lease? {

@@ -5,7 +5,7 @@ import FoundationNetworking
 import HTTPWire
 import StubEngine
 import StubKit
-import Synchronization
+import Locking
 
 /// The URL loading system's side of the in-process transport: a request a
 /// session of an ``InProcessServer`` sends is answered by that server's
@@ -39,13 +39,16 @@ class StubURLProtocol: URLProtocol {
             return
         }
         let recorded: RecordedRequest
+        let connection = lease.nextConnection()
         do {
-            recorded = try InProcessRequest.recorded(request, task: task, connection: lease.nextConnection())
+            recorded = try InProcessRequest.recorded(request, task: task, connection: connection)
         } catch {
             if error.isIssue { lease.refused(error.why, request: request) }
             loading.fail(URLError(error.code, userInfo: [NSLocalizedDescriptionKey: error.why]))
             return
         }
+        let journal = lease.engine.journal
+        loading.onAbandon { journal.markAbandoned(connection: connection) }
         loading.deliver(lease.engine.answer(recorded), for: recorded)
     }
 
@@ -59,19 +62,31 @@ class StubURLProtocol: URLProtocol {
 final class Loading: Sendable {
     private struct State {
         /// The protocol instance and its client, until the load ends.
-        nonisolated(unsafe) var owner: StubURLProtocol?
+        var owner: StubURLProtocol?
         var ended = false
+        /// What a stop before the end records (the journal's mark).
+        var abandon: (@Sendable () -> Void)?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func begin(_ owner: StubURLProtocol) {
         state.withLock { $0.owner = owner }
     }
 
-    /// Stops the load: later answers are dropped (the task was cancelled).
+    /// What to do when the load stops before its answer was sent.
+    func onAbandon(_ abandon: @escaping @Sendable () -> Void) {
+        state.withLock { $0.abandon = abandon }
+    }
+
+    /// Stops the load: later answers are dropped (the task was cancelled),
+    /// and a load stopped before its end is marked abandoned.
     func stop() {
-        state.withLock { $0.ended = true; $0.owner = nil }
+        let abandon: (@Sendable () -> Void)? = state.withLock { state in
+            defer { state.ended = true; state.owner = nil; state.abandon = nil }
+            return state.ended ? nil : state.abandon
+        }
+        abandon?()
     }
 
     /// Calls `body` with the protocol and its client once, unless the load ended.

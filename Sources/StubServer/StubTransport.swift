@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import MicroHTTP
 import StubInProcess
-import Synchronization
+import Locking
 
 /// How a ``StubServer``'s stubs are reached: the one option that picks the
 /// transport, in ``StubServer/Configuration/transport`` and StubTesting's
@@ -78,7 +78,7 @@ extension StubServer {
 
     /// A socket server's URLSession, made on first use (most tests bring their own).
     final class SocketSession: Sendable {
-        private let made = Mutex<URLSession?>(nil)
+        private let made = Locked<URLSession?>(nil)
 
         var session: URLSession {
             made.withLock { made in

@@ -121,6 +121,7 @@ import Testing
         task.cancel()
         let error = await #expect(throws: URLError.self) { _ = try await task.value }
         #expect(error?.code == .cancelled)
+        #expect(server.journal.entries.map(\.abandoned) == [true], "the journal records that the client gave up")
     }
 
     @Test func aStoppedServersSessionFailsInsteadOfReachingTheNetwork() async throws {

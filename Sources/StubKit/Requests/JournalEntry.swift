@@ -41,6 +41,10 @@ public struct JournalEntry: Sendable, Codable {
     /// or fault; kept only while the server keeps served responses (a test
     /// recording a pact turns that on). Local only.
     public var served: StubResponse?
+    /// Whether the client gave up before the answer was sent: it cancelled
+    /// its task while a delay or a held answer kept it waiting. The answer
+    /// it would have got is not sent. Local only (an in-process server marks it).
+    public var abandoned = false
 
     private enum CodingKeys: String, CodingKey {
         case sequence, request, outcome, stubID, declared, status, report
