@@ -96,6 +96,31 @@ public final class InProcessServer: Sendable {
     /// Idempotent.
     public func stop() { route.stop() }
 
+    /// Runs `body` with `URLSession.shared` answered by these stubs, for code
+    /// under test that does not take a session. Opt-in and serialized: one
+    /// scope at a time in the whole process. Where the platform does not let
+    /// a registered `URLProtocol` reach `URLSession.shared` (Linux, once any
+    /// session exists), it throws, saying so; prefer ``session``.
+    ///
+    /// Once used, a request of `URLSession.shared` to a host that is not
+    /// loopback that no scope owns fails, naming the request, instead of
+    /// reaching the network.
+    ///
+    /// - Throws: ``StartError`` when `URLSession.shared` cannot be reached, or what `body` throws.
+    public func interceptingSharedSession<Result>(isolation: isolated (any Actor)? = #isolation,
+                                                  _ body: () async throws -> Result) async throws -> Result {
+        try await SharedSessionInterception.run(engine, body)
+    }
+
+    /// Registers the class ``interceptingSharedSession(isolation:_:)`` uses
+    /// with the URL loading system now. On Linux, call it before any
+    /// `URLSession` exists (first thing in a test process's main, or an
+    /// XCTest principal class), the only time a registration reaches
+    /// `URLSession.shared` there; elsewhere the first scope registers it.
+    public static func registerSharedSessionInterception() {
+        SharedSessionInterception.register()
+    }
+
     /// What went wrong while answering (unmatched requests, throwing response
     /// closures, refused requests), oldest first, kept until taken.
     public var pendingIssues: [ServerIssue] { engine.issues.pending }

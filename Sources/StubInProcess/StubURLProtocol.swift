@@ -20,6 +20,12 @@ class StubURLProtocol: URLProtocol {
     /// The slot this class serves; each subclass names its own.
     class var slot: Int { -1 }
 
+    /// The running server this class answers for now, if any.
+    class var currentLease: ProtocolSlots.Lease? { ProtocolSlots.lease(slot) }
+
+    /// Why a request fails when no server answers for this class.
+    class var orphanReason: String { "Understudy in process: the server this session belonged to has stopped" }
+
     /// What this load has done, shared with the engine's later answers.
     private let loading = Loading()
 
@@ -32,10 +38,9 @@ class StubURLProtocol: URLProtocol {
     override func startLoading() {
         let loading = self.loading
         loading.begin(self)
-        guard let lease = ProtocolSlots.lease(Self.slot) else {
-            loading.fail(URLError(.cannotConnectToHost, userInfo: [
-                NSLocalizedDescriptionKey: "Understudy in process: the server this session belonged to has stopped",
-            ]))
+        guard let lease = Self.currentLease else {
+            let reason = Self.orphanReason + " (\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? ""))"
+            loading.fail(URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: reason]))
             return
         }
         let recorded: RecordedRequest

@@ -15,6 +15,10 @@ import StubKit
 import FoundationNetworking
 #endif
 
+// First, before any URLSession exists (the only time Linux lets a registered
+// URLProtocol reach URLSession.shared): the opt-in interception.
+InProcessServer.registerSharedSessionInterception()
+
 /// The answer `engine` gives `request`, waiting for a later one (a delay) on a semaphore.
 func answer(_ request: RecordedRequest, from engine: Engine) -> Answer {
     let first = engine.answer(request)
@@ -83,5 +87,23 @@ do {
     server.stop()
 } catch {
     check(false, "the in-process server starts: \(error)")
+}
+// URLSession.shared, intercepted for one scope; after it, a request to a
+// host that is not loopback fails, naming itself, instead of reaching the network.
+do {
+    let server = try InProcessServer.start { Get("/shared").respond(.text("intercepted")) }
+    let text = try await server.interceptingSharedSession {
+        String(decoding: try await URLSession.shared.data(from: URL(string: "https://api.example.com/shared")!).0, as: UTF8.self)
+    }
+    check(text == "intercepted", "URLSession.shared is answered inside the scope (\(text))")
+    do {
+        _ = try await URLSession.shared.data(from: URL(string: "https://api.example.com/escaped")!)
+        check(false, "a request after the scope fails")
+    } catch {
+        check("\(error)".contains("no running test owns"), "a request after the scope fails, naming why (\(error))")
+    }
+    server.stop()
+} catch {
+    check(false, "the interception works when registered first: \(error)")
 }
 exit(failures == 0 ? 0 : 1)

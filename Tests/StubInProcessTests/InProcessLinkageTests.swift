@@ -49,5 +49,7 @@ import UnderstudyTestSupport
         #expect(run.status == 0, "probe: \(run.output) \(run.errors)")
         #expect(run.output.contains("ok: a URLSession is answered in process (in process)"), "\(run.output)")
         #expect(run.output.contains("ok: the assertions see the in-process journal"), "\(run.output)")
+        #expect(run.output.contains("ok: URLSession.shared is answered inside the scope (intercepted)"), "\(run.output)")
+        #expect(run.output.contains("ok: a request after the scope fails, naming why"), "\(run.output)")
     }
 }

@@ -147,3 +147,24 @@ import Testing
         #expect(http.value(forHTTPHeaderField: "Content-Length") == "2")
     }
 }
+
+/// The opt-in reach into `URLSession.shared`: it answers from the scope's
+/// server where the platform lets a registered URLProtocol reach it, and
+/// otherwise says why before running the body.
+@Suite struct SharedSessionInterceptionTests {
+    @Test func theSharedSessionIsInterceptedOrTheScopeSaysWhyNot() async throws {
+        let server = try InProcessServer.start { Get("/shared").respond(.text("intercepted")) }
+        defer { server.stop() }
+        do {
+            let text = try await server.interceptingSharedSession {
+                let (data, _) = try await URLSession.shared.data(from: URL(string: "https://api.example.com/shared")!)
+                return String(decoding: data, as: UTF8.self)
+            }
+            #expect(text == "intercepted")
+            #expect(server.expectReceived(Get("/shared"), .once))
+        } catch let error as InProcessServer.StartError {
+            #expect(error.description.contains("URLSession.shared cannot be intercepted here"), "\(error)")
+            #expect(server.journal.entries.isEmpty, "the body did not run")
+        }
+    }
+}
