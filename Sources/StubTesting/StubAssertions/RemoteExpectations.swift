@@ -7,9 +7,9 @@ public import StubRemote
 /// remote journal (one admin call per assertion). A journal that cannot be
 /// read fails the assertion with the reason.
 extension RemoteStubServer {
-    /// Expects the number of received requests matching `pattern` to be
-    /// `count` (at least one by default); on failure, lists every request with
-    /// the first condition it failed.
+    /// `JournalHolding.expectReceived` on the remote journal: `count`
+    /// requests matching `pattern` (at least one by default), read with one
+    /// admin call; a failure lists each request and its first failed condition.
     @discardableResult
     public func expectReceived(
         _ pattern: some RequestPatternConvertible,
@@ -22,7 +22,7 @@ extension RemoteStubServer {
         }
     }
 
-    /// Expects exactly `count` received requests matching `pattern`.
+    /// Exactly `count` requests matching `pattern` reached the remote server.
     @discardableResult
     public func expectReceived(
         _ pattern: some RequestPatternConvertible,
@@ -32,7 +32,7 @@ extension RemoteStubServer {
         await expectReceived(pattern, .exactly(count), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
-    /// Expects that no received request matches `pattern`.
+    /// No request that reached the remote server matches `pattern`.
     @discardableResult
     public func expectNever(
         _ pattern: some RequestPatternConvertible,
