@@ -18,13 +18,14 @@ package final class InProcessRoute: Sendable {
     ///
     /// - Throws: ``InProcessServer/StartError`` when every class is leased.
     package init(engine: Engine) throws {
-        guard let (slot, lease) = ProtocolSlots.take(for: engine) else {
+        let cookies = URLSessionConfiguration.ephemeral.httpCookieStorage
+        guard let (slot, lease) = ProtocolSlots.take(for: engine, cookies: cookies) else {
             throw InProcessServer.StartError(description: "\(ProtocolSlots.classes.count) in-process servers are running at once; "
                                              + "stop one first (servers a trait or withStubServer starts stop when their test ends)")
         }
         self.slot = slot
         self.lease = lease
-        self.session = URLSession(configuration: Self.configuration(slot))
+        self.session = URLSession(configuration: Self.configuration(slot, cookies))
     }
 
     deinit { ProtocolSlots.release(slot, lease) }
@@ -33,7 +34,7 @@ package final class InProcessRoute: Sendable {
     package static var codec: ContentCodec { .decodedByClient }
 
     /// A new configuration whose sessions the engine answers.
-    package var sessionConfiguration: URLSessionConfiguration { Self.configuration(slot) }
+    package var sessionConfiguration: URLSessionConfiguration { Self.configuration(slot, lease.cookies) }
 
     /// Whether the engine still answers.
     package var isRunning: Bool { ProtocolSlots.lease(slot) === lease }
@@ -44,9 +45,12 @@ package final class InProcessRoute: Sendable {
         session.invalidateAndCancel()
     }
 
-    private static func configuration(_ slot: Int) -> URLSessionConfiguration {
+    /// An ephemeral configuration naming the slot's class, its sessions
+    /// sharing the server's cookie storage.
+    private static func configuration(_ slot: Int, _ cookies: HTTPCookieStorage?) -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [ProtocolSlots.classes[slot]]
+        if let cookies { configuration.httpCookieStorage = cookies }
         return configuration
     }
 }

@@ -15,9 +15,15 @@ enum ProtocolSlots {
     /// A running server's hold on a slot.
     final class Lease: Sendable {
         let engine: Engine
+        /// Where the sessions of this server keep cookies: a cookie an answer
+        /// sets is stored here and sent back, as URLSession does over a socket.
+        let cookies: HTTPCookieStorage?
         private let connections = Atomic<UInt64>(0)
 
-        init(engine: Engine) { self.engine = engine }
+        init(engine: Engine, cookies: HTTPCookieStorage?) {
+            self.engine = engine
+            self.cookies = cookies
+        }
 
         /// A number per request, as a socket server numbers connections.
         func nextConnection() -> UInt64 { connections.add(1, ordering: .relaxed).newValue }
@@ -42,13 +48,13 @@ enum ProtocolSlots {
     }
 
     /// Leases a free slot for `engine`; `nil` when every slot is taken.
-    static func take(for engine: Engine) -> (slot: Int, lease: Lease)? {
+    static func take(for engine: Engine, cookies: HTTPCookieStorage?) -> (slot: Int, lease: Lease)? {
         table.withLock { table in
             let count = table.leases.count
             for step in 0..<count {
                 let slot = (table.cursor + step) % count
                 guard table.leases[slot] == nil else { continue }
-                let lease = Lease(engine: engine)
+                let lease = Lease(engine: engine, cookies: cookies)
                 table.leases[slot] = lease
                 table.cursor = (slot + 1) % count
                 return (slot, lease)

@@ -40,7 +40,7 @@ enum SharedSessionInterception {
         let probe = try StubSet([Get("/").respond(.status(204))])
         let probeEngine = Engine(set: probe, journal: Journal(capacity: 1), seed: 0, redaction: .secrets, cors: nil, compression: nil,
                                  codec: nil)
-        owner.withLock { $0 = ProtocolSlots.Lease(engine: probeEngine) }
+        owner.withLock { $0 = ProtocolSlots.Lease(engine: probeEngine, cookies: nil) }
         let reached = await probeReaches()
         guard reached else {
             owner.withLock { $0 = nil }
@@ -51,7 +51,7 @@ enum SharedSessionInterception {
                 server.session or server.sessionConfiguration instead.
                 """)
         }
-        owner.withLock { $0 = ProtocolSlots.Lease(engine: engine) }
+        owner.withLock { $0 = ProtocolSlots.Lease(engine: engine, cookies: URLSession.shared.configuration.httpCookieStorage) }
         defer { owner.withLock { $0 = nil } }
         return try await body()
     }

@@ -54,7 +54,7 @@ class StubURLProtocol: URLProtocol {
         }
         let journal = lease.engine.journal
         loading.onAbandon { journal.markAbandoned(connection: connection) }
-        loading.deliver(lease.engine.answer(recorded), for: recorded)
+        loading.deliver(lease.engine.answer(recorded), for: recorded, cookies: request.httpShouldHandleCookies ? lease.cookies : nil)
     }
 
     override func stopLoading() {
@@ -114,12 +114,12 @@ final class Loading: Sendable {
     /// stream's whole body after its pauses (Linux hands a data task only the
     /// last piece it is given, so the body goes in one piece), a fault as
     /// the error URLSession reports for it over a socket.
-    func deliver(_ answer: Answer, for request: RecordedRequest) {
+    func deliver(_ answer: Answer, for request: RecordedRequest, cookies: HTTPCookieStorage?) {
         switch answer {
         case .response(let response):
-            respond(response, for: request)
+            respond(response, for: request, cookies: cookies)
         case .prepared(let prepared):
-            respond(prepared.response, for: request)
+            respond(prepared.response, for: request, cookies: cookies)
         case .stream(let head, let body):
             let whole = body.chunks.flatMap { $0 }
             let wait = body.pause * body.chunks.count
@@ -127,13 +127,13 @@ final class Loading: Sendable {
                 if body.abortAfterLastChunk {
                     fail(InProcessFault.truncatedBody.error(for: request.url))
                 } else {
-                    respond(HTTPResponse(status: head.status, headers: head.headers, body: whole), for: request)
+                    respond(HTTPResponse(status: head.status, headers: head.headers, body: whole), for: request, cookies: cookies)
                 }
             }
             if wait > .zero { Timers.after(wait, finish) } else { finish() }
         case .raw(let bytes):
             if let response = InProcessResponse.parsed(raw: bytes) {
-                respond(response, for: request)
+                respond(response, for: request, cookies: cookies)
             } else {
                 fail(InProcessFault.raw(bytes).error(for: request.url))
             }
@@ -144,18 +144,24 @@ final class Loading: Sendable {
         case .later(let deferred):
             deferred(AnswerSink { [self] later in
                 if case .later = later {
-                    respond(HTTPResponse(status: 500, text: "Understudy: a later answer answered later again"), for: request)
+                    respond(HTTPResponse(status: 500, text: "Understudy: a later answer answered later again"), for: request, cookies: cookies)
                 } else {
-                    deliver(later, for: request)
+                    deliver(later, for: request, cookies: cookies)
                 }
             })
         }
     }
 
-    private func respond(_ response: HTTPResponse, for request: RecordedRequest) {
+    private func respond(_ response: HTTPResponse, for request: RecordedRequest, cookies: HTTPCookieStorage?) {
         end { owner, client in
             let url = owner.request.url ?? URL(string: "http://in-process.invalid/")!
             let head = InProcessResponse.head(response, url: url)
+            if let cookies {
+                // What URLSession's own HTTP protocol does with Set-Cookie over a socket.
+                let setCookies = response.headers.filter { $0.name.caseInsensitiveEquals("Set-Cookie") }
+                    .map { ["Set-Cookie": $0.value] }.flatMap { HTTPCookie.cookies(withResponseHeaderFields: $0, for: url) }
+                if !setCookies.isEmpty { cookies.setCookies(setCookies, for: url, mainDocumentURL: nil) }
+            }
             #if !canImport(FoundationNetworking)
             if let redirected = InProcessResponse.redirect(head, from: owner.request) {
                 client.urlProtocol(owner, wasRedirectedTo: redirected, redirectResponse: head)

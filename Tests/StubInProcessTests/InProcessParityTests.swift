@@ -152,3 +152,27 @@ import Testing
         #expect(inside?.code == named.code)
     }
 }
+
+/// Cookies a stub sets are kept by the session and sent back, in process as
+/// over the socket: a login flow behaves the same both ways.
+@Suite struct InProcessCookieTests {
+    @Test(arguments: [StubTransport.socket, .inProcess])
+    func aCookieTheStubSetsComesBackOnTheNextRequest(_ transport: StubTransport) async throws {
+        var configuration = StubServer.Configuration.default
+        configuration.transport = transport
+        let server = try StubServer.start(.stubs(configuration: configuration) {
+            Post("/login").respond(.text("welcome").header("Set-Cookie", "session=abc123; Path=/"))
+            Get("/me").cookie("session", "abc123").respond(.text("you"))
+            Get("/me").respond(.status(401))
+        })
+        defer { server.stop() }
+        let session = URLSession(configuration: server.sessionConfiguration)
+        defer { session.invalidateAndCancel() }
+        var login = URLRequest(url: server.url("/login"))
+        login.httpMethod = "POST"
+        _ = try await session.data(for: login)
+        let (data, response) = try await session.data(from: server.url("/me"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(transport): \(String(decoding: data, as: UTF8.self))")
+        #expect(String(decoding: data, as: UTF8.self) == "you")
+    }
+}

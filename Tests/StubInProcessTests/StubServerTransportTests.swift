@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import MarvelFake
+import PactFormat
 import StubKit
 import StubServer
 import StubTesting
@@ -53,6 +54,32 @@ import Testing
         let matching = try ServerSetup.starting { try MarvelFake().start(transport: .inProcess) }.transport(.inProcess).start()
         #expect(matching.transport == .inProcess)
         matching.stop()
+    }
+
+    @Test func nextMatchingWaitsForARequestInProcess() async throws {
+        try await withStubServer(.stubs { Post("/events").respond(.status(202)) }, transport: .inProcess) { server in
+            let sender = Task {
+                var request = URLRequest(url: server.url("/events"))
+                request.httpMethod = "POST"
+                request.httpBody = Data(#"{"kind":"opened"}"#.utf8)
+                _ = try await server.session.data(for: request)
+            }
+            let arrived = try await server.next(matching: Post("/events"), timeout: .seconds(60))
+            #expect(arrived.bodyText == #"{"kind":"opened"}"#)
+            try await sender.value
+        }
+    }
+
+    @Test func aPactIsRecordedFromAnInProcessTest() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-pact-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recording = PactRecording(consumer: "App", provider: "Users", directory: folder)
+        try await withStubServer(.stubs { Get("/users/1").respond(.json(#"{"id":1,"name":"Ada"}"#)) }, transport: .inProcess,
+                                 pact: recording) { server in
+            _ = try await server.session.data(from: server.url("/users/1"))
+        }
+        let pact = try PactFile.read(Data(contentsOf: recording.file), file: recording.file.path)
+        #expect(pact.interactions.map(\.request.path) == ["/users/1"])
     }
 
     @Test func tlsInProcessIsRefusedWithWhy() throws {
