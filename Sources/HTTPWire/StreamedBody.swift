@@ -9,6 +9,11 @@ public struct StreamedBody: Sendable {
     public var declaredLength: Int?
     /// Close the connection after the last piece instead of ending the body properly.
     public var abortAfterLastChunk: Bool
+    /// The pause before each piece, one per piece; `nil`: ``pause`` before every piece.
+    public var pauses: [Duration]?
+    /// After the last piece, keep the connection open (until the server
+    /// stops); `heartbeat` bytes, when given, go out every `every`.
+    public var holdOpen: (heartbeat: [UInt8]?, every: Duration)?
 
     /// Creates a streamed body.
     public init(chunks: [[UInt8]], pause: Duration = .zero, declaredLength: Int? = nil, abortAfterLastChunk: Bool = false) {
@@ -16,6 +21,12 @@ public struct StreamedBody: Sendable {
         self.pause = pause
         self.declaredLength = declaredLength
         self.abortAfterLastChunk = abortAfterLastChunk
+    }
+
+    /// The pause before piece `index`.
+    public func pause(before index: Int) -> Duration {
+        guard let pauses else { return pause }
+        return index < pauses.count ? pauses[index] : .zero
     }
 
     /// `body` in `count` near-equal pieces with `duration` spread evenly before them.

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 internal import CMicroHTTPD
 #if canImport(Glibc)
 import Glibc
@@ -22,7 +23,7 @@ final class BodyStreamer: @unchecked Sendable {
         self.body = body
         self.core = core
         self.connection = connection
-        self.nextDue = .now + body.pause
+        self.nextDue = .now + body.pause(before: 0)
     }
 
     /// Creates the libmicrohttpd response that streams `body` after `head`'s
@@ -48,6 +49,7 @@ final class BodyStreamer: @unchecked Sendable {
     /// The reader callback: bytes copied, 0 while paused (suspended), or the end markers.
     private func read(into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
         guard chunkIndex < body.chunks.count else {
+            if let hold = body.holdOpen { return heldOpen(hold, into: buffer, capacity: capacity) }
             return body.abortAfterLastChunk ? -2 : -1 // MHD_CONTENT_READER_END_WITH_ERROR / _END_OF_STREAM
         }
         if offset == 0, ContinuousClock.now < nextDue, core.suspend(self, until: nextDue) {
@@ -62,8 +64,32 @@ final class BodyStreamer: @unchecked Sendable {
         if offset == chunk.count {
             chunkIndex += 1
             offset = 0
-            nextDue = .now + body.pause
+            nextDue = .now + (chunkIndex < body.chunks.count ? body.pause(before: chunkIndex) : body.holdOpen?.every ?? .zero)
             if chunkIndex == body.chunks.count, body.abortAfterLastChunk, count == 0 { return -2 }
+        }
+        return count
+    }
+
+    /// After the last piece of a stream kept open: suspended until the
+    /// daemon stops, or until each heartbeat is due, then the heartbeat (a
+    /// write to a client that hung up ends the connection). The end of the
+    /// stream once the daemon stops.
+    private func heldOpen(_ hold: (heartbeat: [UInt8]?, every: Duration), into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
+        if offset == 0, core.stopping.load(ordering: .acquiring) { return -1 }
+        guard let heartbeat = hold.heartbeat, !heartbeat.isEmpty else {
+            return core.suspend(self, until: nil) ? 0 : -1
+        }
+        if offset == 0, ContinuousClock.now < nextDue {
+            return core.suspend(self, until: nextDue) ? 0 : -1
+        }
+        let count = min(capacity, heartbeat.count - offset)
+        heartbeat.withUnsafeBytes { bytes in
+            UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress! + offset, byteCount: count)
+        }
+        offset += count
+        if offset == heartbeat.count {
+            offset = 0
+            nextDue = .now + hold.every
         }
         return count
     }

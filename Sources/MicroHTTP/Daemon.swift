@@ -157,6 +157,7 @@ public final class Daemon: Sendable {
             // can abort the process; MHD_stop_daemon closes the socket.)
             core.accepting.store(false, ordering: .releasing)
             core.stopping.store(true, ordering: .sequentiallyConsistent)
+            core.releaseHeldStreams()
             _ = core.inFlight.wait(timeout: .now() + .nanoseconds(Int(drainTimeout.nanoseconds)))
             // From here nothing suspends, and what is still suspended gets 503.
             core.stopSuspending()

@@ -38,6 +38,8 @@ final class DaemonCore: Sendable {
         var stopping = false
         var waiting: [ObjectIdentifier: RequestContext] = [:]
         var pausedStreams: [ObjectIdentifier: BodyStreamer] = [:]
+        /// The paused streams held open with no due time.
+        var heldStreams: Set<ObjectIdentifier> = []
     }
 
     /// Whether every request needs a verified client certificate (mutual TLS).
@@ -242,15 +244,19 @@ final class DaemonCore: Sendable {
 
     /// Suspends a streaming connection until `due`, unless the daemon is
     /// stopping (then the rest of the body goes out at once).
-    func suspend(_ streamer: BodyStreamer, until due: ContinuousClock.Instant) -> Bool {
+    func suspend(_ streamer: BodyStreamer, until due: ContinuousClock.Instant?) -> Bool {
         let suspended = suspension.withLock { state in
-            guard !state.stopping else { return false }
+            // A stream held open is not held once stop began: it ends, so stop need not wait for it.
+            guard !state.stopping, due != nil || !stopping.load(ordering: .acquiring) else { return false }
             MHD_suspend_connection(streamer.connection)
             suspensions.add(1, ordering: .relaxed)
             state.pausedStreams[ObjectIdentifier(streamer)] = streamer
+            if due == nil { state.heldStreams.insert(ObjectIdentifier(streamer)) }
             return true
         }
         guard suspended else { return false }
+        // No due time: held until the daemon stops (a stream kept open).
+        guard let due else { return true }
         Timers.after(ContinuousClock.now.duration(to: due)) { [self] in
             suspension.withLock { state in
                 guard state.pausedStreams.removeValue(forKey: ObjectIdentifier(streamer)) != nil else { return }
@@ -258,6 +264,18 @@ final class DaemonCore: Sendable {
             }
         }
         return true
+    }
+
+    /// Resumes every stream held open, which then ends (its reader sees
+    /// ``stopping``): called as stop begins, before it waits for requests in flight.
+    func releaseHeldStreams() {
+        suspension.withLock { state in
+            for id in state.heldStreams {
+                guard let streamer = state.pausedStreams.removeValue(forKey: id) else { continue }
+                MHD_resume_connection(streamer.connection)
+            }
+            state.heldStreams.removeAll()
+        }
     }
 
     /// Refuses further suspensions and answers every suspended request with
@@ -276,6 +294,7 @@ final class DaemonCore: Sendable {
             state.waiting.removeAll()
             for streamer in state.pausedStreams.values { MHD_resume_connection(streamer.connection) }
             state.pausedStreams.removeAll()
+            state.heldStreams.removeAll()
         }
     }
 

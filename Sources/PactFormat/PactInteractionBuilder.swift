@@ -90,6 +90,9 @@ public enum PactInteractionBuilder {
             case .fixture, .invalid: throw PactLeftOut(problem: StubProblem(stub, "its response was not resolved"))
             }
         }
+        if response.stream != nil {
+            throw PactLeftOut(problem: StubProblem(stub, "its body is a stream (an event stream or paced chunks), which a pact cannot state; the stub is left out of it"))
+        }
         var requestRules = PactRules()
         var query: [(name: String, values: [String])] = []
         for item in sent.query {

@@ -205,6 +205,7 @@ package final class Engine: Sendable {
     /// `response` with the stub's extra headers; raw bytes when it has its own reason phrase.
     private func sent(_ response: StubResponse, slot: StubSlot) -> Answer {
         let wire = HTTPResponse(response, extraHeaders: slot.stub.responseHeaders)
+        if let stream = response.stream { return .stream(head: wire, body: StreamedBody(stream)) }
         if let reason = response.reason { return .raw(wire.rawBytes(reason: reason)) }
         return .response(wire)
     }
@@ -214,7 +215,7 @@ package final class Engine: Sendable {
         captures: [String: String], thrown: inout (any Error)?
     ) -> Answer {
         do {
-            return .response(HTTPResponse(try make(MatchedRequest(request: request, captures: captures)), extraHeaders: slot.stub.responseHeaders))
+            return sent(try make(MatchedRequest(request: request, captures: captures)), slot: slot)
         } catch {
             thrown = error
             return .response(HTTPResponse(recipeFailure: error, stub: slot.stub))

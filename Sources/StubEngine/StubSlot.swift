@@ -28,7 +28,7 @@ final class StubSlot: Sendable {
         self.resolvedRecipe = resolvedRecipe
         self.answers = stub.answerReuse.map(AnswerCache.init)
         switch resolvedRecipe ?? stub.response {
-        case .fixed(let response) where response.reason == nil:
+        case .fixed(let response) where response.reason == nil && response.stream == nil:
             self.prepared = PreparedAnswer(HTTPResponse(response, extraHeaders: stub.responseHeaders))
             self.counted = stub.times != nil
         case .sequence:

@@ -60,3 +60,14 @@ extension HTTPResponse {
         return Array(head.utf8) + body
     }
 }
+
+extension StreamedBody {
+    /// The wire form of a stub's stream: one chunk per piece, each after its
+    /// pause; cut, or held open with its heartbeat, as the stream ends.
+    init(_ stream: ResponseStream) {
+        self.init(chunks: stream.pieces.map(\.bytes), declaredLength: nil,
+                  abortAfterLastChunk: stream.end == .cut)
+        pauses = stream.pieces.map(\.after)
+        if case .keepOpen(let heartbeat, let every) = stream.end { holdOpen = (heartbeat?.encoded, every) }
+    }
+}

@@ -112,8 +112,9 @@ final class Loading: Sendable {
 
     /// Sends `answer`: a response now, a later answer when it comes, a
     /// stream's whole body after its pauses (Linux hands a data task only the
-    /// last piece it is given, so the body goes in one piece), a fault as
-    /// the error URLSession reports for it over a socket.
+    /// last piece it is given, so the body goes in one piece; a stream kept
+    /// open ends after its pieces), a fault as the error URLSession reports
+    /// for it over a socket.
     func deliver(_ answer: Answer, for request: RecordedRequest, cookies: HTTPCookieStorage?) {
         switch answer {
         case .response(let response):
@@ -122,7 +123,7 @@ final class Loading: Sendable {
             respond(prepared.response, for: request, cookies: cookies)
         case .stream(let head, let body):
             let whole = body.chunks.flatMap { $0 }
-            let wait = body.pause * body.chunks.count
+            let wait = body.chunks.indices.reduce(Duration.zero) { $0 + body.pause(before: $1) }
             let finish: @Sendable () -> Void = { [self] in
                 if body.abortAfterLastChunk {
                     fail(InProcessFault.truncatedBody.error(for: request.url))

@@ -92,6 +92,7 @@ package enum SpecWriter {
         switch recipe {
         case .fixed(let response):
             guard response.reason == nil else { throw Unwritable("its response has a custom reason phrase") }
+            guard response.stream == nil else { throw Unwritable("its body is a stream, which spec files do not state yet") }
             var members: [(String, WrittenJSON)] = [("status", .number(Double(response.status)))]
             if !response.headers.pairs.isEmpty { members.append(("headers", headers(response.headers))) }
             if style.bodiesAsValues, let value = JSONValue(exactly: response.body),

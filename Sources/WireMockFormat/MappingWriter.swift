@@ -156,6 +156,9 @@ struct MappingWriter {
     private func resolved(_ recipe: ResponseRecipe, written: inout Written) throws(Inexpressible) -> (StubResponse, String?) {
         switch recipe {
         case .fixed(let response):
+            guard response.stream == nil else {
+                throw Inexpressible(reason: "its body is a stream (an event stream or paced chunks), and WireMock 2.35 has no streams")
+            }
             return (response, nil)
         case .fixture(let path, let status, let headers):
             guard let fixtures else { throw Inexpressible(reason: "its fixture \"\(path)\" needs the fixtures folder") }

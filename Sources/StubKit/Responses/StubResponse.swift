@@ -13,6 +13,9 @@ public struct StubResponse: Sendable, Hashable {
     /// response with its own is written as raw bytes and its connection
     /// closed after it, unchanged by compression or CORS.
     public var reason: String?
+    /// A body sent over time instead of ``body`` (an event stream, paced
+    /// chunks); `nil` sends ``body`` at once.
+    public var stream: ResponseStream?
 
     /// Creates a response.
     public init(status: Int = 200, headers: HTTPHeaders = [:], body: Data = Data(), reason: String? = nil) {
