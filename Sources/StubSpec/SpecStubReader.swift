@@ -116,7 +116,7 @@ struct SpecStubReader {
     // MARK: Response
 
     /// The body keywords of the spec format itself; a registered plug-in adds its own (``StubPlugins``).
-    static let bodyKeys = ["body", "base64", "json", "file", "template", "templateJSON", "proxy"]
+    static let bodyKeys = ["body", "base64", "json", "file", "template", "templateJSON", "events", "chunks", "proxy"]
 
     /// The body keys this reader knows: its own, with the plug-ins' before `proxy`.
     var knownBodyKeys: [String] {
@@ -127,15 +127,20 @@ struct SpecStubReader {
     /// `status`, `headers`, and one body: `body` (text), `base64` (bytes, no
     /// default Content-Type), `json` (inline), `file`, `template` (text
     /// rendered per request), `templateJSON` (JSON whose strings are
-    /// templates), `proxy`, or a plug-in's keyword (`marvel`, `marvelError`).
+    /// templates), `events` or `chunks` (a stream, with `every` and `end`),
+    /// `proxy`, or a plug-in's keyword (`marvel`, `marvelError`).
     mutating func recipe(_ node: DocumentNode) -> ResponseRecipe? {
         let bodyKeys = knownBodyKeys
-        guard let fields = reading.members(node, allowed: ["status", "headers"] + bodyKeys) else { return nil }
+        guard let fields = reading.members(node, allowed: ["status", "headers"] + bodyKeys + Self.streamKeys) else { return nil }
         let status = fields["status"].flatMap { reading.int($0, in: 100...599) } ?? 200
         let headers = fields["headers"].map { self.headers($0) } ?? HTTPHeaders()
         let bodies = bodyKeys.filter { fields[$0] != nil }
         if bodies.count > 1 {
             reading.fail(node, "a response has one body; found \(bodies.joined(separator: ", "))")
+            return nil
+        }
+        if fields["events"] == nil, fields["chunks"] == nil, let key = Self.streamKeys.first(where: { fields[$0] != nil }), let keyNode = fields[key] {
+            reading.fail(keyNode, "every: and end: go with events: or chunks:")
             return nil
         }
         func with(_ response: StubResponse) -> ResponseRecipe {
@@ -167,6 +172,13 @@ struct SpecStubReader {
         }
         if let proxyNode = fields["proxy"] {
             return proxy(proxyNode)
+        }
+        if fields["events"] != nil || fields["chunks"] != nil {
+            guard let stream = stream(fields) else { return nil }
+            let type = fields["events"] != nil ? "text/event-stream" : "application/octet-stream"
+            var response = StubResponse.stream(stream, status: status, headers: ["Content-Type": type])
+            if fields["events"] != nil { response.headers.add("Cache-Control", "no-cache") }
+            return with(response)
         }
         if fields["template"] != nil || fields["templateJSON"] != nil {
             return templated(fields, status: status, headers: headers)

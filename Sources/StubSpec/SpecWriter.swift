@@ -88,14 +88,47 @@ package enum SpecWriter {
 
     // MARK: Response
 
+    /// `chunks:` (each piece as text, or base64, with its pause) and `end:`:
+    /// byte for byte what the stream sends, events included.
+    private static func streamMembers(_ stream: ResponseStream) throws(Unwritable) -> [(String, WrittenJSON)] {
+        let chunks = stream.pieces.map { piece -> WrittenJSON in
+            var members: [(String, WrittenJSON)]
+            if let text = String(bytes: piece.bytes, encoding: .utf8) {
+                members = [("text", .string(text))]
+            } else {
+                members = [("base64", .string(Data(piece.bytes).base64EncodedString()))]
+            }
+            if piece.after != .zero { members.append(("after", .string(Self.milliseconds(piece.after)))) }
+            return .object(members)
+        }
+        let end: WrittenJSON
+        switch stream.end {
+        case .close: end = .string("close")
+        case .cut: end = .string("cut")
+        case .keepOpen(nil, _): end = .string("open")
+        case .keepOpen(let heartbeat?, let every):
+            guard let comment = heartbeat.comment, heartbeat.data == nil, heartbeat.event == nil, heartbeat.id == nil, heartbeat.retry == nil else {
+                throw Unwritable("its stream's heartbeat is more than a comment, which spec files cannot state")
+            }
+            end = .object([("open", .object([("heartbeat", .string(comment)), ("every", .string(Self.milliseconds(every)))]))])
+        }
+        return [("chunks", .array(chunks)), ("end", end)]
+    }
+
+    /// `250ms`.
+    private static func milliseconds(_ duration: Duration) -> String {
+        "\(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)ms"
+    }
+
     private static func response(_ recipe: ResponseRecipe, style: Style) throws(Unwritable) -> WrittenJSON {
         switch recipe {
         case .fixed(let response):
             guard response.reason == nil else { throw Unwritable("its response has a custom reason phrase") }
-            guard response.stream == nil else { throw Unwritable("its body is a stream, which spec files do not state yet") }
             var members: [(String, WrittenJSON)] = [("status", .number(Double(response.status)))]
             if !response.headers.pairs.isEmpty { members.append(("headers", headers(response.headers))) }
-            if style.bodiesAsValues, let value = JSONValue(exactly: response.body),
+            if let stream = response.stream {
+                members += try streamMembers(stream)
+            } else if style.bodiesAsValues, let value = JSONValue(exactly: response.body),
                response.headers["Content-Type"].map(JSONText.isJSONMediaType) ?? false {
                 members.append(("json", .value(value)))
             } else if !response.body.isEmpty {

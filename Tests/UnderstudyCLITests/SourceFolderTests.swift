@@ -61,3 +61,24 @@ import UnderstudyTestSupport
         #expect(await served.stop().0 == 0)
     }
 }
+
+/// `understudy serve` streams what a spec file's `events:` declare.
+@Suite struct ServeEventStreamTests {
+    @Test func aSpecFilesEventsAreServedAsAStream() async throws {
+        let folder = try SourceFolderTests.folder(["feed.yaml": """
+            stubs:
+              - request: { method: GET, path: /feed }
+                response:
+                  events:
+                    - { data: one, id: "1" }
+                    - { event: update, data: two }
+                  every: 5ms
+            """])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let served = try await CommandLineSpecTests.Served([folder.appendingPathComponent("feed.yaml").path, "--quiet"])
+        defer { served.kill() }
+        let run = try await ChildProcess.finished(URL(fileURLWithPath: "/usr/bin/env"), ["curl", "--no-buffer", "-sS", served.url + "/feed"])
+        #expect(run.output == "id: 1\ndata: one\n\nevent: update\ndata: two\n\n", "\(run.output.debugDescription)")
+        #expect(await served.stop().0 == 0)
+    }
+}
