@@ -307,6 +307,7 @@ let package = Package(
         .testTarget(
             name: "StubServerTests",
             dependencies: ["StubServer", "StubEngine", "StubKit", "StubTLS", "MicroHTTP", "HTTPCoding", "UnderstudyTestSupport", "understudy-bench"],
+            exclude: ["python"],
             swiftSettings: strictSettings
         ),
     ]

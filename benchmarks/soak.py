@@ -215,7 +215,8 @@ async def main():
          (f"cap reached at {cap_at[0]:.1f} s; peak {early / 2**20:.1f} MiB early, {late / 2**20:.1f} MiB late ({growth:+.1%}, tolerance {args.tolerance:.0%})"
           if cap_at else "the cap was never reached: run longer or lower --journal")),
         ("descriptors back to baseline after stop", final.get("fdsAfter") == final.get("fdsBefore"),
-         f"{final.get('fdsBefore')} before start, {final.get('fdsAfter')} after stop"),
+         f"{final.get('fdsBefore')} before start, {final.get('fdsAfter')} after stop"
+         + (f" (gained: {', '.join(final.get('fdsGained'))})" if final.get("fdsGained") else "")),
         ("threads back to baseline after stop", (final.get("threadsAfter") or 1e9) <= (final.get("threadsBefore") or 0),
          f"{final.get('threadsBefore')} before start, {final.get('threadsAfter')} after stop"),
         ("no unexpected client errors", not stats.unexpected,

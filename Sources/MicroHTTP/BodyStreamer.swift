@@ -80,7 +80,7 @@ final class BodyStreamer: @unchecked Sendable {
             return core.suspend(self, until: nil) ? 0 : -1
         }
         if offset == 0, ContinuousClock.now < nextDue {
-            return core.suspend(self, until: nextDue) ? 0 : -1
+            return core.suspend(self, until: nextDue, heldOpen: true) ? 0 : -1
         }
         let count = min(capacity, heartbeat.count - offset)
         heartbeat.withUnsafeBytes { bytes in

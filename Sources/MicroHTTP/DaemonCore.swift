@@ -244,14 +244,15 @@ final class DaemonCore: Sendable {
 
     /// Suspends a streaming connection until `due`, unless the daemon is
     /// stopping (then the rest of the body goes out at once).
-    func suspend(_ streamer: BodyStreamer, until due: ContinuousClock.Instant?) -> Bool {
+    func suspend(_ streamer: BodyStreamer, until due: ContinuousClock.Instant?, heldOpen: Bool = false) -> Bool {
+        let held = heldOpen || due == nil
         let suspended = suspension.withLock { state in
             // A stream held open is not held once stop began: it ends, so stop need not wait for it.
-            guard !state.stopping, due != nil || !stopping.load(ordering: .acquiring) else { return false }
+            guard !state.stopping, !held || !stopping.load(ordering: .acquiring) else { return false }
             MHD_suspend_connection(streamer.connection)
             suspensions.add(1, ordering: .relaxed)
             state.pausedStreams[ObjectIdentifier(streamer)] = streamer
-            if due == nil { state.heldStreams.insert(ObjectIdentifier(streamer)) }
+            if held { state.heldStreams.insert(ObjectIdentifier(streamer)) }
             return true
         }
         guard suspended else { return false }
@@ -260,6 +261,7 @@ final class DaemonCore: Sendable {
         Timers.after(ContinuousClock.now.duration(to: due)) { [self] in
             suspension.withLock { state in
                 guard state.pausedStreams.removeValue(forKey: ObjectIdentifier(streamer)) != nil else { return }
+                state.heldStreams.remove(ObjectIdentifier(streamer))
                 MHD_resume_connection(streamer.connection)
             }
         }

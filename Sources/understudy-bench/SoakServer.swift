@@ -15,6 +15,13 @@ import StubServer
 struct SoakServer {
     let arguments: Options
 
+    /// One server started, asked once (a delayed stub, so the timers run too) and stopped.
+    static func warmUp() throws {
+        let server = try StubServer.start([Get("/warm").delay(.milliseconds(1)).respond(.text("warm"))])
+        defer { server.stop() }
+        _ = try LoopbackConnection(port: server.port).call("GET", "/warm")
+    }
+
     func run() throws {
         let capacity = try arguments.int("journal", default: 20_000)
         // libdispatch starts its timer manager (a thread, an epoll descriptor,
@@ -23,7 +30,12 @@ struct SoakServer {
         let warmed = DispatchSemaphore(value: 0)
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1)) { warmed.signal() }
         warmed.wait()
+        // So does what the first server of a process sets up once (the TLS
+        // library libmicrohttpd loads, its random source): a throwaway server
+        // answers a delayed request and stops before the baseline.
+        try Self.warmUp()
         let fdsBefore = ProcessCounts.descriptors(), threadsBefore = ProcessCounts.threads()
+        let targetsBefore = ProcessCounts.descriptorTargets()
         var configuration = StubServer.Configuration()
         configuration.journalCapacity = capacity
         configuration.requestArrivalTimeout = .seconds(try arguments.int("arrival-timeout", default: 10))
@@ -43,6 +55,9 @@ struct SoakServer {
         }
         report["fdsBefore"] = fdsBefore
         report["fdsAfter"] = ProcessCounts.descriptors()
+        // What a run gained, named, so a failed check says what stayed open.
+        report["fdsGained"] = ProcessCounts.descriptorTargets().filter { targetsBefore[$0.key] != $0.value }
+            .sorted { $0.key < $1.key }.map { "\($0.key) -> \($0.value)" }
         report["threadsBefore"] = threadsBefore
         report["threadsAfter"] = ProcessCounts.threads()
         report["connectionsAccepted"] = daemonStatistics.connectionsAccepted

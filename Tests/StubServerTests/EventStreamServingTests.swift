@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import StubKit
 import StubServer
 import Testing
@@ -93,5 +96,46 @@ extension StubServer {
     fileprivate func expectReceivedCount(_ pattern: some RequestPatternConvertible, _ count: Int) {
         let wanted = pattern.requestPattern
         #expect(journal.entries.filter { wanted.match($0.request) != nil }.count == count)
+    }
+}
+
+/// URLSession's data delegate receives each event as it goes out (on Linux
+/// there is no `bytes(for:)`; the delegate's `didReceive` is the way).
+@Suite struct URLSessionDelegateStreamTests {
+    /// Hands each piece of data the task receives, and its end, to a stream.
+    final class Pieces: NSObject, URLSessionDataDelegate, Sendable {
+        let stream: AsyncStream<Data?>
+        private let continuation: AsyncStream<Data?>.Continuation
+
+        override init() {
+            (stream, continuation) = AsyncStream.makeStream()
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) { continuation.yield(data) }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            continuation.yield(nil)
+            continuation.finish()
+        }
+    }
+
+    @Test func theDelegateReceivesEachEventWhileTheStreamIsOpen() async throws {
+        let server = try StubServer.start([
+            Get("/live").respond(.eventStream([.message("first"), .message("second")], every: .milliseconds(5), end: .keepOpen())),
+        ])
+        defer { server.stop() }
+        let pieces = Pieces()
+        let session = URLSession(configuration: .ephemeral, delegate: pieces, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        session.dataTask(with: server.url("/live")).resume()
+        var reader = EventStreamReader()
+        var events: [String] = []
+        for await piece in pieces.stream {
+            guard let piece else { break }
+            events += reader.read(piece).map(\.data)
+            if events.count == 2 { break }
+        }
+        #expect(events == ["first", "second"])
+        #expect(server.isRunning, "both arrived while the stream is open")
     }
 }
