@@ -9,6 +9,8 @@ public struct StreamedBody: Sendable {
     public var declaredLength: Int?
     /// Close the connection after the last piece instead of ending the body properly.
     public var abortAfterLastChunk: Bool
+    /// With ``abortAfterLastChunk``: reset the connection (TCP RST) instead of closing it.
+    public var abortByReset = false
     /// The pause before each piece, one per piece; `nil`: ``pause`` before every piece.
     public var pauses: [Duration]?
     /// After the last piece, keep the connection open (until the server

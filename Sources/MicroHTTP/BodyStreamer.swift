@@ -50,6 +50,7 @@ final class BodyStreamer: @unchecked Sendable {
     private func read(into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
         guard chunkIndex < body.chunks.count else {
             if let hold = body.holdOpen { return heldOpen(hold, into: buffer, capacity: capacity) }
+            if body.abortAfterLastChunk, body.abortByReset { c_mhd_linger_zero(connection) }
             return body.abortAfterLastChunk ? -2 : -1 // MHD_CONTENT_READER_END_WITH_ERROR / _END_OF_STREAM
         }
         if offset == 0, ContinuousClock.now < nextDue, core.suspend(self, until: nextDue) {

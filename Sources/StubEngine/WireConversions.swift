@@ -66,7 +66,8 @@ extension StreamedBody {
     /// pause; cut, or held open with its heartbeat, as the stream ends.
     init(_ stream: ResponseStream) {
         self.init(chunks: stream.pieces.map(\.bytes), declaredLength: nil,
-                  abortAfterLastChunk: stream.end == .cut)
+                  abortAfterLastChunk: stream.end == .cut || stream.end == .reset)
+        abortByReset = stream.end == .reset
         pauses = stream.pieces.map(\.after)
         if case .keepOpen(let heartbeat, let every) = stream.end { holdOpen = (heartbeat?.encoded, every) }
     }

@@ -126,7 +126,7 @@ final class Loading: Sendable {
             let wait = body.chunks.indices.reduce(Duration.zero) { $0 + body.pause(before: $1) }
             let finish: @Sendable () -> Void = { [self] in
                 if body.abortAfterLastChunk {
-                    fail(InProcessFault.truncatedBody.error(for: request.url))
+                    fail((body.abortByReset ? InProcessFault.reset : .truncatedBody).error(for: request.url))
                 } else {
                     respond(HTTPResponse(status: head.status, headers: head.headers, body: whole), for: request, cookies: cookies)
                 }

@@ -7,7 +7,7 @@ import StubKit
 //   events: [ { data: one, id: "1" }, { event: update, data: "a\nb", after: 200ms }, { comment: hb }, { retry: 2s } ]
 //   chunks: [ "first part", { text: "second part", after: 200ms }, { base64: AAEC } ]
 //   every: 50ms                       # the pause before each piece without after:
-//   end: close | cut | open | { open: { heartbeat: still here, every: 15s } }
+//   end: close | cut | reset | open | { open: { heartbeat: still here, every: 15s } }
 
 extension SpecStubReader {
     /// The keys a streamed response adds beside `events:` or `chunks:`.
@@ -56,15 +56,16 @@ extension SpecStubReader {
         return ResponseStream(pieces: pieces, end: end)
     }
 
-    /// `close`, `cut`, `open`, or `{ open: { heartbeat: text, every: 15s } }`.
+    /// `close`, `cut`, `reset`, `open`, or `{ open: { heartbeat: text, every: 15s } }`.
     private mutating func end(_ node: DocumentNode) -> ResponseStream.End? {
         if node.isScalar {
             switch reading.string(node) {
             case "close": return .close
             case "cut": return .cut
+            case "reset": return .reset
             case "open": return .keepOpen()
             default:
-                reading.fail(node, "end is close, cut, open or { open: { heartbeat: …, every: … } }")
+                reading.fail(node, "end is close, cut, reset, open or { open: { heartbeat: …, every: … } }")
                 return nil
             }
         }

@@ -105,6 +105,7 @@ package enum SpecWriter {
         switch stream.end {
         case .close: end = .string("close")
         case .cut: end = .string("cut")
+        case .reset: end = .string("reset")
         case .keepOpen(nil, _): end = .string("open")
         case .keepOpen(let heartbeat?, let every):
             guard let comment = heartbeat.comment, heartbeat.data == nil, heartbeat.event == nil, heartbeat.id == nil, heartbeat.retry == nil else {

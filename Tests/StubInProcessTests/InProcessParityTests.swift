@@ -115,10 +115,11 @@ import Testing
             Get("/sequence").respondInSequence([.text("first"), .text("second")]),
             Get("/cookie").respond(.text("ok").header("Set-Cookie", "session=abc; Path=/; HttpOnly")),
             Get("/events").respond(.eventStream([.message("one", id: "1"), ServerSentEvent(data: "two", event: "update")], every: .milliseconds(2))),
+            Get("/reset-stream").respond(.eventStream([.message("one")], end: .reset)),
         ]
         let requests = [("GET", "/text"), ("GET", "/json"), ("GET", "/status"), ("POST", "/made"), ("GET", "/empty"),
                         ("GET", "/bytes"), ("GET", "/sequence"), ("GET", "/sequence"), ("GET", "/sequence"), ("GET", "/cookie"),
-                        ("GET", "/missing"), ("HEAD", "/text"), ("GET", "/events")].map { Sent(method: $0.0, target: $0.1) }
+                        ("GET", "/missing"), ("HEAD", "/text"), ("GET", "/events"), ("GET", "/reset-stream")].map { Sent(method: $0.0, target: $0.1) }
         let differences = try await Self.differences(stubs, requests)
         #expect(differences.found.isEmpty, "\(differences.found.joined(separator: "\n"))")
         #expect(differences.compared == requests.count)

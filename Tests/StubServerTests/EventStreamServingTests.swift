@@ -80,6 +80,18 @@ import UnderstudyTestSupport
         #expect(reader.hasUnfinishedEvent, "the half event is never dispatched")
     }
 
+    @Test func aStreamResetMidEventLosesTheConnection() async throws {
+        let server = try StubServer.start([
+            Get("/reset").respond(.stream(ResponseStream(pieces: [.init(event: .message("whole")), .init(bytes: Array("data: half".utf8))],
+                                                         end: .reset), headers: ["Content-Type": "text/event-stream"])),
+        ])
+        defer { server.stop() }
+        let run = try await ChildProcess.finished(Self.curl, ["curl", "--no-buffer", "-sS", server.url("/reset").absoluteString])
+        #expect(run.status == 56, "curl: connection reset (56), not a clean close: \(run.status) \(run.errors)")
+        var reader = EventStreamReader()
+        #expect(reader.read(Array(run.output.utf8)).map(\.data) == ["whole"])
+    }
+
     @Test func pacedChunksArriveAsSeparateChunks() async throws {
         let server = try StubServer.start([
             Get("/paced").respond(.stream(ResponseStream(pieces: [.init(bytes: Array("ab".utf8)), .init(after: .milliseconds(5), bytes: Array("cd".utf8))]),

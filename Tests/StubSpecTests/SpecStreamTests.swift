@@ -69,7 +69,7 @@ import Testing
                 response:
                   events: [ { data: x } ]
                   end: sometimes
-            """).first?.contains("end is close, cut, open or { open: { heartbeat: …, every: … } }") == true)
+            """).first?.contains("end is close, cut, reset, open or { open: { heartbeat: …, every: … } }") == true)
     }
 
     @Test func aStreamTravelsToAnotherProcessByteForByte() throws {
@@ -78,6 +78,7 @@ import Testing
                                               end: .keepOpen(heartbeat: .heartbeat("hb"), every: .seconds(5)))),
             Get("/paced").respond(.stream(ResponseStream(pieces: [.init(bytes: [0, 255]), .init(after: .milliseconds(7), bytes: Array("t".utf8))],
                                                          end: .cut))),
+            Get("/reset").respond(.stream(ResponseStream(pieces: [.init(bytes: Array("x".utf8))], end: .reset))),
         ]
         let text = try SpecWriter.document(stubs)
         let read = try StubSpec.parse(text, name: "remote", directory: URL(fileURLWithPath: "/"))

@@ -28,6 +28,9 @@ public struct ResponseStream: Sendable, Hashable {
         case close
         /// The connection is closed mid-body: the client sees a body cut short.
         case cut
+        /// The connection is reset (TCP RST) mid-body: the client sees the
+        /// connection lost.
+        case reset
         /// The stream stays open until the server stops; with a heartbeat,
         /// `heartbeat` bytes go out every `every` (which also notices a
         /// client that hung up).
