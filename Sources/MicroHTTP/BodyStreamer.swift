@@ -57,11 +57,7 @@ final class BodyStreamer: @unchecked Sendable {
             return 0
         }
         let chunk = body.chunks[chunkIndex]
-        let count = min(capacity, chunk.count - offset)
-        chunk.withUnsafeBytes { bytes in
-            UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress! + offset, byteCount: count)
-        }
-        offset += count
+        let count = copy(chunk, into: buffer, capacity: capacity)
         if offset == chunk.count {
             chunkIndex += 1
             offset = 0
@@ -83,15 +79,21 @@ final class BodyStreamer: @unchecked Sendable {
         if offset == 0, ContinuousClock.now < nextDue {
             return core.suspend(self, until: nextDue, heldOpen: true) ? 0 : -1
         }
-        let count = min(capacity, heartbeat.count - offset)
-        heartbeat.withUnsafeBytes { bytes in
-            UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress! + offset, byteCount: count)
-        }
-        offset += count
+        let count = copy(heartbeat, into: buffer, capacity: capacity)
         if offset == heartbeat.count {
             offset = 0
             nextDue = .now + hold.every
         }
+        return count
+    }
+
+    /// Copies what fits of `bytes` from ``offset`` on into `buffer` and moves the offset past it.
+    private func copy(_ bytes: [UInt8], into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
+        let count = min(capacity, bytes.count - offset)
+        bytes.withUnsafeBytes { source in
+            UnsafeMutableRawPointer(buffer).copyMemory(from: source.baseAddress! + offset, byteCount: count)
+        }
+        offset += count
         return count
     }
 }

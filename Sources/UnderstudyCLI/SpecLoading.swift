@@ -43,7 +43,7 @@ package struct SpecLoading: Sendable {
                  templating: WireMockTemplating = .local) {
         BuiltInPlugins.register()
         var documentStubs: [Stub] = []
-        for path in Self.expanding(paths) {
+        for path in Self.sources(paths).specs {
             let url = URL(fileURLWithPath: path)
             do {
                 if ["yaml", "yml", "json"].contains(url.pathExtension.lowercased()), let data = try? Data(contentsOf: url),
@@ -84,24 +84,38 @@ package struct SpecLoading: Sendable {
         }
     }
 
-    /// `paths` with each folder that is not a WireMock root replaced by the
-    /// spec, pact, mapping and OpenAPI files directly in it; a folder with none
-    /// stays, to be refused with why.
-    package static func expanding(_ paths: [String]) -> [String] {
-        paths.flatMap { path -> [String] in
+    /// `paths` as sources: a folder that is not a WireMock root stands for
+    /// the YAML and JSON files directly in it, in name order; contract files
+    /// (`*.contract.yaml`), named or in such a folder, come apart (`check`
+    /// runs them, `lint` checks them). A folder with neither stays among the
+    /// specs, to be refused with why.
+    package static func sources(_ paths: [String]) -> (specs: [String], contracts: [String]) {
+        var specs: [String] = [], contracts: [String] = []
+        for path in paths {
             var isFolder: ObjCBool = false
-            let url = URL(fileURLWithPath: path)
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
-                  !WireMockMappings.isRoot(url) else { return [path] }
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { name in
-                let lower = name.lowercased()
-                guard !lower.hasPrefix("."), [".yaml", ".yml", ".json"].contains(where: { lower.hasSuffix($0) }) else { return false }
-                return ![".contract.yaml", ".contract.yml", ".contract.json"].contains { lower.hasSuffix($0) }
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            guard exists, isFolder.boolValue, !WireMockMappings.isRoot(URL(fileURLWithPath: path)) else {
+                if isContract(path) { contracts.append(path) } else { specs.append(path) }
+                continue
             }
-            let files = names.sorted().map { (path as NSString).appendingPathComponent($0) }
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+                .filter { name in
+                    let lower = name.lowercased()
+                    return !lower.hasPrefix(".") && [".yaml", ".yml", ".json"].contains { lower.hasSuffix($0) }
+                }
+                .map { (path as NSString).appendingPathComponent($0) }
                 .filter { var folder: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &folder) && !folder.boolValue }
-            return files.isEmpty ? [path] : files
+            let inFolder = files.filter(isContract)
+            contracts += inFolder
+            let served = files.filter { !isContract($0) }
+            specs += served.isEmpty && inFolder.isEmpty ? [path] : served
         }
+        return (specs, contracts)
+    }
+
+    /// Whether `path` names a contract file.
+    static func isContract(_ path: String) -> Bool {
+        [".contract.yaml", ".contract.yml", ".contract.json"].contains { path.lowercased().hasSuffix($0) }
     }
 
     /// The WireMock stubs at `url`, or `nil` when it is not WireMock's.

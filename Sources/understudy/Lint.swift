@@ -32,14 +32,10 @@ struct Lint: ParsableCommand {
     func run() throws {
         // Loading runs every check: schema, fixtures, JSON bodies, and the
         // server's own refusal of duplicate, shadowed or unworkable stubs.
-        let contracts = Self.contractFiles(specs)
-        // A folder of contract files alone is linted as contracts, not refused as a folder of no specs.
-        let served = specs.filter { path in
-            !contracts.named.contains(path) && !(SpecLoading.expanding([path]) == [path] && contracts.all.contains { $0.hasPrefix(path.hasSuffix("/") ? path : path + "/") })
-        }
-        let loaded = SpecLoading(paths: served, lenient: lenient, templating: templating)
+        let sources = SpecLoading.sources(specs)
+        let loaded = SpecLoading(paths: sources.specs, lenient: lenient, templating: templating)
         var problems = loaded.problems
-        for path in contracts.all {
+        for path in sources.contracts {
             do {
                 let contract = try ContractSpec.load(URL(fileURLWithPath: path), name: path)
                 print("\(path): contract, \(contract.checks.count) checks, ok")
@@ -64,24 +60,5 @@ struct Lint: ParsableCommand {
             failed = failed || checked.failed
         }
         if failed { throw ExitCode(2) }
-    }
-
-    /// The contract files among `paths` (`named`), and those plus the ones
-    /// directly in a named folder (`all`), which serving leaves out.
-    static func contractFiles(_ paths: [String]) -> (named: Set<String>, all: [String]) {
-        func isContract(_ name: String) -> Bool {
-            [".contract.yaml", ".contract.yml", ".contract.json"].contains { name.lowercased().hasSuffix($0) }
-        }
-        var all: [String] = []
-        for path in paths {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-                if isContract(path) { all.append(path) }
-                continue
-            }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            all += names.filter(isContract).sorted().map { (path as NSString).appendingPathComponent($0) }
-        }
-        return (Set(paths.filter(isContract)), all)
     }
 }

@@ -15,7 +15,7 @@ import Testing
             Get("/users/1").respond(.json(#"{"id":1,"name":"Ada"}"#))
         }
         defer { server.stop() }
-        for base in ["https://api.example.com", "http://localhost:8080", "http://in-process.invalid"] {
+        for base in ["https://api.example.com", "http://stubbed.invalid:8443", "http://in-process.invalid"] {
             let (data, response) = try await server.session.data(from: URL(string: base + "/users/1")!)
             let http = try #require(response as? HTTPURLResponse)
             #expect(http.statusCode == 200)
@@ -24,7 +24,7 @@ import Testing
         }
         let entries = server.journal.entries
         #expect(entries.count == 3)
-        #expect(entries.map { $0.request.headers.values(for: "Host").first } == ["api.example.com", "localhost:8080", "in-process.invalid"])
+        #expect(entries.map { $0.request.headers.values(for: "Host").first } == ["api.example.com", "stubbed.invalid:8443", "in-process.invalid"])
         #expect(server.expectReceived(Get("/users/1"), .exactly(3)))
         #expect(server.expectNever(Get("/users/2")))
     }

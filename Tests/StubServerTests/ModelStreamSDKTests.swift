@@ -61,7 +61,7 @@ struct ModelStreamSDKTests {
     }
 
     @Test func theProvidersErrorEventIsRaisedByTheSDK() async throws {
-        let failing = ModelAnswer(text: ["Hel"], failure: (type: "overloaded_error", message: "Overloaded"))
+        let failing = ModelAnswer(text: ["Hel"], failure: .init(type: "overloaded_error", message: "Overloaded"))
         let openAI = try await Self.run("openai", [Post("/v1/chat/completions").respond(.openAIChatCompletionStream(failing))])
         #expect(openAI["error"] as? String == "APIError", "\(openAI)")
         #expect((openAI["message"] as? String)?.contains("Overloaded") == true)

@@ -48,14 +48,27 @@ public struct ModelAnswer: Sendable, Hashable {
     public var inputTokens: Int
     /// Tokens written.
     public var outputTokens: Int
-    /// An error the provider reports mid-stream instead of ending: its type
-    /// (`overloaded_error`, `server_error`) and message, after the text.
-    public var failure: (type: String, message: String)?
+    /// An error the provider reports mid-stream instead of ending, after the text.
+    public var failure: Failure?
+
+    /// An error a provider reports mid-stream.
+    public struct Failure: Sendable, Hashable {
+        /// Its type (`overloaded_error`, `server_error`).
+        public var type: String
+        /// Its message.
+        public var message: String
+
+        /// An error of `type` saying `message`.
+        public init(type: String, message: String) {
+            self.type = type
+            self.message = message
+        }
+    }
 
     /// An answer; the stop reason is `.toolUse` when there are tool calls, `.endOfTurn` otherwise.
     public init(id: String = "answer-1", model: String = "test-model", text: [String], toolCalls: [ToolCall] = [],
                 stopReason: StopReason? = nil, inputTokens: Int = 10, outputTokens: Int = 5,
-                failure: (type: String, message: String)? = nil) {
+                failure: Failure? = nil) {
         self.id = id
         self.model = model
         self.text = text
@@ -64,26 +77,6 @@ public struct ModelAnswer: Sendable, Hashable {
         self.inputTokens = inputTokens
         self.outputTokens = outputTokens
         self.failure = failure
-    }
-
-    /// Two answers are equal when every part is.
-    public static func == (lhs: ModelAnswer, rhs: ModelAnswer) -> Bool {
-        lhs.id == rhs.id && lhs.model == rhs.model && lhs.text == rhs.text && lhs.toolCalls == rhs.toolCalls
-            && lhs.stopReason == rhs.stopReason && lhs.inputTokens == rhs.inputTokens && lhs.outputTokens == rhs.outputTokens
-            && lhs.failure?.type == rhs.failure?.type && lhs.failure?.message == rhs.failure?.message
-    }
-
-    /// Hashes every part.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(model)
-        hasher.combine(text)
-        hasher.combine(toolCalls)
-        hasher.combine(stopReason)
-        hasher.combine(inputTokens)
-        hasher.combine(outputTokens)
-        hasher.combine(failure?.type)
-        hasher.combine(failure?.message)
     }
 }
 
