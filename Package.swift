@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "Locking", swiftSettings: strictSettings),
         // The values both sides of a transport share: a response, a streamed
         // body, a content coding's name and codec. No socket, no C. Not a product.
-        .target(name: "HTTPWire", swiftSettings: strictSettings),
+        .target(name: "HTTPWire", dependencies: ["Locking"], swiftSettings: strictSettings),
         // gzip and deflate by zlib (`ContentCodec.zlib`), for the transports that link C. Not a product.
         .target(name: "HTTPCoding", dependencies: ["CZlib", "HTTPWire"], swiftSettings: strictSettings),
         // libmicrohttpd as Swift values: daemon lifetime, callbacks, suspend/resume.

@@ -20,11 +20,21 @@
 #include <unistd.h>
 #include <fcntl.h>
 #include <sys/socket.h>
+#include <poll.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <microhttpd.h>
 #include <gnutls/gnutls.h>
 #include <gnutls/x509.h>
+
+/* A peer that shut its sending side (Linux; glibc names it only with _GNU_SOURCE). */
+#ifndef POLLRDHUP
+#ifdef __linux__
+#define POLLRDHUP 0x2000
+#else
+#define POLLRDHUP 0
+#endif
+#endif
 
 /* Returned by c_mhd_listen when the host is not a numeric IPv4 or IPv6 address. */
 #define C_MHD_BAD_HOST (-100000)
@@ -214,6 +224,25 @@ c_mhd_linger_zero(struct MHD_Connection *connection)
     memset(&unspecified, 0, sizeof unspecified);
     unspecified.sa_family = AF_UNSPEC;
     connect(info->connect_fd, &unspecified, sizeof unspecified);
+}
+
+/*
+ * Whether the peer of a connection that sends nothing more (a client reading
+ * a stream) has gone: 1 gone (it closed or reset the connection), 2 it sent
+ * bytes (which are left unread), 0 neither. Never blocks, reads nothing.
+ */
+static inline int
+c_peer_gone(int fd)
+{
+    struct pollfd watched = { fd, POLLIN | POLLRDHUP, 0 };
+    if (poll(&watched, 1, 0) < 0) return 0;
+    if (watched.revents & (POLLRDHUP | POLLHUP | POLLERR)) return 1;
+    if (!(watched.revents & POLLIN)) return 0;
+    char byte;
+    ssize_t seen = recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (seen == 0) return 1;
+    if (seen < 0) return (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) ? 0 : 1;
+    return 2;
 }
 
 /*

@@ -16,6 +16,11 @@ public struct StreamedBody: Sendable {
     /// After the last piece, keep the connection open (until the server
     /// stops); `heartbeat` bytes, when given, go out every `every`.
     public var holdOpen: (heartbeat: [UInt8]?, every: Duration)?
+    /// After the last piece, the pieces pushed to this feed as they come,
+    /// until it ends or the client goes away (a stream the test feeds).
+    public var feed: StreamFeed?
+    /// Told each piece as it goes out, and how the body ended.
+    public var observer: StreamObserver?
 
     /// Creates a streamed body.
     public init(chunks: [[UInt8]], pause: Duration = .zero, declaredLength: Int? = nil, abortAfterLastChunk: Bool = false) {
@@ -42,5 +47,20 @@ public struct StreamedBody: Sendable {
     /// Announces `body.count` bytes, sends the first `bytes`, then closes.
     public static func truncated(_ body: [UInt8], afterBytes bytes: Int) -> StreamedBody {
         StreamedBody(chunks: [Array(body.prefix(max(0, bytes)))], declaredLength: body.count, abortAfterLastChunk: true)
+    }
+}
+
+/// What a transport tells about a streamed body while it goes out: each
+/// piece handed to the connection, then how the body ended.
+public struct StreamObserver: Sendable {
+    /// Called with each piece once it is handed to the connection, in order.
+    public var sent: @Sendable ([UInt8]) -> Void
+    /// Called once: `clientLeft` when the client went away before the end.
+    public var ended: @Sendable (_ clientLeft: Bool) -> Void
+
+    /// An observer calling `sent` per piece and `ended` at the end.
+    public init(sent: @escaping @Sendable ([UInt8]) -> Void, ended: @escaping @Sendable (_ clientLeft: Bool) -> Void) {
+        self.sent = sent
+        self.ended = ended
     }
 }

@@ -18,12 +18,24 @@ final class BodyStreamer: @unchecked Sendable {
     private var chunkIndex = 0
     private var offset = 0
     private var nextDue: ContinuousClock.Instant
+    /// The piece taken from the feed and being copied out.
+    private var fedPiece: [UInt8]?
+    /// Whether the body got to its end (or the end the daemon's stop gave
+    /// it); a streamer released before that lost its client.
+    private var reachedEnd = false
 
     init(body: StreamedBody, core: DaemonCore, connection: OpaquePointer) {
         self.body = body
         self.core = core
         self.connection = connection
         self.nextDue = .now + body.pause(before: 0)
+    }
+
+    deinit {
+        let clientLeft = !reachedEnd && !core.stopping.load(ordering: .acquiring)
+        // The journal first: whoever waits for the close then finds it there.
+        body.observer?.ended(clientLeft)
+        body.feed?.close(clientLeft: clientLeft)
     }
 
     /// Creates the libmicrohttpd response that streams `body` after `head`'s
@@ -49,9 +61,9 @@ final class BodyStreamer: @unchecked Sendable {
     /// The reader callback: bytes copied, 0 while paused (suspended), or the end markers.
     private func read(into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
         guard chunkIndex < body.chunks.count else {
+            if let feed = body.feed { return fed(feed, into: buffer, capacity: capacity) }
             if let hold = body.holdOpen { return heldOpen(hold, into: buffer, capacity: capacity) }
-            if body.abortAfterLastChunk, body.abortByReset { c_mhd_linger_zero(connection) }
-            return body.abortAfterLastChunk ? -2 : -1 // MHD_CONTENT_READER_END_WITH_ERROR / _END_OF_STREAM
+            return end(abort: body.abortAfterLastChunk, reset: body.abortByReset)
         }
         if offset == 0, ContinuousClock.now < nextDue, core.suspend(self, until: nextDue) {
             return 0
@@ -59,10 +71,53 @@ final class BodyStreamer: @unchecked Sendable {
         let chunk = body.chunks[chunkIndex]
         let count = copy(chunk, into: buffer, capacity: capacity)
         if offset == chunk.count {
+            body.observer?.sent(chunk)
             chunkIndex += 1
             offset = 0
             nextDue = .now + (chunkIndex < body.chunks.count ? body.pause(before: chunkIndex) : body.holdOpen?.every ?? .zero)
-            if chunkIndex == body.chunks.count, body.abortAfterLastChunk, count == 0 { return -2 }
+            if chunkIndex == body.chunks.count, body.abortAfterLastChunk, body.feed == nil, count == 0 { return -2 }
+        }
+        return count
+    }
+
+    /// The end of the body: proper (`MHD_CONTENT_READER_END_OF_STREAM`), or
+    /// an abort (`_END_WITH_ERROR`), after a zero linger for a reset.
+    private func end(abort: Bool, reset: Bool) -> Int {
+        reachedEnd = true
+        if abort, reset { c_mhd_linger_zero(connection) }
+        return abort ? -2 : -1
+    }
+
+    /// After the stub's own pieces, those the feed is given, as they come:
+    /// while it has none the connection is suspended (no thread waits) and
+    /// its socket watched for a client that leaves. The end once the feed
+    /// ends, the client left, or the daemon stops.
+    private func fed(_ feed: StreamFeed, into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
+        while fedPiece == nil {
+            if core.stopping.load(ordering: .acquiring) { return end(abort: false, reset: false) }
+            let wait = FeedWait(core: core, streamer: self)
+            switch feed.take(orWake: { wait.wake() }) {
+            case .piece(let bytes):
+                fedPiece = bytes
+            case .end(let ending):
+                return end(abort: ending != .close, reset: ending == .reset)
+            case .gone:
+                return -2
+            case .waiting:
+                guard core.suspend(self, waitingOn: wait) else {
+                    wait.discard()
+                    continue
+                }
+                wait.arm(socket: c_mhd_connection_fd(connection), onGone: { feed.clientWentAway() })
+                return 0
+            }
+        }
+        guard let piece = fedPiece else { return 0 }
+        let count = copy(piece, into: buffer, capacity: capacity)
+        if offset == piece.count {
+            body.observer?.sent(piece)
+            fedPiece = nil
+            offset = 0
         }
         return count
     }

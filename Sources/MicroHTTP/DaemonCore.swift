@@ -32,15 +32,21 @@ final class DaemonCore: Sendable {
     /// them), until each is sent: stop waits on it before libmicrohttpd closes
     /// every connection, which would drop an answer queued but not yet sent.
     let answeringAtStop = DispatchGroup()
-    private let suspension = Locked(Suspension())
+    let suspension = Locked(Suspension())
 
-    private struct Suspension {
+    struct Suspension {
         var stopping = false
         var waiting: [ObjectIdentifier: RequestContext] = [:]
         var pausedStreams: [ObjectIdentifier: BodyStreamer] = [:]
         /// The paused streams held open with no due time.
         var heldStreams: Set<ObjectIdentifier> = []
+        /// The streams waiting for their feed, by streamer.
+        var feedWaits: [ObjectIdentifier: FeedWait] = [:]
     }
+
+    /// Entered while a fed stream's connection is suspended, left once it is
+    /// resumed: stop waits on it before libmicrohttpd stops.
+    let waitingOnFeeds = DispatchGroup()
 
     /// Whether every request needs a verified client certificate (mutual TLS).
     let requiresClientCertificate: Bool
@@ -54,7 +60,7 @@ final class DaemonCore: Sendable {
         self.arrival = arrival
     }
 
-    var requestsSuspended: Int { suspension.withLock { $0.waiting.count + $0.pausedStreams.count } }
+    var requestsSuspended: Int { suspension.withLock { $0.waiting.count + $0.pausedStreams.count + $0.feedWaits.count } }
 
     // MARK: Request lifetime
 
@@ -210,94 +216,6 @@ final class DaemonCore: Sendable {
     private func sendRaw(_ bytes: [UInt8], on connection: OpaquePointer) -> MHD_Result {
         _ = bytes.withUnsafeBytes { c_mhd_send_raw(connection, $0.baseAddress, $0.count) }
         return .NO
-    }
-
-    // MARK: Suspension
-
-    /// Suspends the connection unless the daemon is stopping.
-    private func suspend(_ context: RequestContext) -> Bool {
-        suspension.withLock { state in
-            guard !state.stopping else { return false }
-            MHD_suspend_connection(context.connection)
-            suspensions.add(1, ordering: .relaxed)
-            state.waiting[ObjectIdentifier(context)] = context
-            return true
-        }
-    }
-
-    /// Stores the outcome and resumes the connection, once; later calls, and
-    /// calls after the daemon stopped, do nothing.
-    func resume(_ context: RequestContext, with reply: Reply) {
-        suspension.withLock { state in
-            guard state.waiting.removeValue(forKey: ObjectIdentifier(context)) != nil else { return }
-            context.pending = reply
-            MHD_resume_connection(context.connection)
-        }
-    }
-
-    private func takePending(_ context: RequestContext) -> Reply? {
-        suspension.withLock { _ in
-            defer { context.pending = nil }
-            return context.pending
-        }
-    }
-
-    /// Suspends a streaming connection until `due`, unless the daemon is
-    /// stopping (then the rest of the body goes out at once).
-    func suspend(_ streamer: BodyStreamer, until due: ContinuousClock.Instant?, heldOpen: Bool = false) -> Bool {
-        let held = heldOpen || due == nil
-        let suspended = suspension.withLock { state in
-            // A stream held open is not held once stop began: it ends, so stop need not wait for it.
-            guard !state.stopping, !held || !stopping.load(ordering: .acquiring) else { return false }
-            MHD_suspend_connection(streamer.connection)
-            suspensions.add(1, ordering: .relaxed)
-            state.pausedStreams[ObjectIdentifier(streamer)] = streamer
-            if held { state.heldStreams.insert(ObjectIdentifier(streamer)) }
-            return true
-        }
-        guard suspended else { return false }
-        // No due time: held until the daemon stops (a stream kept open).
-        guard let due else { return true }
-        Timers.after(ContinuousClock.now.duration(to: due)) { [self] in
-            suspension.withLock { state in
-                guard state.pausedStreams.removeValue(forKey: ObjectIdentifier(streamer)) != nil else { return }
-                state.heldStreams.remove(ObjectIdentifier(streamer))
-                MHD_resume_connection(streamer.connection)
-            }
-        }
-        return true
-    }
-
-    /// Resumes every stream held open, which then ends (its reader sees
-    /// ``stopping``): called as stop begins, before it waits for requests in flight.
-    func releaseHeldStreams() {
-        suspension.withLock { state in
-            for id in state.heldStreams {
-                guard let streamer = state.pausedStreams.removeValue(forKey: id) else { continue }
-                MHD_resume_connection(streamer.connection)
-            }
-            state.heldStreams.removeAll()
-        }
-    }
-
-    /// Refuses further suspensions and answers every suspended request with
-    /// 503, so that libmicrohttpd can stop (it aborts on suspended connections).
-    func stopSuspending() {
-        suspension.withLock { state in
-            state.stopping = true
-            for context in state.waiting.values {
-                // Counted here, not when the daemon's thread sends it: stop
-                // waits on the count right after this returns.
-                context.answeredAtStop = true
-                answeringAtStop.enter()
-                context.pending = .response(Self.stoppingResponse)
-                MHD_resume_connection(context.connection)
-            }
-            state.waiting.removeAll()
-            for streamer in state.pausedStreams.values { MHD_resume_connection(streamer.connection) }
-            state.pausedStreams.removeAll()
-            state.heldStreams.removeAll()
-        }
     }
 
     // MARK: Building values

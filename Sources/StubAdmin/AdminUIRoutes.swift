@@ -73,6 +73,7 @@ extension AdminAPI {
         ]
         if let status = entry.status { fields["status"] = .number(Double(status)) }
         if let subject = request.clientCertificateSubject { fields["clientCertificate"] = .string(subject) }
+        if let stream = entry.stream { fields["stream"] = Self.shown(stream) }
         switch entry.outcome {
         case .matched:
             fields["outcome"] = "matched"
@@ -86,6 +87,23 @@ extension AdminAPI {
             fields["report"] = JSONValue(data: report.json) ?? .null
         }
         return .object(fields)
+    }
+
+    /// A streamed answer as the page shows it: the events sent so far (or,
+    /// for a body that is not an event stream, its pieces as text), and
+    /// whether it is open, over, or was hung up on.
+    static func shown(_ stream: StreamLog) -> JSONValue {
+        let events = stream.events
+        let shown: [JSONValue] = events.isEmpty
+            ? stream.pieces.map { .object(["data": .string(String(decoding: $0, as: UTF8.self))]) }
+            : events.map { event in
+                var fields: [String: JSONValue] = ["data": .string(event.data)]
+                if event.type != "message" { fields["event"] = .string(event.type) }
+                if !event.lastEventID.isEmpty { fields["id"] = .string(event.lastEventID) }
+                return .object(fields)
+            }
+        let state = stream.clientHungUp ? "client hung up" : stream.finished ? "ended" : "open"
+        return .object(["state": .string(state), "pieces": .number(Double(stream.pieces.count)), "shown": .array(shown)])
     }
 
     /// A body as the page shows it: JSON pretty-printed, text as it is, bytes counted.

@@ -89,7 +89,20 @@ enum AdminUIScript {
           pairs("Query", entry.query, pane);
           pairs("Headers", entry.headers, pane);
           if (entry.body) { pane.append(el("h3", "Body")); pane.append(el("pre", entry.body)); }
+          if (entry.stream) renderStream(entry.stream, pane);
           if (entry.outcome === "unmatched") renderReport(entry.report, pane);
+        }
+
+        function renderStream(stream, pane) {
+          pane.append(el("h3", "Stream"));
+          const count = stream.shown.length;
+          pane.append(el("p", count + (count === 1 ? " event" : " events") + " sent · " + stream.state, "stream-state muted"));
+          const list = el("ol", "", "stream-events");
+          for (const event of stream.shown) {
+            const label = (event.event ? event.event + " " : "") + (event.id ? "#" + event.id + " " : "");
+            list.append(el("li", label + event.data));
+          }
+          pane.append(list);
         }
 
         function renderPanels() {

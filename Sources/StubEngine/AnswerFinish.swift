@@ -20,20 +20,30 @@ struct AnswerFinish: Sendable {
         if let codec, choice != .identity, choice == .compressed || compression != nil {
             reply = compress(reply, for: request, forced: choice == .compressed, codec: codec)
         }
-        if let cors, let response = reply.response {
-            // A header the response already has (a stub's own CORS answer) is kept as it is;
-            // `Vary` is added to, never replaced (a stub's `Vary: User-Agent` stays).
-            var withHeaders = response
-            for (name, value) in cors.headers(for: request).pairs {
-                if name.caseInsensitiveEquals("Vary") {
-                    withHeaders = withHeaders.varying(on: value)
-                } else if response.header(name) == nil {
-                    withHeaders.headers.append((name, value))
-                }
-            }
+        guard let cors else { return reply }
+        if case .stream(let head, let body) = reply {
+            return .stream(head: Self.withCORS(head, cors, for: request), body: body)
+        }
+        if let response = reply.response {
+            let withHeaders = Self.withCORS(response, cors, for: request)
             if withHeaders != response { reply = .response(withHeaders) }
         }
         return reply
+    }
+
+    /// `response` with the CORS headers `cors` gives `request`. A header the
+    /// response already has (a stub's own CORS answer) is kept as it is;
+    /// `Vary` is added to, never replaced (a stub's `Vary: User-Agent` stays).
+    private static func withCORS(_ response: HTTPResponse, _ cors: CORSPolicy, for request: RecordedRequest) -> HTTPResponse {
+        var withHeaders = response
+        for (name, value) in cors.headers(for: request).pairs {
+            if name.caseInsensitiveEquals("Vary") {
+                withHeaders = withHeaders.varying(on: value)
+            } else if response.header(name) == nil {
+                withHeaders.headers.append((name, value))
+            }
+        }
+        return withHeaders
     }
 
     private func compress(_ reply: Answer, for request: RecordedRequest, forced: Bool, codec: ContentCodec) -> Answer {

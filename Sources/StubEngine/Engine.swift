@@ -29,6 +29,8 @@ package final class Engine: Sendable {
 
     package let serving: Locked<Serving>
     package let journal: Journal
+    /// The streams stubs opened for the test to feed, until it takes them.
+    package let openStreams = OpenStreams()
     package let scenarios = ScenarioBook()
     /// What went wrong while answering, for tests to take from their own task.
     package let issues = ServerIssueQueue()
@@ -89,23 +91,43 @@ package final class Engine: Sendable {
         }
         let slot = table.slots[index]
         var thrown: (any Error)?
-        var proxied: ProxyTicket?
+        var proxied: JournalTicket?
         var refusal: StubResponse?
         for check in slot.stub.guards where refusal == nil {
             refusal = check.refusal(of: request)?.response // each rule runs once: some count what they see
         }
-        let made = refusal.map { .response(HTTPResponse($0, extraHeaders: slot.stub.responseHeaders)) }
+        var made = refusal.map { .response(HTTPResponse($0, extraHeaders: slot.stub.responseHeaders)) }
             ?? reused(slot, request) { reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot, request: request,
                                             captures: captures, topLevel: true, thrown: &thrown, proxied: &proxied) }
+        let streamed = slot.stub.fault == nil ? journaling(&made) : nil
         let (delivered, status) = deliver(finish.apply(made, to: request, slot: slot), for: slot)
         let served = keepsServedResponses.load(ordering: .relaxed) ? made.response.map(StubResponse.init(served:)) : nil
-        let sequence = journal.record(request, table: table, index: index, status: status, served: served) { sequence in
+        let sequence = journal.record(request, table: table, index: index, status: status, served: served,
+                                      stream: streamed.map { _ in StreamLog() }) { sequence in
             if let thrown {
                 issues.append(ServerIssue(sequence: sequence, kind: .responseClosureThrew(stub: slot.stub, error: "\(thrown)")))
             }
         }
         proxied?.sequence.store(sequence, ordering: .releasing)
+        if let streamed {
+            streamed.ticket.sequence.store(sequence, ordering: .releasing)
+            if let feed = streamed.feed { openStreams.offer(LiveStream(request: request, sequence: sequence, feed: feed)) }
+        }
         return delivered
+    }
+
+    /// For a streamed answer, has each piece sent and its end noted in the
+    /// journal entry the ticket will number; with the feed of a stream the test feeds.
+    private func journaling(_ answer: inout Answer) -> (ticket: JournalTicket, feed: StreamFeed?)? {
+        guard case .stream(let head, var body) = answer else { return nil }
+        let ticket = JournalTicket()
+        let journal = self.journal
+        body.observer = StreamObserver(
+            sent: { journal.streamed(ticket.sequence.load(ordering: .acquiring), piece: $0) },
+            ended: { journal.streamEnded(ticket.sequence.load(ordering: .acquiring), clientHungUp: $0) }
+        )
+        answer = .stream(head: head, body: body)
+        return (ticket, body.feed)
     }
 
     /// `make()`, or for a stub that reuses answers the one built before for
@@ -147,7 +169,7 @@ package final class Engine: Sendable {
     /// response at the top level is served from the slot's prepared copy.
     private func reply(
         _ recipe: ResponseRecipe, call: Int, slot: StubSlot,
-        request: RecordedRequest, captures: [String: String], topLevel: Bool, thrown: inout (any Error)?, proxied: inout ProxyTicket?
+        request: RecordedRequest, captures: [String: String], topLevel: Bool, thrown: inout (any Error)?, proxied: inout JournalTicket?
     ) -> Answer {
         switch recipe {
         case .fixed(let response):
@@ -165,7 +187,7 @@ package final class Engine: Sendable {
             return reply(steps[min(call, last)], call: call, slot: slot, request: request, captures: captures,
                          topLevel: false, thrown: &thrown, proxied: &proxied)
         case .proxy(let target):
-            let ticket = ProxyTicket()
+            let ticket = JournalTicket()
             proxied = ticket
             return .later { [self] sink in
                 ProxyCall.forward(request, to: target, codec: self.finish.codec) { answer in
@@ -271,9 +293,9 @@ package final class Engine: Sendable {
     }
 }
 
-/// The journal number of a proxied request, set once the request is
-/// journaled, read when the upstream answers.
-final class ProxyTicket: Sendable {
+/// The journal number of a request answered over time (proxied, or
+/// streamed), set once the request is journaled, read as the answer goes out.
+final class JournalTicket: Sendable {
     let sequence = Atomic<Int>(0)
 }
 

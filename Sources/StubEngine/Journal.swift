@@ -25,7 +25,7 @@ public final class Journal: Sendable {
     @discardableResult
     func record(
         _ request: RecordedRequest, table: RouteTable?, index: Int, status: Int?, served: StubResponse? = nil,
-        beforePublishing: (Int) -> Void = { _ in }
+        stream: StreamLog? = nil, beforePublishing: (Int) -> Void = { _ in }
     ) -> Int {
         let (sequence, woken) = storage.withLock { ring -> (Int, Waiter?) in
             ring.recorded += 1
@@ -33,7 +33,8 @@ public final class Journal: Sendable {
             // unmatched report, so a log following the journal never meets
             // the entry without it).
             beforePublishing(ring.recorded)
-            ring.append(Record(sequence: ring.recorded, request: request, table: table, index: index, status: status, served: served))
+            ring.append(Record(sequence: ring.recorded, request: request, table: table, index: index, status: status, served: served,
+                               stream: stream))
             guard !ring.waiters.isEmpty,
                   let position = ring.waiters.firstIndex(where: { $0.test(request) })
             else { return (ring.recorded, nil) }
@@ -146,6 +147,31 @@ public final class Journal: Sendable {
         changes.bump()
     }
 
+    /// Notes that the streamed answer of entry `sequence` sent `piece`.
+    func streamed(_ sequence: Int, piece: [UInt8]) {
+        storage.withLock { ring in
+            ring.update(sequence) { record in
+                if record.stream == nil { record.stream = StreamLog() }
+                record.stream?.pieces.append(piece)
+            }
+        }
+        changes.bump()
+    }
+
+    /// Notes that the streamed answer of entry `sequence` is over;
+    /// `clientHungUp` when its client left first.
+    func streamEnded(_ sequence: Int, clientHungUp: Bool) {
+        storage.withLock { ring in
+            ring.update(sequence) { record in
+                var log = record.stream ?? StreamLog()
+                log.finished = true
+                log.clientHungUp = clientHungUp
+                record.stream = log
+            }
+        }
+        changes.bump()
+    }
+
     /// Marks the newest entry of the request on `connection` as abandoned:
     /// its client gave up before the answer was sent.
     package func markAbandoned(connection: UInt64) {
@@ -199,12 +225,14 @@ private struct Record {
     var status: Int?
     var served: StubResponse?
     var abandoned = false
+    var stream: StreamLog?
 
     var entry: JournalEntry {
         var entry = index == Self.preflight
             ? JournalEntry(sequence: sequence, request: request, outcome: .preflight, status: status)
             : JournalEntry(sequence: sequence, request: request, answeredBy: table.map { $0.stubs[index] }, status: status, served: served)
         entry.abandoned = abandoned
+        entry.stream = stream
         return entry
     }
 }
@@ -267,13 +295,21 @@ private struct Ring {
     /// Sets the status (and the served response) of the record numbered
     /// `sequence`, searching from the newest; nothing when it is gone.
     mutating func complete(_ sequence: Int, status: Int, served: StubResponse?) {
+        update(sequence) { record in
+            record.status = status
+            if let served { record.served = served }
+        }
+    }
+
+    /// Changes the record numbered `sequence` in place, searching from the
+    /// newest; nothing when it is gone.
+    mutating func update(_ sequence: Int, _ change: (inout Record) -> Void) {
         for back in stride(from: count - 1, through: 0, by: -1) {
             let slot = (oldest + back) % capacity
-            let record = chunks[slot / Self.chunkSize][slot % Self.chunkSize]
-            if record.sequence < sequence { return }
-            guard record.sequence == sequence else { continue }
-            chunks[slot / Self.chunkSize][slot % Self.chunkSize].status = status
-            if let served { chunks[slot / Self.chunkSize][slot % Self.chunkSize].served = served }
+            let found = chunks[slot / Self.chunkSize][slot % Self.chunkSize].sequence
+            if found < sequence { return }
+            guard found == sequence else { continue }
+            change(&chunks[slot / Self.chunkSize][slot % Self.chunkSize])
             return
         }
     }

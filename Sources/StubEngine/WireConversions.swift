@@ -70,5 +70,6 @@ extension StreamedBody {
         abortByReset = stream.end == .reset
         pauses = stream.pieces.map(\.after)
         if case .keepOpen(let heartbeat, let every) = stream.end { holdOpen = (heartbeat?.encoded, every) }
+        if stream.end == .fedByTest { feed = StreamFeed() }
     }
 }

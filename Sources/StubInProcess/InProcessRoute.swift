@@ -42,6 +42,7 @@ package final class InProcessRoute: Sendable {
     /// Stops answering: sessions that name the class fail each new request.
     package func stop() {
         ProtocolSlots.release(slot, lease)
+        lease.stopped()
         session.invalidateAndCancel()
     }
 

@@ -130,6 +130,20 @@ public final class InProcessServer: Sendable {
         engine.issues.take(where: include)
     }
 
+    /// Waits for the next stream a stub opened for the test to feed
+    /// (`ResponseStream.End.fedByTest`) whose request matches `pattern`, and
+    /// hands it over, as `StubServer.nextStream(matching:)` does.
+    ///
+    /// - Throws: `StreamWaitTimeout`; `CancellationError` when the task is cancelled.
+    public func nextStream(
+        matching pattern: some RequestPatternConvertible,
+        timeout: Duration = .seconds(5),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async throws -> LiveStream {
+        try await engine.nextStream(matching: pattern.requestPattern, timeout: timeout,
+                                    location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// What `request` would meet now: the closest stubs, each with its checks.
     public func report(for request: RecordedRequest) -> UnmatchedRequestReport {
         engine.report(for: request)

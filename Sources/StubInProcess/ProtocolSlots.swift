@@ -19,10 +19,46 @@ enum ProtocolSlots {
         /// sets is stored here and sent back, as URLSession does over a socket.
         let cookies: HTTPCookieStorage?
         private let connections = Atomic<UInt64>(0)
+        private let stopHooks = Locked(StopHooks())
+
+        private struct StopHooks {
+            var stopped = false
+            var next: UInt64 = 0
+            var hooks: [UInt64: @Sendable () -> Void] = [:]
+        }
 
         init(engine: Engine, cookies: HTTPCookieStorage?) {
             self.engine = engine
             self.cookies = cookies
+        }
+
+        /// Runs `body` when the server stops (at once when it has); returns
+        /// the id that ``forget(_:)`` takes.
+        @discardableResult
+        func onStop(_ body: @escaping @Sendable () -> Void) -> UInt64? {
+            let id = stopHooks.withLock { hooks -> UInt64? in
+                guard !hooks.stopped else { return nil }
+                hooks.next += 1
+                hooks.hooks[hooks.next] = body
+                return hooks.next
+            }
+            if id == nil { body() }
+            return id
+        }
+
+        /// Drops the hook `id`.
+        func forget(_ id: UInt64) {
+            _ = stopHooks.withLock { $0.hooks.removeValue(forKey: id) }
+        }
+
+        /// The server stopped: runs every hook, once.
+        func stopped() {
+            let hooks = stopHooks.withLock { hooks in
+                hooks.stopped = true
+                defer { hooks.hooks.removeAll() }
+                return Array(hooks.hooks.values)
+            }
+            for hook in hooks { hook() }
         }
 
         /// A number per request, as a socket server numbers connections.

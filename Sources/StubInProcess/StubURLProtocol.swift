@@ -54,7 +54,9 @@ class StubURLProtocol: URLProtocol {
         }
         let journal = lease.engine.journal
         loading.onAbandon { journal.markAbandoned(connection: connection) }
-        loading.deliver(lease.engine.answer(recorded), for: recorded, cookies: request.httpShouldHandleCookies ? lease.cookies : nil)
+        loading.piecesReachCaller = PieceDelivery.reachesCaller(of: task)
+        loading.deliver(lease.engine.answer(recorded), for: recorded, cookies: request.httpShouldHandleCookies ? lease.cookies : nil,
+                        lease: lease)
     }
 
     override func stopLoading() {
@@ -71,9 +73,17 @@ final class Loading: Sendable {
         var ended = false
         /// What a stop before the end records (the journal's mark).
         var abandon: (@Sendable () -> Void)?
+        var piecesReachCaller = false
     }
 
     private let state = Locked(State())
+
+    /// Whether the task's caller reads pieces as they come (``PieceDelivery``);
+    /// set before the answer is delivered.
+    var piecesReachCaller: Bool {
+        get { state.withLock { $0.piecesReachCaller } }
+        set { state.withLock { $0.piecesReachCaller = newValue } }
+    }
 
     func begin(_ owner: StubURLProtocol) {
         state.withLock { $0.owner = owner }
@@ -94,8 +104,18 @@ final class Loading: Sendable {
         abandon?()
     }
 
+    /// Calls `body` with the protocol and its client unless the load ended;
+    /// the load goes on. `false` when it had ended.
+    @discardableResult
+    func during(_ body: (StubURLProtocol, any URLProtocolClient) -> Void) -> Bool {
+        let owner: StubURLProtocol? = state.withLock { state in state.ended ? nil : state.owner }
+        guard let owner, let client = owner.client else { return false }
+        body(owner, client)
+        return true
+    }
+
     /// Calls `body` with the protocol and its client once, unless the load ended.
-    private func end(_ body: (StubURLProtocol, any URLProtocolClient) -> Void) {
+    func end(_ body: (StubURLProtocol, any URLProtocolClient) -> Void) {
         let owner: StubURLProtocol? = state.withLock { state in
             guard !state.ended, let owner = state.owner else { return nil }
             state.ended = true
@@ -111,27 +131,16 @@ final class Loading: Sendable {
     }
 
     /// Sends `answer`: a response now, a later answer when it comes, a
-    /// stream's whole body after its pauses (Linux hands a data task only the
-    /// last piece it is given, so the body goes in one piece; a stream kept
-    /// open ends after its pieces), a fault as the error URLSession reports
-    /// for it over a socket.
-    func deliver(_ answer: Answer, for request: RecordedRequest, cookies: HTTPCookieStorage?) {
+    /// stream piece by piece (``InProcessStream``), a fault as the error
+    /// URLSession reports for it over a socket.
+    func deliver(_ answer: Answer, for request: RecordedRequest, cookies: HTTPCookieStorage?, lease: ProtocolSlots.Lease) {
         switch answer {
         case .response(let response):
             respond(response, for: request, cookies: cookies)
         case .prepared(let prepared):
             respond(prepared.response, for: request, cookies: cookies)
         case .stream(let head, let body):
-            let whole = body.chunks.flatMap { $0 }
-            let wait = body.chunks.indices.reduce(Duration.zero) { $0 + body.pause(before: $1) }
-            let finish: @Sendable () -> Void = { [self] in
-                if body.abortAfterLastChunk {
-                    fail((body.abortByReset ? InProcessFault.reset : .truncatedBody).error(for: request.url))
-                } else {
-                    respond(HTTPResponse(status: head.status, headers: head.headers, body: whole), for: request, cookies: cookies)
-                }
-            }
-            if wait > .zero { Timers.after(wait, finish) } else { finish() }
+            InProcessStream(loading: self, head: head, body: body, request: request, cookies: cookies, lease: lease).start()
         case .raw(let bytes):
             if let response = InProcessResponse.parsed(raw: bytes) {
                 respond(response, for: request, cookies: cookies)
@@ -147,33 +156,40 @@ final class Loading: Sendable {
                 if case .later = later {
                     respond(HTTPResponse(status: 500, text: "Understudy: a later answer answered later again"), for: request, cookies: cookies)
                 } else {
-                    deliver(later, for: request, cookies: cookies)
+                    deliver(later, for: request, cookies: cookies, lease: lease)
                 }
             })
         }
     }
 
-    private func respond(_ response: HTTPResponse, for request: RecordedRequest, cookies: HTTPCookieStorage?) {
+    /// Sends `response` whole and ends the load.
+    func respond(_ response: HTTPResponse, for request: RecordedRequest, cookies: HTTPCookieStorage?) {
         end { owner, client in
-            let url = owner.request.url ?? URL(string: "http://in-process.invalid/")!
-            let head = InProcessResponse.head(response, url: url)
-            if let cookies {
-                // What URLSession's own HTTP protocol does with Set-Cookie over a socket.
-                let setCookies = response.headers.filter { $0.name.caseInsensitiveEquals("Set-Cookie") }
-                    .map { ["Set-Cookie": $0.value] }.flatMap { HTTPCookie.cookies(withResponseHeaderFields: $0, for: url) }
-                if !setCookies.isEmpty { cookies.setCookies(setCookies, for: url, mainDocumentURL: nil) }
-            }
-            #if !canImport(FoundationNetworking)
-            if let redirected = InProcessResponse.redirect(head, from: owner.request) {
-                client.urlProtocol(owner, wasRedirectedTo: redirected, redirectResponse: head)
-            }
-            #endif
-            client.urlProtocol(owner, didReceive: head, cacheStoragePolicy: .notAllowed)
+            Self.sendHead(response, owner: owner, client: client, cookies: cookies)
             if !response.body.isEmpty, request.method.uppercased() != "HEAD" {
                 client.urlProtocol(owner, didLoad: Data(response.body))
             }
             client.urlProtocolDidFinishLoading(owner)
         }
+    }
+
+    /// Sends the status and headers of `response` (cookies stored, a
+    /// redirect followed where URLSession follows one); the load goes on.
+    static func sendHead(_ response: HTTPResponse, owner: StubURLProtocol, client: any URLProtocolClient, cookies: HTTPCookieStorage?) {
+        let url = owner.request.url ?? URL(string: "http://in-process.invalid/")!
+        let head = InProcessResponse.head(response, url: url)
+        if let cookies {
+            // What URLSession's own HTTP protocol does with Set-Cookie over a socket.
+            let setCookies = response.headers.filter { $0.name.caseInsensitiveEquals("Set-Cookie") }
+                .map { ["Set-Cookie": $0.value] }.flatMap { HTTPCookie.cookies(withResponseHeaderFields: $0, for: url) }
+            if !setCookies.isEmpty { cookies.setCookies(setCookies, for: url, mainDocumentURL: nil) }
+        }
+        #if !canImport(FoundationNetworking)
+        if let redirected = InProcessResponse.redirect(head, from: owner.request) {
+            client.urlProtocol(owner, wasRedirectedTo: redirected, redirectResponse: head)
+        }
+        #endif
+        client.urlProtocol(owner, didReceive: head, cacheStoragePolicy: .notAllowed)
     }
 }
 

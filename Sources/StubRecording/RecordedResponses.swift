@@ -33,6 +33,13 @@ package struct RecordedResponses {
     mutating func recipe(_ response: StubResponse, name: String, step: Int?) -> ResponseRecipe {
         guard !response.body.isEmpty else { return .fixed(response) }
         let contentType = response.headers["Content-Type"] ?? ""
+        if contentType.lowercased().hasPrefix("text/event-stream") {
+            // An event stream replays as its events, one piece each, byte for byte.
+            var streamed = response
+            streamed.stream = ResponseStream(pieces: Self.events(in: Array(response.body)).map { ResponseStream.Piece(bytes: $0) })
+            streamed.body = Data()
+            return .fixed(streamed)
+        }
         let text = String(data: response.body, encoding: .utf8)
         let inline = response.body.count <= rules.inlineBodyLimit
         if JSONText.isJSONMediaType(contentType), let value = JSONValue(exactly: response.body) {
@@ -44,6 +51,36 @@ package struct RecordedResponses {
             return inline ? .fixed(response) : fixture(response.body, response, name, step, ext == "json" ? "txt" : ext)
         }
         return fixture(response.body, response, name, step, BodyFileName.fileExtension(contentType, text: false))
+    }
+
+    /// `body` cut after each blank line (LF, CRLF or CR line ends): one
+    /// event per piece, as a `text/event-stream` dispatches them; bytes after
+    /// the last blank line are the last piece. Blank lines before an event's
+    /// first field belong to it.
+    package static func events(in body: [UInt8]) -> [[UInt8]] {
+        var pieces: [[UInt8]] = []
+        var start = 0
+        var lineStart = 0
+        var index = 0
+        var hasField = false
+        while index < body.count {
+            let byte = body[index]
+            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
+                hasField = true
+                index += 1
+                continue
+            }
+            let end = byte == UInt8(ascii: "\r") && index + 1 < body.count && body[index + 1] == UInt8(ascii: "\n") ? index + 2 : index + 1
+            if index == lineStart, hasField {
+                pieces.append(Array(body[start..<end]))
+                start = end
+                hasField = false
+            }
+            index = end
+            lineStart = end
+        }
+        if start < body.count { pieces.append(Array(body[start...])) }
+        return pieces
     }
 
     private mutating func fixture(_ data: Data, _ response: StubResponse, _ name: String, _ step: Int?, _ ext: String) -> ResponseRecipe {

@@ -29,7 +29,7 @@ public final class StubServer: Sendable {
     /// The secrets masked wherever this server's requests are shown
     /// (``Configuration/redaction``).
     public var redaction: Redaction { engine.redaction }
-    private let engine: Engine
+    let engine: Engine
     private let listener: Listener
     /// A URLSession for this server's stubs: in process, the one its requests
     /// reach the stubs through; on the socket, an ephemeral session of its

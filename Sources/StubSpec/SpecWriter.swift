@@ -88,9 +88,24 @@ package enum SpecWriter {
 
     // MARK: Response
 
-    /// `chunks:` (each piece as text, or base64, with its pause) and `end:`:
-    /// byte for byte what the stream sends, events included.
+    /// `events:` when every piece is one event as the spec reader writes it,
+    /// else `chunks:` (each piece as text, or base64); each with its pause,
+    /// and `end:`. Byte for byte what the stream sends either way.
     private static func streamMembers(_ stream: ResponseStream) throws(Unwritable) -> [(String, WrittenJSON)] {
+        let events = stream.pieces.compactMap { ServerSentEvent(exactly: $0.bytes) }
+        if !events.isEmpty, events.count == stream.pieces.count {
+            let written = zip(events, stream.pieces).map { event, piece -> WrittenJSON in
+                var members: [(String, WrittenJSON)] = []
+                if let comment = event.comment { members.append(("comment", .string(comment))) }
+                if let name = event.event { members.append(("event", .string(name))) }
+                if let id = event.id { members.append(("id", .string(id))) }
+                if let retry = event.retry { members.append(("retry", .string(Self.milliseconds(retry)))) }
+                if let data = event.data { members.append(("data", .string(data))) }
+                if piece.after != .zero { members.append(("after", .string(Self.milliseconds(piece.after)))) }
+                return .object(members)
+            }
+            return [("events", .array(written)), ("end", try end(stream.end))]
+        }
         let chunks = stream.pieces.map { piece -> WrittenJSON in
             var members: [(String, WrittenJSON)]
             if let text = String(bytes: piece.bytes, encoding: .utf8) {
@@ -101,19 +116,24 @@ package enum SpecWriter {
             if piece.after != .zero { members.append(("after", .string(Self.milliseconds(piece.after)))) }
             return .object(members)
         }
-        let end: WrittenJSON
-        switch stream.end {
-        case .close: end = .string("close")
-        case .cut: end = .string("cut")
-        case .reset: end = .string("reset")
-        case .keepOpen(nil, _): end = .string("open")
+        return [("chunks", .array(chunks)), ("end", try end(stream.end))]
+    }
+
+    /// `end:` as the spec reader reads it.
+    private static func end(_ end: ResponseStream.End) throws(Unwritable) -> WrittenJSON {
+        switch end {
+        case .close: return .string("close")
+        case .cut: return .string("cut")
+        case .reset: return .string("reset")
+        case .keepOpen(nil, _): return .string("open")
         case .keepOpen(let heartbeat?, let every):
             guard let comment = heartbeat.comment, heartbeat.data == nil, heartbeat.event == nil, heartbeat.id == nil, heartbeat.retry == nil else {
                 throw Unwritable("its stream's heartbeat is more than a comment, which spec files cannot state")
             }
-            end = .object([("open", .object([("heartbeat", .string(comment)), ("every", .string(Self.milliseconds(every)))]))])
+            return .object([("open", .object([("heartbeat", .string(comment)), ("every", .string(Self.milliseconds(every)))]))])
+        case .fedByTest:
+            throw Unwritable("its stream is fed by the test (end: .fedByTest), which only a Swift test can do")
         }
-        return [("chunks", .array(chunks)), ("end", end)]
     }
 
     /// `250ms`.

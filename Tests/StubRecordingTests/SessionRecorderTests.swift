@@ -126,4 +126,27 @@ import Testing
         let recording = SessionRecorder.record([RecordedExchange(request: request("/broken"), response: json(notJSON))], source: "upstream")
         #expect(recording.fixtures.map(\.path) == ["fixtures/get-broken.txt"])
     }
+
+    @Test func anEventStreamIsRecordedAsItsEventsAndReplaysByteForByte() throws {
+        let body = "data: {\"delta\":\"Hel\"}\n\nevent: done\nid: 7\ndata: lo\n\n: keep-alive\n\n"
+        let answer = StubResponse(status: 200, headers: ["Content-Type": "text/event-stream; charset=utf-8"], body: Data(body.utf8))
+        let recording = SessionRecorder.record([RecordedExchange(request: request("/v1/feed"), response: answer)], source: "https://api.example.com")
+        guard case .fixed(let recorded) = recording.stubs.first?.response else {
+            Issue.record("the stream is recorded inline")
+            return
+        }
+        let stream = try #require(recorded.stream)
+        #expect(stream.pieces.map { String(decoding: $0.bytes, as: UTF8.self) }
+                == ["data: {\"delta\":\"Hel\"}\n\n", "event: done\nid: 7\ndata: lo\n\n", ": keep-alive\n\n"])
+        #expect(stream.bytes == Array(body.utf8), "replayed byte for byte")
+        let text = String(decoding: try recording.files(specName: "feed.yaml")[0].data, as: UTF8.self)
+        #expect(text.contains("events:") && text.contains("event: done") && text.contains("comment: keep-alive"), "\(text)")
+        #expect(recording.fixtures.isEmpty)
+    }
+
+    @Test func eventsAreCutAfterEachBlankLineWhateverTheLineEnds() {
+        let cut = { (text: String) in RecordedResponses.events(in: Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) } }
+        #expect(cut("data: a\r\n\r\ndata: b\r\rdata: c\n\ntrailing") == ["data: a\r\n\r\n", "data: b\r\r", "data: c\n\n", "trailing"])
+        #expect(cut("\n\ndata: a\n\n") == ["\n\ndata: a\n\n"], "blank lines before the first field belong to it")
+    }
 }

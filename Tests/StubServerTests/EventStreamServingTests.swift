@@ -104,39 +104,17 @@ extension StubServer {
 /// URLSession's data delegate receives each event as it goes out (on Linux
 /// there is no `bytes(for:)`; the delegate's `didReceive` is the way).
 @Suite struct URLSessionDelegateStreamTests {
-    /// Hands each piece of data the task receives, and its end, to a stream.
-    final class Pieces: NSObject, URLSessionDataDelegate, Sendable {
-        let stream: AsyncStream<Data?>
-        private let continuation: AsyncStream<Data?>.Continuation
-
-        override init() {
-            (stream, continuation) = AsyncStream.makeStream()
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) { continuation.yield(data) }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            continuation.yield(nil)
-            continuation.finish()
-        }
-    }
-
     @Test func theDelegateReceivesEachEventWhileTheStreamIsOpen() async throws {
         let server = try StubServer.start([
             Get("/live").respond(.eventStream([.message("first"), .message("second")], every: .milliseconds(5), end: .keepOpen())),
         ])
         defer { server.stop() }
-        let pieces = Pieces()
-        let session = URLSession(configuration: .ephemeral, delegate: pieces, delegateQueue: nil)
+        let data = StreamedData()
+        let session = URLSession(configuration: .ephemeral, delegate: data, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
         session.dataTask(with: server.url("/live")).resume()
-        var reader = EventStreamReader()
-        var events: [String] = []
-        for await piece in pieces.stream {
-            guard let piece else { break }
-            events += reader.read(piece).map(\.data)
-            if events.count == 2 { break }
-        }
+        var arrivals = EventStreamArrivals(data)
+        let events = [await arrivals.next(), await arrivals.next()]
         #expect(events == ["first", "second"])
         #expect(server.isRunning, "both arrived while the stream is open")
     }

@@ -52,6 +52,27 @@ struct ModelStreamSDKTests {
         #expect(NSArray(array: result["tools"] as? [Any] ?? []).isEqual(to: Self.expectedTools), "\(result)")
     }
 
+    @Test func theSDKYieldsEachDeltaAsTheTestSendsIt() async throws {
+        let python = try #require(StreamClients.python, "the streaming SDKs are not installed")
+        let server = try StubServer.start(.stubs {
+            Post("/v1/chat/completions").respond(.eventStream([], end: .fedByTest))
+        })
+        defer { server.stop() }
+        let client = try ChildProcess(python, [Self.script.path, "openai-live", server.baseURL.absoluteString])
+        defer { client.kill() }
+        // Python loads both SDKs first: on a busy machine that takes a while.
+        let stream = try await server.nextStream(matching: Post("/v1/chat/completions"), timeout: .seconds(120))
+        let events = ModelAnswer(text: ["Hel", "lo"], inputTokens: 1, outputTokens: 2).openAIChatCompletionEvents(includeUsage: false)
+        // The role chunk and the first text delta; the SDK yields it while the stream is open.
+        stream.send(Array(events.prefix(2)))
+        #expect(await client.readLine(matching: #"^\{"delta": "Hel"\}$"#) != nil)
+        stream.send(Array(events.dropFirst(2)))
+        stream.finish()
+        #expect(await client.readLine(matching: #"^\{"delta": "lo"\}$"#) != nil)
+        let ended = await client.finish()
+        #expect(ended.status == 0 && ended.output.contains(#"{"text": "Hello"}"#), "\(ended.output)\(ended.errors)")
+    }
+
     @Test func aPlainAnswerEndsItsTurn() async throws {
         let plain = ModelAnswer(text: ["Just text."], inputTokens: 3, outputTokens: 2)
         let openAI = try await Self.run("openai", [Post("/v1/chat/completions").respond(.openAIChatCompletionStream(plain))])

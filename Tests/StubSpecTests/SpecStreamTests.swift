@@ -84,4 +84,24 @@ import Testing
         let read = try StubSpec.parse(text, name: "remote", directory: URL(fileURLWithPath: "/"))
         #expect(read.stubs.map(Self.stream) == stubs.map(Self.stream))
     }
+
+    @Test func anEventStreamIsWrittenAsEventsAndOtherPiecesAsChunks() throws {
+        let text = try SpecWriter.document([
+            Get("/feed").respond(.eventStream([.message("one", id: "1"), ServerSentEvent(data: "a\nb", event: "update", retry: .seconds(2))],
+                                              every: .milliseconds(20))),
+            Get("/paced").respond(.stream(ResponseStream(pieces: [.init(bytes: Array("not an event".utf8))]))),
+        ])
+        #expect(text.contains(#""events""#) && text.contains(#""chunks""#), "\(text)")
+        #expect(text.contains(#""data": "one""#) && !text.contains("data: one"), "events are written as their fields, not their bytes: \(text)")
+        #expect(ServerSentEvent(exactly: Array("data: x\r\n\r\n".utf8)) == nil, "CRLF framing stays a chunk, byte for byte")
+        #expect(ServerSentEvent(exactly: Array("data: x\n\n".utf8)) == .message("x"))
+    }
+
+    @Test func aStreamFedByTheTestIsRefusedByName() throws {
+        #expect {
+            try SpecWriter.document([Get("/chat").respond(.eventStream([], end: .fedByTest))])
+        } throws: { error in
+            "\(error)".contains("its stream is fed by the test (end: .fedByTest), which only a Swift test can do")
+        }
+    }
 }

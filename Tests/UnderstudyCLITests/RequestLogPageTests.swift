@@ -33,6 +33,13 @@ struct RequestLogPageTests {
           - id: health
             request: { method: GET, path: /health }
             response: { status: 200, body: ok }
+          - id: ticker
+            request: { method: GET, path: /ticker }
+            response:
+              status: 200
+              events: [ { data: tick 1 }, { data: tick 2 }, { event: update, id: "3", data: tick 3 } ]
+              every: 200ms
+              end: open
         """
 
     @Test func requestsAppearLiveMissesExplainThemselvesAndSecretsStayMasked() async throws {

@@ -45,9 +45,12 @@ public struct JournalEntry: Sendable, Codable {
     /// its task while a delay or a held answer kept it waiting. The answer
     /// it would have got is not sent. Local only (an in-process server marks it).
     public var abandoned = false
+    /// For a streamed answer, the pieces sent so far and how it ended.
+    /// Local only.
+    public var stream: StreamLog?
 
     private enum CodingKeys: String, CodingKey {
-        case sequence, request, outcome, stubID, declared, status, report
+        case sequence, request, outcome, stubID, declared, status, report, stream
     }
 
     /// Creates an entry as another process reports it: the stub named by id

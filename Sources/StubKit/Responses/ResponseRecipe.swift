@@ -41,4 +41,14 @@ extension ResponseRecipe {
         default: return false
         }
     }
+
+    /// Whether an answer of this recipe may be a stream the test feeds
+    /// (``ResponseStream/End/fedByTest``); a closure's answers are not known ahead.
+    public var isFedByTest: Bool {
+        switch self {
+        case .fixed(let response): return response.stream?.end == .fedByTest
+        case .sequence(let steps): return steps.contains { $0.isFedByTest }
+        default: return false
+        }
+    }
 }

@@ -11,9 +11,28 @@ extension StubResponse {
     /// top-level `error` instead of the end. Each event `every` after the last.
     public static func openAIChatCompletionStream(_ answer: ModelAnswer, every pace: Duration = .zero, includeUsage: Bool = true,
                                                   flaw: ModelStreamFlaw? = nil) -> StubResponse {
+        eventStream(answer.openAIChatCompletionEvents(includeUsage: includeUsage, flaw: flaw), every: pace)
+    }
+
+    /// `answer` as Anthropic's Messages API streams it: named events
+    /// `message_start`, per block `content_block_start`, `content_block_delta`
+    /// (`text_delta`, `input_json_delta`) and `content_block_stop`, then
+    /// `message_delta` (stop reason, output tokens) and `message_stop`. A
+    /// ``ModelAnswer/failure`` goes out as `event: error` instead of the end.
+    /// Each event `every` after the last.
+    public static func anthropicMessageStream(_ answer: ModelAnswer, every pace: Duration = .zero, flaw: ModelStreamFlaw? = nil) -> StubResponse {
+        eventStream(answer.anthropicMessageEvents(flaw: flaw), every: pace)
+    }
+}
+
+extension ModelAnswer {
+    /// The events of ``StubResponse/openAIChatCompletionStream(_:every:includeUsage:flaw:)``,
+    /// for a test that sends them itself through a ``ResponseStream/End/fedByTest`` stream.
+    public func openAIChatCompletionEvents(includeUsage: Bool = true, flaw: ModelStreamFlaw? = nil) -> [ServerSentEvent] {
+        let answer = self
         func chunk(_ delta: JSONValue, finish: String? = nil) -> ServerSentEvent {
             let choice: JSONValue = .object(["index": 0, "delta": delta, "logprobs": .null, "finish_reason": finish.map(JSONValue.string) ?? .null])
-            return .message(openAIChunk(answer, choices: [choice], usage: includeUsage ? .null : nil).description)
+            return .message(Self.openAIChunk(answer, choices: [choice], usage: includeUsage ? .null : nil).description)
         }
         var events = [chunk(.object(["role": "assistant", "content": ""]))]
         for (index, piece) in answer.text.enumerated() {
@@ -32,24 +51,21 @@ extension StubResponse {
         if let failure = answer.failure {
             events.append(.message(JSONValue.object(["error": .object(["type": .string(failure.type), "message": .string(failure.message)])]).description))
         } else {
-            events.append(chunk(.object([:]), finish: openAIFinishReason(answer.stopReason)))
+            events.append(chunk(.object([:]), finish: Self.openAIFinishReason(answer.stopReason)))
             if includeUsage {
                 let usage: JSONValue = .object(["prompt_tokens": .number(Double(answer.inputTokens)), "completion_tokens": .number(Double(answer.outputTokens)),
                                                 "total_tokens": .number(Double(answer.inputTokens + answer.outputTokens))])
-                events.append(.message(openAIChunk(answer, choices: [], usage: usage).description))
+                events.append(.message(Self.openAIChunk(answer, choices: [], usage: usage).description))
             }
             if flaw != .missingDone { events.append(.message("[DONE]")) }
         }
-        return eventStream(events, every: pace)
+        return events
     }
 
-    /// `answer` as Anthropic's Messages API streams it: named events
-    /// `message_start`, per block `content_block_start`, `content_block_delta`
-    /// (`text_delta`, `input_json_delta`) and `content_block_stop`, then
-    /// `message_delta` (stop reason, output tokens) and `message_stop`. A
-    /// ``ModelAnswer/failure`` goes out as `event: error` instead of the end.
-    /// Each event `every` after the last.
-    public static func anthropicMessageStream(_ answer: ModelAnswer, every pace: Duration = .zero, flaw: ModelStreamFlaw? = nil) -> StubResponse {
+    /// The events of ``StubResponse/anthropicMessageStream(_:every:flaw:)``,
+    /// for a test that sends them itself through a ``ResponseStream/End/fedByTest`` stream.
+    public func anthropicMessageEvents(flaw: ModelStreamFlaw? = nil) -> [ServerSentEvent] {
+        let answer = self
         func event(_ name: String, _ data: [String: JSONValue]) -> ServerSentEvent {
             var data = data
             data["type"] = .string(name)
@@ -85,12 +101,12 @@ extension StubResponse {
             events.append(event("error", ["error": .object(["type": .string(failure.type), "message": .string(failure.message)])]))
         } else {
             events.append(event("message_delta", [
-                "delta": .object(["stop_reason": .string(anthropicStopReason(answer.stopReason)), "stop_sequence": .null]),
+                "delta": .object(["stop_reason": .string(Self.anthropicStopReason(answer.stopReason)), "stop_sequence": .null]),
                 "usage": .object(["output_tokens": .number(Double(answer.outputTokens))]),
             ]))
             events.append(event("message_stop", [:]))
         }
-        return eventStream(events, every: pace)
+        return events
     }
 
     private static func openAIChunk(_ answer: ModelAnswer, choices: [JSONValue], usage: JSONValue?) -> JSONValue {

@@ -35,6 +35,11 @@ public struct ResponseStream: Sendable, Hashable {
         /// `heartbeat` bytes go out every `every` (which also notices a
         /// client that hung up).
         case keepOpen(heartbeat: ServerSentEvent? = nil, every: Duration = .seconds(15))
+        /// After its pieces the stream stays open for the test to feed: the
+        /// server's `nextStream(matching:)` hands it over as a live stream,
+        /// which sends further pieces when the test says and ends the stream.
+        /// It ends when the server stops, if the test did not end it.
+        case fedByTest
     }
 
     /// The pieces, in order.

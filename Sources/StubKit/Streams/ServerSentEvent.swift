@@ -59,6 +59,38 @@ public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
         return parts.joined(separator: ", ")
     }
 
+    /// The event whose ``encoded`` bytes are exactly `bytes` (one event and
+    /// its blank line, as this type writes them); `nil` for anything else.
+    public init?(exactly bytes: [UInt8]) {
+        guard let text = String(validating: bytes, as: UTF8.self), text.hasSuffix("\n\n"), !text.contains("\r") else { return nil }
+        var event = ServerSentEvent()
+        var comments: [String] = []
+        var data: [String] = []
+        for line in text.dropLast(2).split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(":") {
+                comments.append(String(line.dropFirst(line.hasPrefix(": ") ? 2 : 1)))
+                continue
+            }
+            let name = line.prefix { $0 != ":" }
+            var value = line.dropFirst(name.count)
+            if value.hasPrefix(":") { value = value.dropFirst() }
+            if value.hasPrefix(" ") { value = value.dropFirst() }
+            switch name {
+            case "data": data.append(String(value))
+            case "event" where event.event == nil: event.event = String(value)
+            case "id" where event.id == nil: event.id = String(value)
+            case "retry" where event.retry == nil:
+                guard let milliseconds = Int(value) else { return nil }
+                event.retry = .milliseconds(milliseconds)
+            default: return nil
+            }
+        }
+        if !comments.isEmpty { event.comment = comments.joined(separator: "\n") }
+        if !data.isEmpty { event.data = data.joined(separator: "\n") }
+        guard event.encoded == bytes else { return nil }
+        self = event
+    }
+
     /// `text` split at CRLF, LF or CR.
     static func lines(of text: String) -> [String] {
         text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")

@@ -1,7 +1,11 @@
 """What the official OpenAI and Anthropic SDKs make of a streamed answer
 served at BASE: printed as one JSON line, or the error they raised.
 
-    python model_sdks.py openai|anthropic BASE
+    python model_sdks.py openai|anthropic|openai-live BASE
+
+openai-live prints each text delta as a JSON line the moment the SDK yields
+it ({"delta": …}), then the joined text ({"text": …}): a test feeding the
+stream reads each line before it sends the next piece.
 """
 import json
 import sys
@@ -31,10 +35,22 @@ def run_anthropic(base):
     return {"text": text, "tools": tools, "stop": final.stop_reason, "usage": [final.usage.input_tokens, final.usage.output_tokens]}
 
 
+def run_openai_live(base):
+    client = openai.OpenAI(base_url=base + "/v1", api_key="sk-test", max_retries=0)
+    text = ""
+    for chunk in client.chat.completions.create(model="test-model", messages=[{"role": "user", "content": "hi"}], stream=True):
+        for choice in chunk.choices:
+            if choice.delta.content:
+                text += choice.delta.content
+                print(json.dumps({"delta": choice.delta.content}), flush=True)
+    return {"text": text}
+
+
 def main():
     sdk, base = sys.argv[1], sys.argv[2]
     try:
-        result = run_openai(base) if sdk == "openai" else run_anthropic(base)
+        runs = {"openai": run_openai, "anthropic": run_anthropic, "openai-live": run_openai_live}
+        result = runs[sdk](base)
     except Exception as error:  # noqa: BLE001 - the test reads which error the SDK raised
         result = {"error": type(error).__name__, "message": str(error)}
     print(json.dumps(result))

@@ -11,6 +11,7 @@ import json
 import os
 import statistics
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -127,6 +128,20 @@ try:
     driver.save_screenshot(os.path.join(SHOTS, "request-log-phone-dark.png"))
     driver.set_window_size(1280, 860)
     driver.save_screenshot(os.path.join(SHOTS, "request-log-desktop-dark.png"))
+
+    # An event stream held open: the detail lists each event as it goes out, the stream still open.
+    stream = urllib.request.urlopen(BASE + "/ticker", timeout=30)
+    received = []
+    reader = threading.Thread(target=lambda: [received.append(line) for line in iter(stream.readline, b"")], daemon=True)
+    reader.start()
+    wait.until(lambda d: row_for(d, "/ticker").click() or True)
+    wait.until(lambda d: "tick 1" in d.find_element(By.ID, "detail").text)
+    shown = wait.until(lambda d: (lambda items: items if len(items) == 3 else None)(
+        [item.text for item in d.find_elements(By.CSS_SELECTOR, "#detail ol.stream-events li")]))
+    check(shown == ["tick 1", "tick 2", "update #3 tick 3"], "the stream's events are listed as they go out: " + str(shown))
+    state = driver.find_element(By.CSS_SELECTOR, "#detail p.stream-state").text
+    check(state == "3 events sent · open", "the stream is shown open: " + state)
+    # The reader thread is a daemon: it ends with the script (closing the response here would wait on its read).
 finally:
     driver.quit()
 

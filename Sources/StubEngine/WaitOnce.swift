@@ -1,0 +1,42 @@
+import Locking
+
+/// A value settled once, from any thread, that tasks await without holding
+/// a thread: the first ``resolve(_:)`` wins (`nil` stands for "no value":
+/// a timeout, a cancellation), later ones do nothing.
+package final class WaitOnce<Value: Sendable>: Sendable {
+    private struct State {
+        var settled = false
+        var value: Value?
+        var waiters: [CheckedContinuation<Value?, Never>] = []
+    }
+
+    private let state = Locked(State())
+
+    package init() {}
+
+    /// Settles the value, once, and wakes every waiter.
+    package func resolve(_ value: Value?) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Value?, Never>] in
+            guard !state.settled else { return [] }
+            state.settled = true
+            state.value = value
+            defer { state.waiters.removeAll() }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume(returning: value) }
+    }
+
+    /// The settled value, once there is one.
+    package var value: Value? {
+        get async {
+            await withCheckedContinuation { continuation in
+                let now = state.withLock { state -> Value?? in
+                    if state.settled { return .some(state.value) }
+                    state.waiters.append(continuation)
+                    return .none
+                }
+                if let now { continuation.resume(returning: now) }
+            }
+        }
+    }
+}
