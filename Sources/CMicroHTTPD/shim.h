@@ -226,6 +226,13 @@ c_mhd_linger_zero(struct MHD_Connection *connection)
     connect(info->connect_fd, &unspecified, sizeof unspecified);
 }
 
+/* Ends an upgraded connection (MHD_upgrade_action is variadic, which Swift cannot call). */
+static inline enum MHD_Result
+c_mhd_upgrade_close(struct MHD_UpgradeResponseHandle *urh)
+{
+    return MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE);
+}
+
 /*
  * Whether the peer of a connection that sends nothing more (a client reading
  * a stream) has gone: 1 gone (it closed or reset the connection), 2 it sent

@@ -23,6 +23,9 @@ public enum WireReply<Prepared: PreparedWireResponse, Sink: Sendable>: Sendable 
     /// Answer later: the request is held (no thread waits) and the closure
     /// receives the sink that completes it, from any thread.
     case later(@Sendable (Sink) -> Void)
+    /// Switch protocols: send `head` (a 101; its body is ignored), then hand
+    /// the connection to `accept` as raw bytes both ways (a WebSocket).
+    case upgrade(head: HTTPResponse, accept: @Sendable (any UpgradedChannel) -> Void)
 }
 
 /// A response built once and sent many times, as a ``WireReply`` holds it.
@@ -39,7 +42,7 @@ extension WireReply {
         switch self {
         case .response(let response): return response.status
         case .prepared(let prepared): return prepared.response.status
-        case .stream(let head, _): return head.status
+        case .stream(let head, _), .upgrade(let head, _): return head.status
         case .raw(let bytes):
             let line = bytes.prefix(while: { $0 != UInt8(ascii: "\r") })
             let parts = String(decoding: line, as: UTF8.self).split(separator: " ")

@@ -50,6 +50,7 @@ public final class Daemon: Sendable {
         _ = PanicReport.installed
         let cls = Unmanaged.passUnretained(core).toOpaque()
         let flags = MHD_USE_AUTO.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            | MHD_ALLOW_UPGRADE.rawValue
         let daemon = c_mhd_start(
             flags,
             fd,
@@ -157,6 +158,7 @@ public final class Daemon: Sendable {
             // can abort the process; MHD_stop_daemon closes the socket.)
             core.accepting.store(false, ordering: .releasing)
             core.stopping.store(true, ordering: .sequentiallyConsistent)
+            core.closeUpgraded(grace: .seconds(2))
             core.releaseHeldStreams()
             _ = core.inFlight.wait(timeout: .now() + .nanoseconds(Int(drainTimeout.nanoseconds)))
             // From here nothing suspends, and what is still suspended gets 503.

@@ -33,6 +33,10 @@ final class DaemonCore: Sendable {
     /// every connection, which would drop an answer queued but not yet sent.
     let answeringAtStop = DispatchGroup()
     let suspension = Locked(Suspension())
+    /// The connections handed over after a 101, until each is closed.
+    let upgradedSockets = Locked<[ObjectIdentifier: UpgradedSocket]>([:])
+    /// Entered when a connection is handed over, left when it is closed: stop waits on it.
+    let upgradedOpen = DispatchGroup()
 
     struct Suspension {
         var stopping = false
@@ -203,6 +207,7 @@ final class DaemonCore: Sendable {
         case .response(let response): return queue(response, on: connection)
         case .prepared(let prepared): return queue(prepared, on: connection)
         case .stream(let head, let body): return BodyStreamer.queue(head: head, body: body, core: self, connection: connection)
+        case .upgrade(let head, let accept): return UpgradedSocket.queue(head: head, accept: accept, core: self, connection: connection)
         case .raw(let bytes): return sendRaw(bytes, on: connection)
         case .closeConnection: return .NO
         case .resetConnection:

@@ -90,6 +90,9 @@ public enum PactInteractionBuilder {
             case .fixture, .invalid: throw PactLeftOut(problem: StubProblem(stub, "its response was not resolved"))
             }
         }
+        if response.webSocket != nil {
+            throw PactLeftOut(problem: StubProblem(stub, "it is a WebSocket endpoint, which an HTTP pact cannot state; the stub is left out of it"))
+        }
         if response.stream != nil {
             throw PactLeftOut(problem: StubProblem(stub, "its body is a stream (an event stream or paced chunks), which a pact cannot state; the stub is left out of it"))
         }

@@ -9,6 +9,12 @@ package import HTTPWire
 package typealias Answer = WireReply<PreparedAnswer, AnswerSink>
 
 extension WireReply where Prepared == PreparedAnswer, Sink == AnswerSink {
+    /// The 101's head of an upgrade (a WebSocket handshake accepted), else `nil`.
+    var upgradeHead: HTTPResponse? {
+        if case .upgrade(let head, _) = self { return head }
+        return nil
+    }
+
     /// `self`, sent after `delay` from a timer: no thread waits.
     package func after(_ delay: Duration) -> Answer {
         .later { $0.send(self, after: delay) }

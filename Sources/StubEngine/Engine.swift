@@ -30,7 +30,9 @@ package final class Engine: Sendable {
     package let serving: Locked<Serving>
     package let journal: Journal
     /// The streams stubs opened for the test to feed, until it takes them.
-    package let openStreams = OpenStreams()
+    package let openStreams = Handoff<LiveStream>(what: "stream fed by the test") { $0.response.isFedByTest }
+    /// The WebSocket connections opened, until the test takes them.
+    package let openWebSockets = Handoff<LiveWebSocket>(what: "WebSocket connection") { $0.response.isWebSocket }
     package let scenarios = ScenarioBook()
     /// What went wrong while answering, for tests to take from their own task.
     package let issues = ServerIssueQueue()
@@ -96,19 +98,29 @@ package final class Engine: Sendable {
         for check in slot.stub.guards where refusal == nil {
             refusal = check.refusal(of: request)?.response // each rule runs once: some count what they see
         }
-        var made = refusal.map { .response(HTTPResponse($0, extraHeaders: slot.stub.responseHeaders)) }
-            ?? reused(slot, request) { reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot, request: request,
-                                            captures: captures, topLevel: true, thrown: &thrown, proxied: &proxied) }
+        var upgraded: JournalTicket?
+        var made: Answer
+        if refusal == nil, let conversation = slot.webSocket {
+            let ticket = JournalTicket()
+            upgraded = ticket
+            made = webSocketAnswer(conversation, request: request, slot: slot, ticket: ticket)
+        } else {
+            made = refusal.map { .response(HTTPResponse($0, extraHeaders: slot.stub.responseHeaders)) }
+                ?? reused(slot, request) { reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot, request: request,
+                                                captures: captures, topLevel: true, thrown: &thrown, proxied: &proxied) }
+        }
         let streamed = slot.stub.fault == nil ? journaling(&made) : nil
         let (delivered, status) = deliver(finish.apply(made, to: request, slot: slot), for: slot)
         let served = keepsServedResponses.load(ordering: .relaxed) ? made.response.map(StubResponse.init(served:)) : nil
         let sequence = journal.record(request, table: table, index: index, status: status, served: served,
-                                      stream: streamed.map { _ in StreamLog() }) { sequence in
+                                      stream: streamed.map { _ in StreamLog() },
+                                      webSocket: made.upgradeHead.map { WebSocketLog(subprotocol: $0.header("Sec-WebSocket-Protocol")) }) { sequence in
             if let thrown {
                 issues.append(ServerIssue(sequence: sequence, kind: .responseClosureThrew(stub: slot.stub, error: "\(thrown)")))
             }
         }
         proxied?.sequence.store(sequence, ordering: .releasing)
+        upgraded?.sequence.store(sequence, ordering: .releasing)
         if let streamed {
             streamed.ticket.sequence.store(sequence, ordering: .releasing)
             if let feed = streamed.feed { openStreams.offer(LiveStream(request: request, sequence: sequence, feed: feed)) }

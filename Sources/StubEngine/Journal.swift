@@ -25,7 +25,7 @@ public final class Journal: Sendable {
     @discardableResult
     func record(
         _ request: RecordedRequest, table: RouteTable?, index: Int, status: Int?, served: StubResponse? = nil,
-        stream: StreamLog? = nil, beforePublishing: (Int) -> Void = { _ in }
+        stream: StreamLog? = nil, webSocket: WebSocketLog? = nil, beforePublishing: (Int) -> Void = { _ in }
     ) -> Int {
         let (sequence, woken) = storage.withLock { ring -> (Int, Waiter?) in
             ring.recorded += 1
@@ -34,7 +34,7 @@ public final class Journal: Sendable {
             // the entry without it).
             beforePublishing(ring.recorded)
             ring.append(Record(sequence: ring.recorded, request: request, table: table, index: index, status: status, served: served,
-                               stream: stream))
+                               stream: stream, webSocket: webSocket))
             guard !ring.waiters.isEmpty,
                   let position = ring.waiters.firstIndex(where: { $0.test(request) })
             else { return (ring.recorded, nil) }
@@ -172,6 +172,18 @@ public final class Journal: Sendable {
         changes.bump()
     }
 
+    /// Changes the WebSocket log of entry `sequence`.
+    func webSocket(_ sequence: Int, _ change: (inout WebSocketLog) -> Void) {
+        storage.withLock { ring in
+            ring.update(sequence) { record in
+                var log = record.webSocket ?? WebSocketLog()
+                change(&log)
+                record.webSocket = log
+            }
+        }
+        changes.bump()
+    }
+
     /// Marks the newest entry of the request on `connection` as abandoned:
     /// its client gave up before the answer was sent.
     package func markAbandoned(connection: UInt64) {
@@ -226,6 +238,7 @@ private struct Record {
     var served: StubResponse?
     var abandoned = false
     var stream: StreamLog?
+    var webSocket: WebSocketLog?
 
     var entry: JournalEntry {
         var entry = index == Self.preflight
@@ -233,6 +246,7 @@ private struct Record {
             : JournalEntry(sequence: sequence, request: request, answeredBy: table.map { $0.stubs[index] }, status: status, served: served)
         entry.abandoned = abandoned
         entry.stream = stream
+        entry.webSocket = webSocket
         return entry
     }
 }

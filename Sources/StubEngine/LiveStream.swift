@@ -18,7 +18,7 @@ public import StubKit
 ///
 /// Every call is safe from any task or thread. What was sent is in the
 /// journal entry's `stream` as it goes out.
-public struct LiveStream: Sendable {
+public struct LiveStream: HandedOver {
     /// How the test ends a stream.
     public enum Ending: Sendable, Hashable {
         /// The body ends properly: the client sees the stream end.

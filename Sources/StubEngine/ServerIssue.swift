@@ -15,6 +15,10 @@ public struct ServerIssue: Sendable, CustomStringConvertible {
         /// client got an error saying why (in process: an upload task whose
         /// body the platform does not hand over). Not journaled.
         case transportRefused(request: String, reason: String)
+        /// A WebSocket message no rule of its stub answered (the connection stays open).
+        case unmatchedMessage(UnmatchedMessageReport)
+        /// A WebSocket client broke the protocol; the server failed the connection with this close.
+        case webSocketProtocolError(request: String, close: WebSocketClose)
     }
 
     /// The journal sequence number of the request concerned.
@@ -37,6 +41,7 @@ public struct ServerIssue: Sendable, CustomStringConvertible {
     /// The stub concerned, when one is.
     public var stub: Stub? {
         if case .responseClosureThrew(let stub, _) = kind { return stub }
+        if case .unmatchedMessage(let report) = kind { return report.stub }
         return nil
     }
 
@@ -49,6 +54,10 @@ public struct ServerIssue: Sendable, CustomStringConvertible {
             return "request #\(sequence): the response closure of \(stub.request) (declared at \(stub.location)) threw: \(error)"
         case .transportRefused(let request, let reason):
             return "\(request) was refused before any stub saw it: \(reason)"
+        case .unmatchedMessage(let report):
+            return "request #\(sequence): " + report.description
+        case .webSocketProtocolError(let request, let close):
+            return "request #\(sequence): the WebSocket client of \(request) broke the protocol; the server closed with \(close)"
         }
     }
 }

@@ -21,14 +21,17 @@ final class StubSlot: Sendable {
     let prepared: PreparedAnswer?
     /// Answers already built, by ``AnswerReuse`` key, when the stub promises reuse.
     let answers: AnswerCache?
+    /// A WebSocket endpoint's conversation.
+    let webSocket: WebSocketConversation?
 
     init(stub: Stub, resolvedRecipe: ResponseRecipe?) {
         self.stub = stub
         self.limit = stub.times
         self.resolvedRecipe = resolvedRecipe
         self.answers = stub.answerReuse.map(AnswerCache.init)
+        if case .fixed(let response) = resolvedRecipe ?? stub.response { self.webSocket = response.webSocket } else { self.webSocket = nil }
         switch resolvedRecipe ?? stub.response {
-        case .fixed(let response) where response.reason == nil && response.stream == nil:
+        case .fixed(let response) where response.reason == nil && response.stream == nil && response.webSocket == nil:
             self.prepared = PreparedAnswer(HTTPResponse(response, extraHeaders: stub.responseHeaders))
             self.counted = stub.times != nil
         case .sequence:

@@ -14,16 +14,19 @@ package final class WaitOnce<Value: Sendable>: Sendable {
 
     package init() {}
 
-    /// Settles the value, once, and wakes every waiter.
-    package func resolve(_ value: Value?) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Value?, Never>] in
-            guard !state.settled else { return [] }
+    /// Settles the value, once, and wakes every waiter; `false` when it was settled already.
+    @discardableResult
+    package func resolve(_ value: Value?) -> Bool {
+        let waiters = state.withLock { state -> [CheckedContinuation<Value?, Never>]? in
+            guard !state.settled else { return nil }
             state.settled = true
             state.value = value
             defer { state.waiters.removeAll() }
             return state.waiters
         }
+        guard let waiters else { return false }
         for waiter in waiters { waiter.resume(returning: value) }
+        return true
     }
 
     /// The settled value, once there is one.

@@ -134,7 +134,7 @@ public final class InProcessServer: Sendable {
     /// (`ResponseStream.End.fedByTest`) whose request matches `pattern`, and
     /// hands it over, as `StubServer.nextStream(matching:)` does.
     ///
-    /// - Throws: `StreamWaitTimeout`; `CancellationError` when the task is cancelled.
+    /// - Throws: `HandoverTimeout`; `CancellationError` when the task is cancelled.
     public func nextStream(
         matching pattern: some RequestPatternConvertible,
         timeout: Duration = .seconds(5),

@@ -141,6 +141,11 @@ final class Loading: Sendable {
             respond(prepared.response, for: request, cookies: cookies)
         case .stream(let head, let body):
             InProcessStream(loading: self, head: head, body: body, request: request, cookies: cookies, lease: lease).start()
+        case .upgrade:
+            // URLSession's WebSocket tasks never reach a URLProtocol: a WebSocket stub is served over the socket.
+            let why = "Understudy in process: \(request.method) \(request.path) is a WebSocket endpoint, served over the socket only"
+            lease.refused(why, request: URLRequest(url: request.url ?? URL(string: "http://in-process.invalid/")!))
+            fail(URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: why]))
         case .raw(let bytes):
             if let response = InProcessResponse.parsed(raw: bytes) {
                 respond(response, for: request, cookies: cookies)

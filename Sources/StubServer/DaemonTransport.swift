@@ -32,6 +32,7 @@ extension Answer {
         case .response(let response): return .response(response)
         case .prepared(let prepared): return .prepared(prepared.form(PreparedResponse.init))
         case .stream(let head, let body): return .stream(head: head, body: body)
+        case .upgrade(let head, let accept): return .upgrade(head: head, accept: accept)
         case .raw(let bytes): return .raw(bytes)
         case .closeConnection: return .closeConnection
         case .resetConnection: return .resetConnection

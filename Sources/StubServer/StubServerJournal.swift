@@ -28,29 +28,3 @@ extension StubServer {
                                location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
-
-extension StubServer {
-    /// Waits for the next stream a stub opened for the test to feed
-    /// (`ResponseStream.End.fedByTest`) whose request matches `pattern`, and
-    /// hands it over: the oldest one not handed over yet, or the first to
-    /// open within `timeout`. The test then sends each piece and ends it:
-    ///
-    /// ```swift
-    /// let stream = try await server.nextStream(matching: Post("/v1/chat/completions"))
-    /// stream.send(.message("Hel"))
-    /// stream.send(.message("lo"))
-    /// stream.finish()
-    /// ```
-    ///
-    /// - Throws: ``StreamWaitTimeout``, naming the requests that arrived
-    ///   instead, at the caller's source location; `CancellationError` when
-    ///   the task is cancelled.
-    public func nextStream(
-        matching pattern: some RequestPatternConvertible,
-        timeout: Duration = .seconds(5),
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) async throws -> LiveStream {
-        try await engine.nextStream(matching: pattern.requestPattern, timeout: timeout,
-                                    location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-}

@@ -145,6 +145,7 @@ package enum SpecWriter {
         switch recipe {
         case .fixed(let response):
             guard response.reason == nil else { throw Unwritable("its response has a custom reason phrase") }
+            guard response.webSocket == nil else { throw Unwritable("it is a WebSocket endpoint, which spec files cannot state yet") }
             var members: [(String, WrittenJSON)] = [("status", .number(Double(response.status)))]
             if !response.headers.pairs.isEmpty { members.append(("headers", headers(response.headers))) }
             if let stream = response.stream {

@@ -104,8 +104,10 @@ package final class RequestLog: @unchecked Sendable {
                 logUnmatched("\(report.request.method) \(report.request.target)", report: report)
             case .responseClosureThrew(let stub, let error):
                 logThrow("\(stub.request)", error: error)
-            case .transportRefused:
+            case .transportRefused, .webSocketProtocolError:
                 logger.warning("\(issue)")
+            case .unmatchedMessage(let report):
+                logger.warning("\(paint("✗", 31)) \(report)")
             }
         }
     }

@@ -156,6 +156,9 @@ struct MappingWriter {
     private func resolved(_ recipe: ResponseRecipe, written: inout Written) throws(Inexpressible) -> (StubResponse, String?) {
         switch recipe {
         case .fixed(let response):
+            guard response.webSocket == nil else {
+                throw Inexpressible(reason: "it is a WebSocket endpoint, and WireMock 2.35 has no WebSockets")
+            }
             guard response.stream == nil else {
                 throw Inexpressible(reason: "its body is a stream (an event stream or paced chunks), and WireMock 2.35 has no streams")
             }

@@ -150,13 +150,13 @@ import UnderstudyTestSupport
         })
         defer { server.stop() }
         _ = try await server.session.data(from: server.url("/plain"))
-        let error = await #expect(throws: StreamWaitTimeout.self) {
+        let error = await #expect(throws: HandoverTimeout.self) {
             try await server.nextStream(matching: Get("/plain"), timeout: .milliseconds(50))
         }
         let report = try #require(error).description
         #expect(report.contains("FedStreamTests.swift:"), "it names the wait's line: \(report)")
         #expect(report.contains("no stream fed by the test, answering a request matching GET /plain"))
         #expect(report.contains("#1 GET /plain — answered by"), "\(report)")
-        #expect(report.contains("which is not a stream fed by the test"))
+        #expect(report.contains("which opens no stream fed by the test"))
     }
 }

@@ -100,10 +100,10 @@ ensure_browser() {
 # request-log page in headless Chromium. gdb gives a hung run's backtraces.
 # The streaming clients the tests read event streams with: the official
 # openai and anthropic SDKs, and httpx-sse; in .build/venv-streams.
-STREAM_CLIENTS=("openai==3.51.0" "anthropic==2.10.0" "httpx-sse==0.4.3" "httpx==0.28.1")
+STREAM_CLIENTS=("openai==3.51.0" "anthropic==2.10.0" "httpx-sse==0.4.3" "httpx==0.28.1" "websockets==17.4")
 ensure_stream_clients() {
     local venv="$ROOT/.build/venv-streams"
-    if ! "$venv/bin/python" -c 'import importlib.metadata as m, sys; sys.exit(0 if [m.version(p) for p in ("openai", "anthropic", "httpx-sse", "httpx")] == ["3.51.0", "2.10.0", "0.4.3", "0.28.1"] else 1)' 2>/dev/null; then
+    if ! "$venv/bin/python" -c 'import importlib.metadata as m, sys; sys.exit(0 if [m.version(p) for p in ("openai", "anthropic", "httpx-sse", "httpx", "websockets")] == ["3.51.0", "2.10.0", "0.4.3", "0.28.1", "17.4"] else 1)' 2>/dev/null; then
         say "installing: ${STREAM_CLIENTS[*]} (PyPI, in .build/venv-streams)"
         python3 -m venv "$venv" >&2
         "$venv/bin/pip" install --quiet --disable-pip-version-check "${STREAM_CLIENTS[@]}" >&2

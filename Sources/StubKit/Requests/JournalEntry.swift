@@ -48,9 +48,11 @@ public struct JournalEntry: Sendable, Codable {
     /// For a streamed answer, the pieces sent so far and how it ended.
     /// Local only.
     public var stream: StreamLog?
+    /// For a WebSocket connection, its messages so far and how it ended.
+    public var webSocket: WebSocketLog?
 
     private enum CodingKeys: String, CodingKey {
-        case sequence, request, outcome, stubID, declared, status, report, stream
+        case sequence, request, outcome, stubID, declared, status, report, stream, webSocket
     }
 
     /// Creates an entry as another process reports it: the stub named by id

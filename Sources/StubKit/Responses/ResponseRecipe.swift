@@ -51,4 +51,10 @@ extension ResponseRecipe {
         default: return false
         }
     }
+
+    /// Whether this recipe answers with a WebSocket endpoint (``StubResponse/webSocket(_:)``).
+    public var isWebSocket: Bool {
+        if case .fixed(let response) = self { return response.webSocket != nil }
+        return false
+    }
 }

@@ -16,6 +16,9 @@ public struct StubResponse: Sendable, Hashable {
     /// A body sent over time instead of ``body`` (an event stream, paced
     /// chunks); `nil` sends ``body`` at once.
     public var stream: ResponseStream?
+    /// A WebSocket endpoint's conversation: the answer is the handshake's
+    /// `101`, then this runs on the connection (``StubResponse/webSocket(_:)``).
+    public var webSocket: WebSocketConversation?
 
     /// Creates a response.
     public init(status: Int = 200, headers: HTTPHeaders = [:], body: Data = Data(), reason: String? = nil) {

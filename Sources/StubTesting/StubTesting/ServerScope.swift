@@ -62,7 +62,10 @@ struct ServerScope: Sendable {
             case .unmatched(let report):
                 guard !allowsUnmatched else { continue }
                 IssueRecorder.record(Self.unmatchedMessage(sequence: issue.sequence, report: report), at: location)
-            case .responseClosureThrew, .transportRefused:
+            case .unmatchedMessage:
+                guard !allowsUnmatched else { continue }
+                IssueRecorder.record(issue.description, at: location, preferring: issue.stub?.location)
+            case .responseClosureThrew, .transportRefused, .webSocketProtocolError:
                 IssueRecorder.record(issue.description, at: location, preferring: issue.stub?.location)
             }
         }

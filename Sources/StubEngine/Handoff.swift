@@ -2,50 +2,63 @@ import Locking
 public import StubKit
 import Synchronization
 
-/// The streams stubs opened for tests to feed (`ResponseStream.End.fedByTest`),
-/// each handed to the first wait whose pattern its request matches, or kept
-/// (in arrival order) until one asks: none is lost to a test that asks late.
-package final class OpenStreams: Sendable {
+/// What a ``Handoff`` hands to the test: something open that answers a request.
+package protocol HandedOver: Sendable {
+    /// The request it answers.
+    var request: RecordedRequest { get }
+}
+
+/// Open things the test takes over (streams it feeds, WebSocket
+/// connections): each handed to the first wait whose pattern its request
+/// matches, or kept (in arrival order) until one asks, so none is lost to a
+/// test that asks late.
+package final class Handoff<Item: HandedOver>: Sendable {
     private struct Waiter {
         var id: UInt64
         var pattern: RequestPattern
-        var found: WaitOnce<LiveStream>
+        var found: WaitOnce<Item>
     }
 
     private struct State {
-        var offered: [LiveStream] = []
+        var offered: [Item] = []
         var waiters: [Waiter] = []
     }
 
+    /// What is handed over, for reports: `stream fed by the test`, `WebSocket connection`.
+    let what: String
+    /// Whether a stub opens such things (for the report on what arrived instead).
+    let opens: @Sendable (Stub) -> Bool
     private let state = Locked(State())
-    private static let waitIDs = Atomic<UInt64>(0)
 
-    package init() {}
-
-    /// A stream just opened: to the oldest wait it matches, or kept.
-    func offer(_ stream: LiveStream) {
-        let waiter = state.withLock { state -> Waiter? in
-            if let index = state.waiters.firstIndex(where: { $0.pattern.match(stream.request) != nil }) {
-                return state.waiters.remove(at: index)
-            }
-            state.offered.append(stream)
-            return nil
-        }
-        waiter?.found.resolve(stream)
+    package init(what: String, opens: @escaping @Sendable (Stub) -> Bool) {
+        self.what = what
+        self.opens = opens
     }
 
-    /// The oldest stream kept whose request matches `pattern`, or the first
-    /// to open within `timeout`.
+    /// Just opened: to the oldest wait it matches, or kept.
+    func offer(_ item: Item) {
+        let waiter = state.withLock { state -> Waiter? in
+            if let index = state.waiters.firstIndex(where: { $0.pattern.match(item.request) != nil }) {
+                return state.waiters.remove(at: index)
+            }
+            state.offered.append(item)
+            return nil
+        }
+        waiter?.found.resolve(item)
+    }
+
+    /// The oldest one kept whose request matches `pattern`, or the first to
+    /// open within `timeout`.
     ///
-    /// - Throws: ``StreamWaitTimeout`` naming what arrived instead (`arrived`
+    /// - Throws: ``HandoverTimeout`` naming what arrived instead (`arrived`
     ///   is read then); `CancellationError` when the task is cancelled.
     package func next(
         matching pattern: RequestPattern, timeout: Duration, redaction: Redaction, location: CodeLocation,
         arrived: @Sendable () -> [JournalEntry]
-    ) async throws -> LiveStream {
-        let id = Self.waitIDs.add(1, ordering: .relaxed).newValue
-        let found = WaitOnce<LiveStream>()
-        let kept = state.withLock { state -> LiveStream? in
+    ) async throws -> Item {
+        let id = handoffWaitIDs.add(1, ordering: .relaxed).newValue
+        let found = WaitOnce<Item>()
+        let kept = state.withLock { state -> Item? in
             if let index = state.offered.firstIndex(where: { pattern.match($0.request) != nil }) {
                 return state.offered.remove(at: index)
             }
@@ -58,15 +71,16 @@ package final class OpenStreams: Sendable {
             self.give(up: id)
         }
         defer { timer.cancel() }
-        let stream = await withTaskCancellationHandler { await found.value } onCancel: { self.give(up: id) }
+        let item = await withTaskCancellationHandler { await found.value } onCancel: { self.give(up: id) }
         try Task.checkCancellation()
-        guard let stream else {
-            throw StreamWaitTimeout(pattern: pattern, timeout: timeout, arrived: arrived(), redaction: redaction, location: location)
+        guard let item else {
+            throw HandoverTimeout(what: what, pattern: pattern, timeout: timeout, arrived: arrived(), redaction: redaction,
+                                  location: location, opens: opens)
         }
-        return stream
+        return item
     }
 
-    /// Ends the wait `id` with no stream, unless a stream was handed to it.
+    /// Ends the wait `id` with nothing, unless something was handed to it.
     private func give(up id: UInt64) {
         let waiter = state.withLock { state -> Waiter? in
             guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
@@ -76,9 +90,15 @@ package final class OpenStreams: Sendable {
     }
 }
 
-/// No stream fed by the test, answering a request that matches a pattern,
-/// opened in time; says what arrived instead.
-public struct StreamWaitTimeout: Error, Sendable, CustomStringConvertible {
+/// Numbers the waits of every handoff (a generic type has no static stored property).
+private let handoffWaitIDs = Atomic<UInt64>(0)
+
+/// Nothing to hand over (a stream fed by the test, a WebSocket connection),
+/// answering a request that matches a pattern, opened in time; says what
+/// arrived instead.
+public struct HandoverTimeout: Error, Sendable, CustomStringConvertible {
+    /// What was waited for: `stream fed by the test`, `WebSocket connection`.
+    public var what: String
     /// The pattern waited for.
     public var pattern: RequestPattern
     /// How long the wait lasted.
@@ -87,16 +107,17 @@ public struct StreamWaitTimeout: Error, Sendable, CustomStringConvertible {
     public var arrived: [JournalEntry]
     /// The secrets masked in ``description``.
     public var redaction: Redaction
-    /// Where `nextStream(matching:)` was called.
+    /// Where the wait was called.
     public var location: CodeLocation
+    let opens: @Sendable (Stub) -> Bool
 
     /// `location: ` and ``report``.
     public var description: String { "\(location): \(report)" }
 
     /// What was awaited, for how long, and each request that arrived with
-    /// why it opened no such stream.
+    /// why it opened no such thing.
     public var report: String {
-        var lines = ["no stream fed by the test, answering a request matching \(pattern), opened within \(timeout)"]
+        var lines = ["no \(what), answering a request matching \(pattern), opened within \(timeout)"]
         guard !arrived.isEmpty else {
             lines.append("  no requests arrived at all")
             return lines.joined(separator: "\n")
@@ -107,11 +128,12 @@ public struct StreamWaitTimeout: Error, Sendable, CustomStringConvertible {
             let why: String
             if let miss {
                 why = "\(miss.field): expected \(miss.expected), got \(miss.actual)"
-            } else if entry.stub?.response.isFedByTest == true {
-                why = "its stream was handed to an earlier wait"
+            } else if let stub = entry.stub, opens(stub) {
+                why = entry.status.map { $0 >= 400 ? "its stub refused it with \($0)" : "it was handed to an earlier wait" }
+                    ?? "it was handed to an earlier wait"
             } else {
                 why = entry.isMatched ? "answered by \(entry.stubID ?? "a stub") at \(entry.declared.map { "\($0)" } ?? "?"), "
-                    + "which is not a stream fed by the test (end: .fedByTest)" : "no stub matched it"
+                    + "which opens no \(what)" : "no stub matched it"
             }
             lines.append("    #\(entry.sequence) \(entry.request.method) \(redaction.target(entry.request.target)) — \(why)")
         }

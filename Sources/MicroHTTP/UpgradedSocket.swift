@@ -1,0 +1,203 @@
+import Dispatch
+import Locking
+internal import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A connection libmicrohttpd handed over after a 101 (its upgrade API):
+/// the raw socket, read by a dispatch source and written without blocking,
+/// every step on the connection's own serial queue, so no thread waits on it.
+///
+/// The socket is libmicrohttpd's: it is never closed here. The end is
+/// `MHD_upgrade_action(CLOSE)`, sent once both sources' cancellations ran
+/// (nothing watches the socket any more).
+final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
+    private let socket: Int32
+    private let handle: OpaquePointer
+    private let core: DaemonCore
+    private let queue = DispatchQueue(label: "understudy.upgraded-connection")
+    // Touched on `queue` only.
+    private var pendingFirst: [UInt8]
+    private var reader: (any DispatchSourceRead)?
+    private var writer: (any DispatchSourceWrite)?
+    private var unsent: [UInt8] = []
+    private var closing = false
+    private var finished = false
+    private var openSources = 0
+    private var received: (@Sendable ([UInt8]) -> Void)?
+    private var ended: (@Sendable () -> Void)?
+    private let stopHooks = Locked<[@Sendable () -> Void]>([])
+
+    private init(socket: Int32, handle: OpaquePointer, extra: [UInt8], core: DaemonCore) {
+        self.socket = socket
+        self.handle = handle
+        self.pendingFirst = extra
+        self.core = core
+    }
+
+    /// Queues a 101 carrying `head`'s headers whose connection, once
+    /// switched, goes to `accept`.
+    static func queue(head: HTTPResponse, accept: @escaping @Sendable (any UpgradedChannel) -> Void, core: DaemonCore,
+                      connection: OpaquePointer) -> MHD_Result {
+        let box = Unmanaged.passRetained(Handover(core: core, accept: accept))
+        let handle = MHD_create_response_for_upgrade({ cls, _, _, extraIn, extraInSize, sock, urh in
+            guard let cls, let urh else { return }
+            let handover = Unmanaged<Handover>.fromOpaque(cls).takeRetainedValue()
+            let extra = extraIn.map { Array(UnsafeRawBufferPointer(start: $0, count: extraInSize)) } ?? []
+            let socket = UpgradedSocket(socket: sock, handle: urh, extra: extra, core: handover.core)
+            handover.core.upgraded(socket)
+            handover.accept(socket)
+        }, box.toOpaque())
+        guard let handle else {
+            box.release()
+            return .NO
+        }
+        defer { MHD_destroy_response(handle) }
+        // libmicrohttpd adds `Connection: Upgrade` itself; a second one would be merged into `Upgrade, Upgrade`.
+        for (name, value) in head.headers where !name.caseInsensitiveEquals("Connection") {
+            _ = MHD_add_response_header(handle, name, value)
+        }
+        let queued = MHD_queue_response(connection, 101, handle)
+        if queued == .NO { box.release() }
+        return queued
+    }
+
+    func start(received: @escaping @Sendable ([UInt8]) -> Void, ended: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            self.received = received
+            self.ended = ended
+            if !pendingFirst.isEmpty {
+                received(pendingFirst)
+                pendingFirst = []
+            }
+            let source = DispatchSource.makeReadSource(fileDescriptor: socket, queue: queue)
+            source.setEventHandler { [self] in readAvailable() }
+            source.setCancelHandler { [self] in sourceCancelled() }
+            reader = source
+            openSources += 1
+            source.activate()
+        }
+    }
+
+    func send(_ bytes: [UInt8]) {
+        queue.async { [self] in
+            guard !closing, !finished else { return }
+            unsent += bytes
+            flush()
+        }
+    }
+
+    func close() {
+        queue.async { [self] in
+            guard !closing, !finished else { return }
+            closing = true
+            if unsent.isEmpty { finish() }
+        }
+    }
+
+    func onServerStop(_ body: @escaping @Sendable () -> Void) {
+        stopHooks.withLock { $0.append(body) }
+    }
+
+    /// The server begins to stop: each hook says goodbye.
+    func serverStopping() {
+        for hook in stopHooks.withLock({ hooks in defer { hooks.removeAll() }; return hooks }) { hook() }
+    }
+
+    /// Ends the connection now, whatever is unsent (the server's stop, after its grace).
+    func forceClose() {
+        queue.async { [self] in finish() }
+    }
+
+    // MARK: On the queue
+
+    private func readAvailable() {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count > 0 {
+                received?(Array(buffer[0..<count]))
+                continue
+            }
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
+            // 0: the client closed its side; < 0: the connection broke.
+            clientGone()
+            return
+        }
+    }
+
+    private func clientGone() {
+        unsent.removeAll()
+        let ended = self.ended
+        self.ended = nil
+        ended?()
+        finish()
+    }
+
+    private func flush() {
+        while !unsent.isEmpty {
+            let count = unsent.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            if count > 0 {
+                unsent.removeFirst(count)
+                continue
+            }
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+                watchWritable()
+                return
+            }
+            clientGone()
+            return
+        }
+        writer?.cancel()
+        writer = nil
+        if closing { finish() }
+    }
+
+    private func watchWritable() {
+        guard writer == nil else { return }
+        let source = DispatchSource.makeWriteSource(fileDescriptor: socket, queue: queue)
+        source.setEventHandler { [self] in flush() }
+        source.setCancelHandler { [self] in sourceCancelled() }
+        writer = source
+        openSources += 1
+        source.activate()
+    }
+
+    /// Stops watching the socket; once nothing does, hands it back to libmicrohttpd to close.
+    private func finish() {
+        guard !finished else { return }
+        finished = true
+        closing = true
+        let ended = self.ended
+        self.ended = nil
+        received = nil
+        reader?.cancel()
+        writer?.cancel()
+        reader = nil
+        writer = nil
+        if openSources == 0 { handBack() }
+        ended?()
+    }
+
+    private func sourceCancelled() {
+        openSources -= 1
+        if finished, openSources == 0 { handBack() }
+    }
+
+    private func handBack() {
+        _ = c_mhd_upgrade_close(handle)
+        core.upgradeClosed(self)
+    }
+
+    /// What the upgrade handler needs: the core and the caller's handler.
+    private final class Handover: Sendable {
+        let core: DaemonCore
+        let accept: @Sendable (any UpgradedChannel) -> Void
+
+        init(core: DaemonCore, accept: @escaping @Sendable (any UpgradedChannel) -> Void) {
+            self.core = core
+            self.accept = accept
+        }
+    }
+}
