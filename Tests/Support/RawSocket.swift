@@ -167,7 +167,7 @@ public struct ReceiveResult: Sendable {
     public var body: [UInt8] { headEnd.map { Array(bytes[$0...]) } ?? [] }
 
     /// Where the first response's head ends (just past its blank line).
-    var headEnd: Int? {
+    public var headEnd: Int? {
         guard bytes.count >= 4 else { return nil }
         return (0...(bytes.count - 4)).first { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 }.map { $0 + 4 }
     }

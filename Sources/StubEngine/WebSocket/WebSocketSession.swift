@@ -12,7 +12,7 @@ import Synchronization
 /// UTF-8, 1009 for a message too big), the server's stop with 1001.
 final class WebSocketSession: Sendable {
     private struct State {
-        var reader = WebSocketFrameReader()
+        var reader: WebSocketFrameReader
         var closeSent = false
         var ending: WebSocketLog.Ending?
         var over = false
@@ -34,7 +34,7 @@ final class WebSocketSession: Sendable {
     private let ticket: JournalTicket
     private let journal: Journal
     private let issues: ServerIssueQueue
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     init(channel: any UpgradedChannel, conversation: WebSocketConversation, request: RecordedRequest, subprotocol: String?,
          stub: Stub, ticket: JournalTicket, journal: Journal, issues: ServerIssueQueue) {
@@ -46,6 +46,7 @@ final class WebSocketSession: Sendable {
         self.ticket = ticket
         self.journal = journal
         self.issues = issues
+        self.state = Locked(State(reader: WebSocketFrameReader(maximumMessageBytes: conversation.maximumMessageBytes)))
     }
 
     var sequence: Int { ticket.sequence.load(ordering: .acquiring) }
@@ -53,7 +54,7 @@ final class WebSocketSession: Sendable {
     func start() {
         channel.onServerStop { [self] in close(.goingAway) }
         channel.start(received: { [self] in received($0) }, ended: { [self] in ended() })
-        run(conversation.onConnect[...])
+        run(conversation.onConnect[...], answering: nil)
     }
 
     // MARK: Sending
@@ -95,15 +96,16 @@ final class WebSocketSession: Sendable {
         Timers.after(Self.closeGrace) { channel.close() }
     }
 
-    /// `actions`, each after its pause, in order.
-    private func run(_ actions: ArraySlice<WebSocketAction>) {
+    /// `actions`, each after its pause, in order, answering `message` (none on connect).
+    private func run(_ actions: ArraySlice<WebSocketAction>, answering message: WebSocketMessage?) {
         guard let action = actions.first else { return }
         let perform: @Sendable () -> Void = { [self] in
             switch action.kind {
             case .send(let message): send(message)
             case .close(let close): self.close(close)
+            case .echo: if let message { send(message) }
             }
-            run(actions.dropFirst())
+            run(actions.dropFirst(), answering: message)
         }
         if action.after > .zero { Timers.after(action.after, perform) } else { perform() }
     }
@@ -131,7 +133,7 @@ final class WebSocketSession: Sendable {
         journal.webSocket(sequence) { $0.messages.append(.init(direction: .received, message: message, answered: rule != nil)) }
         deliver(message)
         if let rule {
-            run(rule.actions[...])
+            run(rule.actions[...], answering: message)
         } else {
             let report = UnmatchedMessageReport(message: message, request: request, stub: stub, rules: conversation.rules.map(\.matcher.description))
             issues.append(ServerIssue(sequence: sequence, kind: .unmatchedMessage(report)))

@@ -25,13 +25,21 @@ public struct WebSocketConversation: Sendable, Hashable {
     /// The rules, tried in order; the first whose matcher accepts a client
     /// message answers it.
     public var rules: [WebSocketRule]
+    /// The largest message the client may send; a bigger one fails the
+    /// connection with 1009.
+    public var maximumMessageBytes: Int
 
     /// A conversation that speaks `protocols`, acts `onConnect`, and answers by `rules`.
-    public init(protocols: [String] = [], onConnect: [WebSocketAction] = [], rules: [WebSocketRule] = []) {
+    public init(protocols: [String] = [], onConnect: [WebSocketAction] = [], rules: [WebSocketRule] = [],
+                maximumMessageBytes: Int = 16 << 20) {
         self.protocols = protocols
         self.onConnect = onConnect
         self.rules = rules
+        self.maximumMessageBytes = maximumMessageBytes
     }
+
+    /// An echo endpoint: every message is sent back as it came.
+    public static let echo = WebSocketConversation(rules: [.on(.any, reply: [.echo()])])
 
     /// The rule that answers `message`, if any.
     public func rule(for message: WebSocketMessage) -> WebSocketRule? {
@@ -67,6 +75,8 @@ public struct WebSocketAction: Sendable, Hashable {
         case send(WebSocketMessage)
         /// Start the close handshake.
         case close(WebSocketClose)
+        /// Send back the message that set the rule off (nothing on connect).
+        case echo
     }
 
     /// What is done.
@@ -78,6 +88,11 @@ public struct WebSocketAction: Sendable, Hashable {
     /// Sends `message` `after` a pause.
     public static func send(_ message: WebSocketMessage, after: Duration = .zero) -> WebSocketAction {
         WebSocketAction(kind: .send(message), after: after)
+    }
+
+    /// Sends back the client's message `after` a pause.
+    public static func echo(after: Duration = .zero) -> WebSocketAction {
+        WebSocketAction(kind: .echo, after: after)
     }
 
     /// Closes with `close` `after` a pause.
