@@ -38,6 +38,13 @@ public struct ServerIssue: Sendable, CustomStringConvertible {
         return false
     }
 
+    /// Whether this is a WebSocket message no rule answered (left, like an
+    /// unmatched request, to the end of the test's scope).
+    public var isUnmatchedMessage: Bool {
+        if case .unmatchedMessage = kind { return true }
+        return false
+    }
+
     /// The stub concerned, when one is.
     public var stub: Stub? {
         if case .responseClosureThrew(let stub, _) = kind { return stub }

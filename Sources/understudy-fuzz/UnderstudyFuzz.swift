@@ -2,7 +2,7 @@
 //
 //   understudy-fuzz TARGET [libFuzzer flags] [corpus folders or files]
 //
-// TARGET is spec-yaml, spec-json, json, wiremock, pact, xml, openapi, admin, matcher, http, recording, template, multipart, http-response or event-stream. Built by scripts/fuzz with
+// TARGET is spec-yaml, spec-json, json, wiremock, pact, xml, openapi, admin, matcher, http, recording, template, multipart, http-response, event-stream or websocket-frames. Built by scripts/fuzz with
 // -sanitize=fuzzer,address, libFuzzer runs the target; in the normal build a
 // stand-in replays the named corpus files once (see CFuzzerDriver).
 import CFuzzerDriver
@@ -28,6 +28,7 @@ enum FuzzTarget: String, CaseIterable {
     case multipart
     case httpResponse = "http-response"
     case eventStream = "event-stream"
+    case webSocketFrames = "websocket-frames"
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -46,6 +47,7 @@ enum FuzzTarget: String, CaseIterable {
         case .multipart: MultipartFuzz.run(bytes)
         case .httpResponse: HTTPResponseFuzz.run(bytes)
         case .eventStream: EventStreamFuzz.run(bytes)
+        case .webSocketFrames: WebSocketFrameFuzz.run(bytes)
         }
     }
 }

@@ -91,4 +91,21 @@ struct WebSocketClientTests {
         #expect(log.received == [.text("héllo wörld")])
         #expect(log.ending == .clientClosed(WebSocketClose(code: 4000, reason: "done")))
     }
+
+    @Test func wssWorksWithTheGeneratedAuthority() async throws {
+        let python = try #require(StreamClients.python)
+        var configuration = StubServer.Configuration()
+        configuration.tls = .generated
+        let server = try StubServer.start(.stubs(Stubs { Get("/echo").respond(.webSocket(.echo)) }, configuration: configuration))
+        defer { server.stop() }
+        let ca = FileManager.default.temporaryDirectory.appendingPathComponent("ws-ca-\(UUID().uuidString).pem")
+        try #require(server.certificateAuthorityPEM).write(to: ca, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: ca) }
+        let url = server.url("/echo").absoluteString.replacingOccurrences(of: "https://", with: "wss://")
+        let run = try await ChildProcess.finished(python, [Self.script.path, "tls", url, ca.path])
+        #expect(run.status == 0, "\(run.errors.suffix(2000))")
+        let lines = try Self.lines(run.output)
+        #expect(lines.first?["received"] as? String == "over tls")
+        #expect(lines.last?["code"] as? Int == 1000)
+    }
 }

@@ -155,7 +155,7 @@ public struct WebSocketMessageMatcher: Sendable, Hashable, CustomStringConvertib
     /// `text "…"`, `binary`, `any message`, with the body condition.
     public var description: String {
         let kindText = kind.map { $0 == .text ? "text" : "binary" } ?? "any message"
-        return body.map { "\(kindText) whose content \($0)" } ?? kindText
+        return body.map { "\(kindText) \($0)" } ?? kindText
     }
 }
 

@@ -109,9 +109,10 @@ extension JournalHolding {
     }
 
     /// Reports the issues found while serving (a throwing response closure, a
-    /// refused request) at `location`, leaving unmatched requests to the scope.
+    /// refused request) at `location`, leaving unmatched requests and
+    /// messages to the scope.
     package func flushPendingIssues(at location: CodeLocation) {
-        for issue in takeIssues(where: { !$0.isUnmatched }) {
+        for issue in takeIssues(where: { !$0.isUnmatched && !$0.isUnmatchedMessage }) {
             IssueRecorder.record(issue.description, at: location, preferring: issue.stub?.location)
         }
     }

@@ -4,9 +4,11 @@ stub, printing what happened as JSON lines, flushed as they happen.
     python websocket_client.py conversation URL   # the DSL conversation of WebSocketServingTests
     python websocket_client.py live URL           # a connection the test drives
     python websocket_client.py fragments URL      # a fragmented text message and a ping
+    python websocket_client.py tls URL CAFILE     # wss: an echo, trusting the server's authority
 """
 import asyncio
 import json
+import ssl
 import sys
 
 from websockets.asyncio.client import connect
@@ -63,9 +65,18 @@ async def fragments(url):
         closed(ws)
 
 
+async def tls(url):
+    context = ssl.create_default_context(cafile=sys.argv[3])
+    async with connect(url, ssl=context) as ws:
+        await ws.send("over tls")
+        say(received=await ws.recv())
+        await ws.close()
+        closed(ws)
+
+
 async def main():
     scenario, url = sys.argv[1], sys.argv[2]
-    await {"conversation": conversation, "live": live, "fragments": fragments}[scenario](url)
+    await {"conversation": conversation, "live": live, "fragments": fragments, "tls": tls}[scenario](url)
 
 
 if __name__ == "__main__":
