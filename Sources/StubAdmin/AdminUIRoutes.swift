@@ -74,6 +74,7 @@ extension AdminAPI {
         if let status = entry.status { fields["status"] = .number(Double(status)) }
         if let subject = request.clientCertificateSubject { fields["clientCertificate"] = .string(subject) }
         if let stream = entry.stream { fields["stream"] = Self.shown(stream) }
+        if let socket = entry.webSocket { fields["webSocket"] = Self.shown(socket) }
         switch entry.outcome {
         case .matched:
             fields["outcome"] = "matched"
@@ -104,6 +105,34 @@ extension AdminAPI {
             }
         let state = stream.clientHungUp ? "client hung up" : stream.finished ? "ended" : "open"
         return .object(["state": .string(state), "pieces": .number(Double(stream.pieces.count)), "shown": .array(shown)])
+    }
+
+    /// A WebSocket connection as the page shows it: each message with its
+    /// direction and time, and whether the connection is open or how it ended.
+    static func shown(_ socket: WebSocketLog) -> JSONValue {
+        let messages: [JSONValue] = socket.messages.suffix(500).map { message in
+            var fields: [String: JSONValue] = [
+                "direction": .string(message.direction.rawValue),
+                "at": .number((message.at.timeIntervalSince1970 * 1000).rounded()),
+            ]
+            switch message.message {
+            case .text(let text): fields["text"] = .string(text)
+            case .binary(let bytes): fields["binary"] = .number(Double(bytes.count))
+            }
+            if message.direction == .received, !message.answered { fields["unanswered"] = .bool(true) }
+            return .object(fields)
+        }
+        let state: String
+        switch socket.ending {
+        case nil: state = "open"
+        case .clientClosed(let close)?: state = "closed by the client" + (close.map { " (\($0))" } ?? "")
+        case .serverClosed(let close)?: state = "closed by the server (\(close))"
+        case .protocolFailure(let close)?: state = "failed: \(close)"
+        case .dropped?: state = "dropped"
+        }
+        var fields: [String: JSONValue] = ["state": .string(state), "messages": .array(messages), "count": .number(Double(socket.messages.count))]
+        if let subprotocol = socket.subprotocol { fields["subprotocol"] = .string(subprotocol) }
+        return .object(fields)
     }
 
     /// A body as the page shows it: JSON pretty-printed, text as it is, bytes counted.

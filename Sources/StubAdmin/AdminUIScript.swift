@@ -90,7 +90,22 @@ enum AdminUIScript {
           pairs("Headers", entry.headers, pane);
           if (entry.body) { pane.append(el("h3", "Body")); pane.append(el("pre", entry.body)); }
           if (entry.stream) renderStream(entry.stream, pane);
+          if (entry.webSocket) renderWebSocket(entry.webSocket, pane);
           if (entry.outcome === "unmatched") renderReport(entry.report, pane);
+        }
+
+        function renderWebSocket(socket, pane) {
+          pane.append(el("h3", "WebSocket"));
+          const about = socket.count + (socket.count === 1 ? " message" : " messages") + " · " + socket.state
+            + (socket.subprotocol ? " · " + socket.subprotocol : "");
+          pane.append(el("p", about, "socket-state muted"));
+          const list = el("ol", "", "socket-messages");
+          for (const message of socket.messages) {
+            const arrow = message.direction === "received" ? "→ " : "← ";
+            const body = message.text !== undefined ? message.text : "(" + message.binary + " bytes, binary)";
+            list.append(el("li", arrow + body + (message.unanswered ? "  (no rule answered)" : ""), message.direction));
+          }
+          pane.append(list);
         }
 
         function renderStream(stream, pane) {

@@ -119,7 +119,7 @@ package enum SpecPatternWriter {
 
     /// One body condition: `equals` (text), `base64` (bytes), `contains`,
     /// `matches`, `json`, `jsonSubset`, `jsonPath: { path, equals }`, `value: condition`.
-    private static func body(_ matcher: BodyMatcher) throws(Unwritable) -> WrittenJSON {
+    static func body(_ matcher: BodyMatcher) throws(Unwritable) -> WrittenJSON {
         func one(_ key: String, _ value: WrittenJSON) -> WrittenJSON { .object([(key, value)]) }
         switch matcher {
         case .exact(let data):

@@ -18,7 +18,7 @@ struct SpecStubReader {
     let plugins: [StubPlugin]
 
     static let stubKeys = ["id", "name", "declared", "request", "response", "sequence", "responseHeaders", "guard", "priority",
-                           "times", "delay", "fault", "compression", "scenario", "metadata", "example", "verify"]
+                           "times", "delay", "fault", "compression", "scenario", "metadata", "example", "verify", "webSocket"]
 
     mutating func stub(_ node: DocumentNode) -> SpecStub? {
         guard let fields = reading.members(node, allowed: Self.stubKeys) else { return nil }
@@ -36,6 +36,13 @@ struct SpecStubReader {
         }
         if let node = fields["responseHeaders"] { stub.responseHeaders = headers(node) }
 
+        if let node = fields["webSocket"] {
+            if fields["response"] != nil || fields["sequence"] != nil {
+                reading.fail(node, "a stub has webSocket, response or sequence: one of them")
+            } else if let conversation = webSocket(node) {
+                stub.response = .fixed(.webSocket(conversation))
+            }
+        }
         switch (fields["response"], fields["sequence"]) {
         case (let response?, nil):
             if let recipe = recipe(response) { stub.response = recipe }
@@ -47,7 +54,7 @@ struct SpecStubReader {
         case (_?, _?):
             reading.fail(node, "a stub has either response or sequence, not both")
         case (nil, nil):
-            break // 200 with an empty body
+            break // 200 with an empty body, or the WebSocket endpoint
         }
 
         var credentials: ExampleCredentials?

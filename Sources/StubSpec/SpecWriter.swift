@@ -52,6 +52,9 @@ package enum SpecWriter {
         if let times = stub.times { members.append(("times", .number(Double(times)))) }
         members.append(("request", try SpecPatternWriter.request(stub.request)))
         switch stub.response {
+        case .fixed(let response) where response.webSocket != nil:
+            guard let conversation = response.webSocket else { break }
+            members.append(("webSocket", try webSocket(conversation)))
         case .sequence(let steps):
             var written: [WrittenJSON] = []
             for step in steps { written.append(try response(step, style: style)) }
@@ -145,7 +148,7 @@ package enum SpecWriter {
         switch recipe {
         case .fixed(let response):
             guard response.reason == nil else { throw Unwritable("its response has a custom reason phrase") }
-            guard response.webSocket == nil else { throw Unwritable("it is a WebSocket endpoint, which spec files cannot state yet") }
+            guard response.webSocket == nil else { throw Unwritable("a WebSocket endpoint is a stub's own, not one step of a sequence") }
             var members: [(String, WrittenJSON)] = [("status", .number(Double(response.status)))]
             if !response.headers.pairs.isEmpty { members.append(("headers", headers(response.headers))) }
             if let stream = response.stream {

@@ -40,6 +40,13 @@ struct RequestLogPageTests {
               events: [ { data: tick 1 }, { data: tick 2 }, { event: update, id: "3", data: tick 3 } ]
               every: 200ms
               end: open
+          - id: chat
+            request: { method: GET, path: /chat }
+            webSocket:
+              onConnect: [ { send: welcome } ]
+              rules:
+                - on: { equals: hello }
+                  reply: [ { send: hi } ]
         """
 
     @Test func requestsAppearLiveMissesExplainThemselvesAndSecretsStayMasked() async throws {

@@ -102,10 +102,10 @@ public struct WebSocketAction: Sendable, Hashable {
 }
 
 /// Which client messages a ``WebSocketRule`` answers: of a kind (text or
-/// binary, or either), whose bytes a ``BodyMatcher`` accepts.
+/// binary, or either), whose bytes every ``BodyMatcher`` of ``body`` accepts.
 public struct WebSocketMessageMatcher: Sendable, Hashable, CustomStringConvertible {
     /// Text or binary.
-    public enum Kind: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
         /// A text message.
         case text
         /// A binary message.
@@ -114,11 +114,11 @@ public struct WebSocketMessageMatcher: Sendable, Hashable, CustomStringConvertib
 
     /// The kind required; `nil`: either.
     public var kind: Kind?
-    /// What the message's bytes must pass; `nil`: anything.
-    public var body: BodyMatcher?
+    /// What the message's bytes must pass, every one; empty: anything.
+    public var body: [BodyMatcher]
 
-    /// A matcher for messages of `kind` whose bytes pass `body`.
-    public init(kind: Kind? = nil, body: BodyMatcher? = nil) {
+    /// A matcher for messages of `kind` whose bytes pass every matcher of `body`.
+    public init(kind: Kind? = nil, body: [BodyMatcher] = []) {
         self.kind = kind
         self.body = body
     }
@@ -126,36 +126,38 @@ public struct WebSocketMessageMatcher: Sendable, Hashable, CustomStringConvertib
     /// Any message.
     public static let any = WebSocketMessageMatcher()
     /// A text message that is exactly `text`.
-    public static func text(_ text: String) -> WebSocketMessageMatcher { WebSocketMessageMatcher(kind: .text, body: .text(text)) }
+    public static func text(_ text: String) -> WebSocketMessageMatcher { WebSocketMessageMatcher(kind: .text, body: [.text(text)]) }
     /// A text message that contains `text`.
-    public static func textContaining(_ text: String) -> WebSocketMessageMatcher { WebSocketMessageMatcher(kind: .text, body: .contains(text)) }
+    public static func textContaining(_ text: String) -> WebSocketMessageMatcher { WebSocketMessageMatcher(kind: .text, body: [.contains(text)]) }
     /// A text message matching the regular expression `pattern`.
-    public static func text(matching pattern: TextPattern) -> WebSocketMessageMatcher { WebSocketMessageMatcher(kind: .text, body: .matches(pattern)) }
+    public static func text(matching pattern: TextPattern) -> WebSocketMessageMatcher { WebSocketMessageMatcher(kind: .text, body: [.matches(pattern)]) }
     /// A text message of JSON holding at least `value`'s keys and values.
     public static func jsonSubset(_ value: some JSONValueConvertible) -> WebSocketMessageMatcher {
-        WebSocketMessageMatcher(kind: .text, body: .jsonSubset(value))
+        WebSocketMessageMatcher(kind: .text, body: [.jsonSubset(value)])
     }
     /// A text message of JSON whose value at `path` equals `value`.
     public static func jsonPath(_ path: String, equals value: some JSONValueConvertible) -> WebSocketMessageMatcher {
-        WebSocketMessageMatcher(kind: .text, body: .jsonPath(path, equals: value))
+        WebSocketMessageMatcher(kind: .text, body: [.jsonPath(path, equals: value)])
     }
     /// A binary message that is exactly `bytes`; any binary message when `nil`.
     public static func binary(_ bytes: [UInt8]? = nil) -> WebSocketMessageMatcher {
-        WebSocketMessageMatcher(kind: .binary, body: bytes.map { .exact(Data($0)) })
+        WebSocketMessageMatcher(kind: .binary, body: bytes.map { [.exact(Data($0))] } ?? [])
     }
 
     /// Whether `message` passes.
     public func accepts(_ message: WebSocketMessage) -> Bool {
         switch (kind, message) {
         case (.text, .binary), (.binary, .text): return false
-        default: return body?.accepts(Data(message.bytes)) ?? true
+        default:
+            let bytes = Data(message.bytes)
+            return body.allSatisfy { $0.accepts(bytes) }
         }
     }
 
-    /// `text "…"`, `binary`, `any message`, with the body condition.
+    /// `text == "…"`, `binary`, `any message`, with the body conditions.
     public var description: String {
-        let kindText = kind.map { $0 == .text ? "text" : "binary" } ?? "any message"
-        return body.map { "\(kindText) \($0)" } ?? kindText
+        let kindText = kind?.rawValue ?? (body.isEmpty ? "any message" : "message")
+        return ([kindText] + body.map(\.description)).joined(separator: " ")
     }
 }
 

@@ -7,8 +7,10 @@ appears without a reload, that a miss shows its failed condition, that a
 secret header is masked, and that the filter works. Saves desktop and phone
 screenshots (light and dark). Prints one JSON line with the update latencies.
 """
+import base64
 import json
 import os
+import socket
 import statistics
 import sys
 import threading
@@ -40,6 +42,22 @@ def send(path, method="GET", headers=None, body=None):
         return urllib.request.urlopen(request, timeout=10).status
     except urllib.error.HTTPError as error:
         return error.code
+
+
+def websocket_says(path, text):
+    """Opens a WebSocket by hand (handshake, one masked text frame) and leaves it open."""
+    host, port = BASE.split("//")[1].split(":")
+    connection = socket.create_connection((host, int(port)), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    connection.sendall((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += connection.recv(4096)
+    check(head.startswith(b"HTTP/1.1 101"), "the handshake is answered with 101: " + head.decode(errors="replace"))
+    mask, payload = os.urandom(4), text.encode()
+    connection.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+    return connection
 
 
 def set_filter(driver, element_id, text):
@@ -142,6 +160,16 @@ try:
     state = driver.find_element(By.CSS_SELECTOR, "#detail p.stream-state").text
     check(state == "3 events sent · open", "the stream is shown open: " + state)
     # The reader thread is a daemon: it ends with the script (closing the response here would wait on its read).
+
+    # A WebSocket connection: the detail lists each message with its direction, the connection still open.
+    chat = websocket_says("/chat", "hello")
+    wait.until(lambda d: row_for(d, "/chat").click() or True)
+    said = wait.until(lambda d: (lambda items: items if len(items) == 3 else None)(
+        [item.text for item in d.find_elements(By.CSS_SELECTOR, "#detail ol.socket-messages li")]))
+    check(said == ["← welcome", "→ hello", "← hi"], "the connection's messages are listed as they go: " + str(said))
+    state = driver.find_element(By.CSS_SELECTOR, "#detail p.socket-state").text
+    check(state == "3 messages · open", "the connection is shown open: " + state)
+    chat.close()
 finally:
     driver.quit()
 
