@@ -37,6 +37,8 @@ final class DaemonCore: Sendable {
     let upgradedSockets = Locked<[ObjectIdentifier: UpgradedSocket]>([:])
     /// Entered when a connection is handed over, left when it is closed: stop waits on it.
     let upgradedOpen = DispatchGroup()
+    /// Where every upgraded connection's reads, writes and closes run, one at a time.
+    let upgradedQueue = DispatchQueue(label: "understudy.upgraded-connections")
 
     struct Suspension {
         var stopping = false

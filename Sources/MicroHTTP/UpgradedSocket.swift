@@ -16,7 +16,9 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
     private let socket: Int32
     private let handle: OpaquePointer
     private let core: DaemonCore
-    private let queue = DispatchQueue(label: "understudy.upgraded-connection")
+    /// The daemon's one queue for every upgraded connection: a connection's
+    /// steps stay in order, and a thousand idle connections take no thread.
+    private var queue: DispatchQueue { core.upgradedQueue }
     // Touched on `queue` only.
     private var pendingFirst: [UInt8]
     private var reader: (any DispatchSourceRead)?

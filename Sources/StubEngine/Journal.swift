@@ -176,9 +176,9 @@ public final class Journal: Sendable {
     func webSocket(_ sequence: Int, _ change: (inout WebSocketLog) -> Void) {
         storage.withLock { ring in
             ring.update(sequence) { record in
-                var log = record.webSocket ?? WebSocketLog()
-                change(&log)
-                record.webSocket = log
+                // In place: a copy of the log would copy every message held, per message.
+                if record.webSocket == nil { record.webSocket = WebSocketLog() }
+                change(&record.webSocket!)
             }
         }
         changes.bump()

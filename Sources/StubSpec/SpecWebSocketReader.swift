@@ -12,6 +12,7 @@ import StubKit
 //       - on: { equals: ping }              # the request body's conditions; `any` for every message
 //         kind: text                        # or binary; either when left out
 //         reply: [ { send: pong }, { sendJSON: { type: ok }, after: 10ms }, echo, { close: 1000, reason: bye } ]
+//         scenario: { name: session, requires: Started, sets: Subscribed }   # as a stub's
 
 extension SpecStubReader {
     /// The keys of one action: what it does (one of the first five) and its pause.
@@ -30,7 +31,7 @@ extension SpecStubReader {
         if let list = fields["onConnect"] { conversation.onConnect = webSocketActions(list) }
         if let list = fields["rules"], let items = reading.items(list) {
             for item in items {
-                guard let parts = reading.members(item, allowed: ["on", "kind", "reply"]) else { continue }
+                guard let parts = reading.members(item, allowed: ["on", "kind", "reply", "scenario"]) else { continue }
                 var matcher = WebSocketMessageMatcher()
                 if let on = parts["on"], !(on.isScalar && reading.string(on) == "any") { matcher.body = bodyMatchers(on) }
                 if let kindNode = parts["kind"], let name = reading.string(kindNode) {
@@ -44,7 +45,7 @@ extension SpecStubReader {
                     reading.fail(item, "a rule needs a reply (a list of actions)")
                     continue
                 }
-                conversation.rules.append(WebSocketRule(matcher, actions: webSocketActions(reply)))
+                conversation.rules.append(WebSocketRule(matcher, actions: webSocketActions(reply), scenario: parts["scenario"].flatMap { scenario($0) }))
             }
         }
         return conversation
@@ -112,6 +113,7 @@ extension SpecWriter {
                 }
                 if let kind = rule.matcher.kind { parts.append(("kind", .string(kind.rawValue))) }
                 parts.append(("reply", .array(rule.actions.map(action))))
+                if let step = rule.scenario { parts.append(("scenario", scenario(step))) }
                 rules.append(.object(parts))
             }
             members.append(("rules", .array(rules)))

@@ -71,12 +71,7 @@ package enum SpecWriter {
         if let delay = stub.delay { members.append(("delay", try self.delay(delay))) }
         if let fault = stub.fault { members.append(("fault", self.fault(fault))) }
         if let compression = stub.compression { members.append(("compression", .string(compression.rawValue))) }
-        if let step = stub.scenario {
-            var parts: [(String, WrittenJSON)] = [("name", .string(step.scenario))]
-            if let state = step.requiredState { parts.append(("requires", .string(state))) }
-            if let state = step.newState { parts.append(("sets", .string(state))) }
-            members.append(("scenario", .object(parts)))
-        }
+        if let step = stub.scenario { members.append(("scenario", scenario(step))) }
         if !stub.metadata.isEmpty { members.append(("metadata", .value(.object(stub.metadata)))) }
         return .object(members)
     }
@@ -137,6 +132,14 @@ package enum SpecWriter {
         case .fedByTest:
             throw Unwritable("its stream is fed by the test (end: .fedByTest), which only a Swift test can do")
         }
+    }
+
+    /// `{ name, requires, sets }`, as a stub's or a WebSocket rule's `scenario:`.
+    static func scenario(_ step: ScenarioStep) -> WrittenJSON {
+        var parts: [(String, WrittenJSON)] = [("name", .string(step.scenario))]
+        if let state = step.requiredState { parts.append(("requires", .string(state))) }
+        if let state = step.newState { parts.append(("sets", .string(state))) }
+        return .object(parts)
     }
 
     /// `250ms`.

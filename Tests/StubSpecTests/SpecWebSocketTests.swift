@@ -17,6 +17,7 @@ import Testing
               rules:
                 - on: { equals: ping }
                   reply: [ { send: pong } ]
+                  scenario: { name: session, requires: Started, sets: Pinged }
                 - on: { jsonPath: { path: type, equals: subscribe } }
                   reply: [ { sendJSON: { type: subscribed }, after: 10ms } ]
                 - on: any
@@ -30,7 +31,8 @@ import Testing
         protocols: ["chat.v1"],
         onConnect: [.send(.text("welcome"))],
         rules: [
-            .on(WebSocketMessageMatcher(body: [.text("ping")]), reply: [.send(.text("pong"))]),
+            .on(WebSocketMessageMatcher(body: [.text("ping")]), reply: [.send(.text("pong"))],
+                scenario: ScenarioStep(scenario: "session", requiredState: "Started", newState: "Pinged")),
             .on(WebSocketMessageMatcher(body: [.jsonPath("type", equals: "subscribe")]),
                 reply: [.send(.text(#"{"type":"subscribed"}"#), after: .milliseconds(10))]),
             .on(.binary(), reply: [.echo(), .send(.binary([0, 1, 2]))]),

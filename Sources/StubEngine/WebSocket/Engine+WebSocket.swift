@@ -14,10 +14,11 @@ extension Engine {
             return .response(HTTPResponse(status: refusal.status, headers: headers,
                                           text: "Understudy: \(refusal.reason) (stub declared at \(slot.stub.location))\n"))
         case .success(let accepted):
-            let journal = self.journal, issues = self.issues, sockets = self.openWebSockets, stub = slot.stub
+            let journal = self.journal, issues = self.issues, sockets = self.openWebSockets, stub = slot.stub, scenarios = self.scenarios
             return .upgrade(head: HTTPResponse(status: 101, headers: accepted.headers)) { channel in
                 let session = WebSocketSession(channel: channel, conversation: conversation, request: request,
-                                               subprotocol: accepted.subprotocol, stub: stub, ticket: ticket, journal: journal, issues: issues)
+                                               subprotocol: accepted.subprotocol, stub: stub, ticket: ticket, journal: journal, issues: issues,
+                                               scenarios: scenarios)
                 session.start()
                 sockets.offer(LiveWebSocket(session: session))
             }

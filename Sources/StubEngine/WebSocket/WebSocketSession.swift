@@ -34,10 +34,11 @@ final class WebSocketSession: Sendable {
     private let ticket: JournalTicket
     private let journal: Journal
     private let issues: ServerIssueQueue
+    private let scenarios: ScenarioBook
     private let state: Locked<State>
 
     init(channel: any UpgradedChannel, conversation: WebSocketConversation, request: RecordedRequest, subprotocol: String?,
-         stub: Stub, ticket: JournalTicket, journal: Journal, issues: ServerIssueQueue) {
+         stub: Stub, ticket: JournalTicket, journal: Journal, issues: ServerIssueQueue, scenarios: ScenarioBook) {
         self.channel = channel
         self.conversation = conversation
         self.request = request
@@ -46,6 +47,7 @@ final class WebSocketSession: Sendable {
         self.ticket = ticket
         self.journal = journal
         self.issues = issues
+        self.scenarios = scenarios
         self.state = Locked(State(reader: WebSocketFrameReader(maximumMessageBytes: conversation.maximumMessageBytes)))
     }
 
@@ -129,13 +131,19 @@ final class WebSocketSession: Sendable {
     }
 
     private func answer(_ message: WebSocketMessage) {
-        let rule = conversation.rule(for: message)
+        // The first candidate whose scenario allows it now; the move is atomic with the choice.
+        let rule = conversation.candidates(for: message).first { rule in
+            guard let step = rule.scenario else { return true }
+            return scenarios.attempt(step) { () } != nil
+        }
         journal.webSocket(sequence) { $0.messages.append(.init(direction: .received, message: message, answered: rule != nil)) }
         deliver(message)
         if let rule {
             run(rule.actions[...], answering: message)
         } else {
-            let report = UnmatchedMessageReport(message: message, request: request, stub: stub, rules: conversation.rules.map(\.matcher.description))
+            let report = UnmatchedMessageReport(message: message, request: request, stub: stub, rules: conversation.rules.map { rule in
+                rule.matcher.description + (rule.scenario.map { " (\($0), now \(scenarios.state(of: $0.scenario)))" } ?? "")
+            })
             issues.append(ServerIssue(sequence: sequence, kind: .unmatchedMessage(report)))
         }
     }

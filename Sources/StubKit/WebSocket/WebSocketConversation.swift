@@ -41,9 +41,10 @@ public struct WebSocketConversation: Sendable, Hashable {
     /// An echo endpoint: every message is sent back as it came.
     public static let echo = WebSocketConversation(rules: [.on(.any, reply: [.echo()])])
 
-    /// The rule that answers `message`, if any.
-    public func rule(for message: WebSocketMessage) -> WebSocketRule? {
-        rules.first { $0.matcher.accepts(message) }
+    /// The rules whose matcher accepts `message`, in order (a rule's
+    /// scenario state is the server's to check).
+    public func candidates(for message: WebSocketMessage) -> [WebSocketRule] {
+        rules.filter { $0.matcher.accepts(message) }
     }
 }
 
@@ -54,16 +55,21 @@ public struct WebSocketRule: Sendable, Hashable {
     public var matcher: WebSocketMessageMatcher
     /// What the server does, in order.
     public var actions: [WebSocketAction]
+    /// The scenario state the rule needs, and the state it moves to when it
+    /// answers: the same scenarios stubs use, so a message can change what
+    /// the next request gets (and a request what the next message gets).
+    public var scenario: ScenarioStep?
 
-    /// A rule answering messages `matcher` accepts with `actions`.
-    public init(_ matcher: WebSocketMessageMatcher, actions: [WebSocketAction]) {
+    /// A rule answering messages `matcher` accepts with `actions`, within `scenario` when given.
+    public init(_ matcher: WebSocketMessageMatcher, actions: [WebSocketAction], scenario: ScenarioStep? = nil) {
         self.matcher = matcher
         self.actions = actions
+        self.scenario = scenario
     }
 
-    /// A rule answering messages `matcher` accepts with `reply`.
-    public static func on(_ matcher: WebSocketMessageMatcher, reply: [WebSocketAction]) -> WebSocketRule {
-        WebSocketRule(matcher, actions: reply)
+    /// A rule answering messages `matcher` accepts with `reply`, within `scenario` when given.
+    public static func on(_ matcher: WebSocketMessageMatcher, reply: [WebSocketAction], scenario: ScenarioStep? = nil) -> WebSocketRule {
+        WebSocketRule(matcher, actions: reply, scenario: scenario)
     }
 }
 
