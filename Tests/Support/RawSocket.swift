@@ -71,6 +71,10 @@ public final class RawSocket: Sendable {
         }
     }
 
+    /// Ends the connection both ways now (a FIN, as a client that goes away
+    /// sends); the descriptor itself is closed when the socket goes.
+    public func closeNow() { shutdown(fd, Int32(SHUT_RDWR)) }
+
     /// Sends the UTF-8 of `text`.
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
 

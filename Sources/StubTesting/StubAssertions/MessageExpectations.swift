@@ -1,5 +1,6 @@
 import Foundation
 public import StubKit
+public import StubRemote
 
 extension JournalExpectations {
     /// WebSocket messages the clients sent (on connections whose handshake
@@ -44,6 +45,24 @@ extension JournalHolding {
     ) -> Bool {
         let scope = connection?.requestPattern
         return check(CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            JournalExpectations.receivedMessages(matcher, count, on: scope, in: $0)
+        }
+    }
+}
+
+extension RemoteStubServer {
+    /// `JournalHolding.expectReceived(message:)` on the remote journal: the
+    /// WebSocket clients sent `count` messages `matcher` accepts (at least one
+    /// by default), on connections matching `connection` when given; read with one admin call.
+    @discardableResult
+    public func expectReceived(
+        message matcher: WebSocketMessageMatcher,
+        _ count: ExpectedCount = .atLeast(1),
+        on connection: (any RequestPatternConvertible)? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let scope = connection?.requestPattern
+        return await check(CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)) {
             JournalExpectations.receivedMessages(matcher, count, on: scope, in: $0)
         }
     }

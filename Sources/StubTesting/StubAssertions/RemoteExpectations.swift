@@ -83,7 +83,7 @@ extension RemoteStubServer {
     }
 
     /// Reads the journal and records the failure `evaluate` finds at `location`.
-    private func check(_ location: CodeLocation, _ evaluate: (JournalSnapshot) -> String?) async -> Bool {
+    func check(_ location: CodeLocation, _ evaluate: (JournalSnapshot) -> String?) async -> Bool {
         let journal: JournalSnapshot
         do {
             journal = try await self.journal()
