@@ -66,12 +66,7 @@ package final class Handoff<Item: HandedOver>: Sendable {
             return nil
         }
         if let kept { return kept }
-        let timer = Task {
-            guard (try? await Task.sleep(for: timeout)) != nil else { return }
-            self.give(up: id)
-        }
-        defer { timer.cancel() }
-        let item = await withTaskCancellationHandler { await found.value } onCancel: { self.give(up: id) }
+        let item = await found.value(within: timeout) { self.give(up: id) }
         try Task.checkCancellation()
         guard let item else {
             throw HandoverTimeout(what: what, pattern: pattern, timeout: timeout, arrived: arrived(), redaction: redaction,

@@ -91,12 +91,7 @@ public struct LiveStream: HandedOver {
     ) async throws -> Closing {
         let waited = WaitOnce<Bool>()
         feed.whenClosed { [feed] in waited.resolve(feed.clientLeft) }
-        let timer = Task {
-            guard (try? await Task.sleep(for: timeout)) != nil else { return }
-            waited.resolve(nil)
-        }
-        defer { timer.cancel() }
-        let outcome = await withTaskCancellationHandler { await waited.value } onCancel: { waited.resolve(nil) }
+        let outcome = await waited.value(within: timeout)
         try Task.checkCancellation()
         guard let clientLeft = outcome else {
             throw LiveStreamStillOpen(request: request, sequence: sequence, timeout: timeout,

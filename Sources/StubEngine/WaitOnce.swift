@@ -42,4 +42,17 @@ package final class WaitOnce<Value: Sendable>: Sendable {
             }
         }
     }
+
+    /// The settled value, or `nil` once `timeout` passed or the task was
+    /// cancelled first: then `giveUp` runs (by default, settling with `nil`).
+    /// No thread waits.
+    package func value(within timeout: Duration, giveUp: (@Sendable () -> Void)? = nil) async -> Value? {
+        let giveUp = giveUp ?? { self.resolve(nil) }
+        let timer = Task {
+            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            giveUp()
+        }
+        defer { timer.cancel() }
+        return await withTaskCancellationHandler { await value } onCancel: { giveUp() }
+    }
 }

@@ -51,12 +51,7 @@ public struct LiveWebSocket: HandedOver {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async throws -> WebSocketMessage {
         let waiter = session.nextMessage()
-        let timer = Task {
-            guard (try? await Task.sleep(for: timeout)) != nil else { return }
-            waiter.resolve(nil)
-        }
-        defer { timer.cancel() }
-        let message = await withTaskCancellationHandler { await waiter.value } onCancel: { waiter.resolve(nil) }
+        let message = await waiter.value(within: timeout)
         session.forget(waiter)
         try Task.checkCancellation()
         guard let message else {
@@ -73,13 +68,7 @@ public struct LiveWebSocket: HandedOver {
         timeout: Duration = .seconds(5),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async throws -> WebSocketLog.Ending {
-        let waiter = session.closing()
-        let timer = Task {
-            guard (try? await Task.sleep(for: timeout)) != nil else { return }
-            waiter.resolve(nil)
-        }
-        defer { timer.cancel() }
-        let ending = await withTaskCancellationHandler { await waiter.value } onCancel: { waiter.resolve(nil) }
+        let ending = await session.closing().value(within: timeout)
         try Task.checkCancellation()
         guard let ending else {
             throw WebSocketWaitFailure(request: request, sequence: sequence, timeout: timeout, over: false, stillOpen: true,
