@@ -109,3 +109,35 @@ struct WebSocketClientTests {
         #expect(lines.last?["code"] as? Int == 1000)
     }
 }
+
+/// An independent Swift client: hummingbird-project/swift-websocket's
+/// `WSClient` (on SwiftNIO), built in its own package
+/// (Examples/SwiftWebSocketClient, by scripts/test) so Understudy's graph
+/// never takes SwiftNIO on. It runs the conversation the Python client runs.
+@Suite(.enabled(if: SwiftWebSocketClient.binary != nil || ProcessInfo.processInfo.environment["CI"] != nil,
+                "the Swift WebSocket client is not built (scripts/test builds Examples/SwiftWebSocketClient; under CI its absence fails)"))
+struct SwiftWebSocketClientTests {
+    @Test func wsClientRunsTheConversation() async throws {
+        let binary = try #require(SwiftWebSocketClient.binary, "Examples/SwiftWebSocketClient is not built")
+        let server = try StubServer.start(.stubs { WebSocketClientTests.chat })
+        defer { server.stop() }
+        let run = try await ChildProcess.finished(binary, [WebSocketClientTests.webSocketURL(server, "/chat")])
+        #expect(run.status == 0, "\(run.errors.suffix(2000))")
+        let lines = try WebSocketClientTests.lines(run.output)
+        #expect(lines.compactMap { $0["received"] as? String } == ["welcome", "pong", #"{"topic":"prices","type":"subscribed"}"#], "\(run.output)")
+        #expect(lines.compactMap { $0["received"] as? [Int] } == [[9, 8, 7]])
+        #expect(lines.last?["code"] as? Int == 1000 && lines.last?["reason"] as? String == "see you", "\(run.output)")
+        let log = try #require(server.journal.entries.first?.webSocket)
+        #expect(log.subprotocol == "chat.v1", "the one protocol both speak is echoed")
+        #expect(log.received.count == 4)
+    }
+}
+
+/// Where the Swift WebSocket client is, when built.
+enum SwiftWebSocketClient {
+    static let binary: URL? = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let candidate = root.appendingPathComponent("Examples/SwiftWebSocketClient/.build/debug/ws-conversation")
+        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+    }()
+}

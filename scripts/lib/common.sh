@@ -110,6 +110,18 @@ ensure_stream_clients() {
     fi
 }
 
+# The Swift WebSocket client the tests run (Examples/SwiftWebSocketClient:
+# hummingbird-project/swift-websocket on SwiftNIO, its own package so the
+# main graph never builds NIO). About 2 minutes the first time on 2 cores.
+ensure_swift_websocket_client() {
+    if [ ! -x "$ROOT/Examples/SwiftWebSocketClient/.build/debug/ws-conversation" ] \
+        || [ -n "$(find "$ROOT/Examples/SwiftWebSocketClient/Sources" "$ROOT/Examples/SwiftWebSocketClient/Package.swift" \
+                  -newer "$ROOT/Examples/SwiftWebSocketClient/.build/debug/ws-conversation" 2>/dev/null)" ]; then
+        say "building: the Swift WebSocket client (Examples/SwiftWebSocketClient, swift-websocket 1.6.2 on SwiftNIO)"
+        (cd "$ROOT/Examples/SwiftWebSocketClient" && swift build --quiet) >&2
+    fi
+}
+
 ensure_test_tools() {
     ensure_packages gdb
     ensure_wiremock
@@ -119,6 +131,7 @@ ensure_test_tools() {
     ensure_schemathesis
     ensure_browser
     ensure_stream_clients
+    ensure_swift_websocket_client
 }
 
 ensure_pact() {
