@@ -33,6 +33,8 @@ package final class Engine: Sendable {
     package let openStreams = Handoff<LiveStream>(what: "stream fed by the test") { $0.response.isFedByTest }
     /// The WebSocket connections opened, until the test takes them.
     package let openWebSockets = Handoff<LiveWebSocket>(what: "WebSocket connection") { $0.response.isWebSocket }
+    /// The WebSocket messages `next(message:)` returned.
+    package let messageClaims = MessageClaims()
     package let scenarios = ScenarioBook()
     /// What went wrong while answering, for tests to take from their own task.
     package let issues = ServerIssueQueue()

@@ -48,4 +48,26 @@ extension StubServer {
         try await engine.nextWebSocket(matching: pattern.requestPattern, timeout: timeout,
                                        location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
+
+    /// Waits for the next WebSocket message a client sent that `matcher`
+    /// accepts, on any connection (or those whose handshake matches
+    /// `connection`): the oldest that no earlier call returned, or the first
+    /// to arrive within `timeout`. For code that talks over a socket on its own task:
+    ///
+    /// ```swift
+    /// chat.join("prices")   // sends a subscribe message on its own task
+    /// let subscribe = try await server.next(message: .jsonPath("type", equals: "subscribe"))
+    /// ```
+    ///
+    /// - Throws: ``MessageWaitTimeout``, listing what each connection
+    ///   received, at the caller's source location.
+    public func next(
+        message matcher: WebSocketMessageMatcher,
+        on connection: (any RequestPatternConvertible)? = nil,
+        timeout: Duration = .seconds(5),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async throws -> ReceivedMessage {
+        try await engine.nextMessage(matching: matcher, on: connection?.requestPattern, timeout: timeout,
+                                     location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
 }

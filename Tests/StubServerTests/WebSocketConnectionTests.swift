@@ -56,4 +56,24 @@ import UnderstudyTestSupport
         #expect(report.contains("no WebSocket connection, answering a request matching GET /chat, opened within"), "\(report)")
         #expect(report.contains("#1 GET /chat — its stub refused it with 400"), "\(report)")
     }
+
+    @Test func nextMessageReturnsEachMatchingMessageOnceAcrossConnections() async throws {
+        let server = try StubServer.start(.stubs { Get("/chat/{room}").respond(.webSocket(.echo)) })
+        defer { server.stop() }
+        let port = server.url("/").port!
+        let first = try await RawWebSocket.open(port: port, path: "/chat/a")
+        let second = try await RawWebSocket.open(port: port, path: "/chat/b")
+        try first.send(RawWebSocket.text(#"{"type":"hello"}"#) + RawWebSocket.text(#"{"type":"subscribe","topic":"a"}"#))
+        let one = try await server.next(message: .jsonPath("type", equals: "subscribe"))
+        #expect(one.message == .text(#"{"type":"subscribe","topic":"a"}"#) && one.request.path == "/chat/a")
+        try second.send(RawWebSocket.text(#"{"type":"subscribe","topic":"b"}"#))
+        let two = try await server.next(message: .jsonPath("type", equals: "subscribe"), on: Get("/chat/b"))
+        #expect(two.request.path == "/chat/b", "each message is returned once; the next one is b's")
+        let error = await #expect(throws: MessageWaitTimeout.self) {
+            try await server.next(message: .jsonPath("type", equals: "subscribe"), timeout: .milliseconds(20))
+        }
+        let report = error?.description ?? ""
+        #expect(report.contains(#"no WebSocket message (text JSON at type == "subscribe") arrived within"#), "\(report)")
+        #expect(report.contains(#"✗ text "{\"type\":\"hello\"}""#), "\(report)")
+    }
 }
