@@ -87,6 +87,8 @@ public enum PactInteractionBuilder {
                 }
             case .dynamic: throw PactLeftOut(problem: StubProblem(stub, "a Swift closure makes its response and the server did not keep the one it made; the stub is left out of it"))
             case .proxy(let target): throw PactLeftOut(problem: StubProblem(stub, "it forwards to \(target.base.absoluteString) and the server did not keep the answer; the stub is left out of it"))
+            case .resource(let declaration):
+                throw PactLeftOut(problem: StubProblem(stub, "the stateful resource \(declaration.collectionPath) answers from its state and the server did not keep the answer; the stub is left out of it"))
             case .fixture, .invalid: throw PactLeftOut(problem: StubProblem(stub, "its response was not resolved"))
             }
         }
@@ -150,7 +152,7 @@ public enum PactInteractionBuilder {
     /// Whether a closure makes the recipe's answers (alone or in a sequence).
     public static func isMade(_ recipe: ResponseRecipe) -> Bool {
         switch recipe {
-        case .dynamic, .proxy, .template: return true
+        case .dynamic, .proxy, .template, .resource: return true
         case .sequence(let steps): return steps.contains(where: isMade)
         default: return false
         }

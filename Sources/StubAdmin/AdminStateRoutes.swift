@@ -42,7 +42,7 @@ extension AdminAPI {
         AdminAnswer.json(.object(["settings": .object(settings.withLock { $0 })]))
     }
 
-    /// `POST /reset`: the stubs served at mount, an empty journal, scenarios at `Started`.
+    /// `POST /reset`: the stubs served at mount, an empty journal, scenarios at `Started`, resources at their seed.
     func resetAll() -> StubResponse {
         do {
             try server.replaceAll(with: baseline)
@@ -51,6 +51,7 @@ extension AdminAPI {
         }
         server.resetJournal()
         server.resetScenarios()
+        server.resetResources()
         return AdminAnswer.ok()
     }
 

@@ -35,6 +35,8 @@ package final class Engine: Sendable {
     package let openWebSockets = Handoff<LiveWebSocket>(what: "WebSocket connection") { $0.response.isWebSocket }
     /// The WebSocket messages `next(message:)` returned.
     package let messageClaims = MessageClaims()
+    /// The items of every stateful resource, per stub.
+    package let resources = ResourceStore()
     package let scenarios = ScenarioBook()
     /// What went wrong while answering, for tests to take from their own task.
     package let issues = ServerIssueQueue()
@@ -191,6 +193,9 @@ package final class Engine: Sendable {
             return sent(response, slot: slot)
         case .dynamic(let make):
             return made(by: make, slot: slot, request: request, captures: captures, thrown: &thrown)
+        case .resource(let declaration):
+            let answer = ResourceAnswer(declaration: declaration, stub: slot.stub.id, store: resources)
+            return sent(answer.response(to: request, id: captures["resourceID"]), slot: slot)
         case .named(let recipe):
             return made(by: recipe.make, slot: slot, request: request, captures: captures, thrown: &thrown)
         case .generated(let example, let generators):

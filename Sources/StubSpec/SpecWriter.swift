@@ -205,6 +205,8 @@ package enum SpecWriter {
             throw Unwritable("it has a response sequence inside a sequence")
         case .invalid(let reason):
             throw Unwritable(reason)
+        case .resource(let declaration):
+            throw Unwritable("it is the stateful resource \(declaration.collectionPath), which spec files cannot state yet")
         }
     }
 

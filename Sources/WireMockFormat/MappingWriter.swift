@@ -197,6 +197,8 @@ struct MappingWriter {
             throw Inexpressible(reason: "a response sequence inside a sequence")
         case .invalid(let reason):
             throw Inexpressible(reason: reason)
+        case .resource(let declaration):
+            throw Inexpressible(reason: "it is the stateful resource \(declaration.collectionPath), and WireMock 2.35 keeps no state without an extension")
         case .template:
             throw Inexpressible(reason: "a response template")
         }

@@ -55,8 +55,9 @@ final class WebSocketSession: Sendable {
 
     func start() {
         channel.onServerStop { [self] in close(.goingAway) }
-        channel.start(received: { [self] in received($0) }, ended: { [self] in ended() })
+        // What goes out on connect goes before any message is read, as a client expects.
         run(conversation.onConnect[...], answering: nil)
+        channel.start(received: { [self] in received($0) }, ended: { [self] in ended() })
     }
 
     // MARK: Sending
@@ -64,13 +65,13 @@ final class WebSocketSession: Sendable {
     /// Sends `message` unless a Close was sent; `false` when it was not sent.
     @discardableResult
     func send(_ message: WebSocketMessage) -> Bool {
-        let sent = state.withLock { state -> Bool in
+        state.withLock { state -> Bool in
             guard !state.closeSent, !state.over else { return false }
             channel.send(WebSocketFrames.frame(message))
+            // Journaled under the same lock as the send: the log keeps the wire's order.
+            journal.webSocket(sequence) { $0.messages.append(.init(direction: .sent, message: message)) }
             return true
         }
-        if sent { journal.webSocket(sequence) { $0.messages.append(.init(direction: .sent, message: message)) } }
-        return sent
     }
 
     /// Sends a ping with `payload` (at most 125 bytes).
@@ -136,7 +137,9 @@ final class WebSocketSession: Sendable {
             guard let step = rule.scenario else { return true }
             return scenarios.attempt(step) { () } != nil
         }
-        journal.webSocket(sequence) { $0.messages.append(.init(direction: .received, message: message, answered: rule != nil)) }
+        state.withLock { _ in
+            journal.webSocket(sequence) { $0.messages.append(.init(direction: .received, message: message, answered: rule != nil)) }
+        }
         deliver(message)
         if let rule {
             run(rule.actions[...], answering: message)

@@ -30,6 +30,9 @@ public enum ResponseRecipe: Sendable {
     /// A recipe that could not be built (say, a value that failed to encode);
     /// the server refuses to start and reports it with the stub's location.
     case invalid(String)
+    /// A stateful collection: list, get, create, replace, patch, delete,
+    /// each server keeping its own items (``ResourceDeclaration``).
+    case resource(ResourceDeclaration)
 }
 
 extension ResponseRecipe {
