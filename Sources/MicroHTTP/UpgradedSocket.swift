@@ -29,6 +29,7 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
     private var openSources = 0
     private var received: (@Sendable ([UInt8]) -> Void)?
     private var ended: (@Sendable () -> Void)?
+    private var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
     private let stopHooks = Locked<[@Sendable () -> Void]>([])
 
     private init(socket: Int32, handle: OpaquePointer, extra: [UInt8], core: DaemonCore) {
@@ -115,11 +116,10 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
     // MARK: On the queue
 
     private func readAvailable() {
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            let count = readBuffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if count > 0 {
-                received?(Array(buffer[0..<count]))
+                received?(Array(readBuffer[0..<count]))
                 continue
             }
             if count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }

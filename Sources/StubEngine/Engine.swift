@@ -118,7 +118,7 @@ package final class Engine: Sendable {
         let served = keepsServedResponses.load(ordering: .relaxed) ? made.response.map(StubResponse.init(served:)) : nil
         let sequence = journal.record(request, table: table, index: index, status: status, served: served,
                                       stream: streamed.map { _ in StreamLog() },
-                                      webSocket: made.upgradeHead.map { WebSocketLog(subprotocol: $0.header("Sec-WebSocket-Protocol")) }) { sequence in
+                                      webSocket: status == 101 ? made.upgradeHead.map { WebSocketLog(subprotocol: $0.header("Sec-WebSocket-Protocol")) } : nil) { sequence in
             if let thrown {
                 issues.append(ServerIssue(sequence: sequence, kind: .responseClosureThrew(stub: slot.stub, error: "\(thrown)")))
             }

@@ -84,6 +84,10 @@ extension SpecStubReader {
                 let reason = parts["reason"].flatMap { reading.string($0) } ?? ""
                 actions.append(.close(WebSocketClose(code: UInt16(code), reason: reason), after: after))
             default:
+                guard reading.bool(operand) == true else {
+                    reading.fail(operand, "echo takes true (or write the action as echo)")
+                    continue
+                }
                 actions.append(.echo(after: after))
             }
         }

@@ -95,10 +95,23 @@ import UnderstudyTestSupport
         #expect(first.resourceItems(at: "/v1/users").count == 2)
     }
 
-    @Test func aSeedThatCannotServeStopsTheServerNamingIt() {
+    @Test func aDeclarationThatCannotServeStopsTheServerNamingIt() {
         #expect {
             try StubServer.start(.stubs { Resource("/v1/users", seed: [["name": "no id"]]) })
         } throws: { "\($0)".contains("the resource /v1/users: seed item 0 has no id") }
+        #expect {
+            try StubServer.start(.stubs { Resource("/v1/users/{userId}/posts") })
+        } throws: { "\($0)".contains("is a nested resource, which is not supported yet") }
+    }
+
+    @Test func anETagNeverRepeatsForAnIdCreatedAgain() async throws {
+        let server = try StubServer.start(.stubs { Self.users })
+        defer { server.stop() }
+        let before = try #require(try await Self.send(server, "GET", "/v1/users/1").headers["etag"])
+        #expect(try await Self.send(server, "DELETE", "/v1/users/1").status == 204)
+        _ = try await Self.send(server, "POST", "/v1/users", json: #"{"id":1,"name":"Ada again"}"#)
+        let stale = try await Self.send(server, "PUT", "/v1/users/1", json: #"{"name":"x"}"#, headers: ["If-Match": before])
+        #expect(stale.status == 412, "the old item's ETag does not match the new one")
     }
 
     @Test func sixtyFourClientsCreatingAndDeletingLeaveAConsistentState() async throws {

@@ -72,7 +72,7 @@ import Testing
                       kind: textual
                       reply: [ { close: 1005 } ]
                     - on: any
-                  onConnect: [ { send: a, sendJSON: 1 } ]
+                  onConnect: [ { send: a, sendJSON: 1 }, { echo: false } ]
               - request: { path: /both }
                 response: { status: 200 }
                 webSocket: {}
@@ -82,6 +82,7 @@ import Testing
         #expect(problems.contains { $0.contains("bad.yaml:8") && $0.contains("a rule needs a reply") }, "\(problems)")
         #expect(problems.contains { $0.contains("bad.yaml:9") && $0.contains("an action is one of send, sendJSON, sendBase64, close or echo") },
                 "\(problems)")
+        #expect(problems.contains { $0.contains("bad.yaml:9") && $0.contains("echo takes true") }, "\(problems)")
         #expect(problems.contains { $0.contains("bad.yaml:12") && $0.contains("a stub has webSocket, response or sequence: one of them") },
                 "\(problems)")
     }

@@ -13,6 +13,9 @@ package final class ResourceStore: Sendable {
         var items: [String: (value: JSONValue, version: Int)] = [:]
         var nextNumber = 1
         var numericIDs = true
+        /// Counts every write, so an item's `ETag` never repeats, also for an
+        /// id deleted and created again.
+        var writes = 0
 
         init(_ declaration: ResourceDeclaration) {
             for item in declaration.seed {
@@ -25,7 +28,8 @@ package final class ResourceStore: Sendable {
 
         mutating func insert(_ item: JSONValue, id: String) {
             if items[id] == nil { order.append(id) }
-            items[id] = (item, (items[id]?.version ?? 0) + 1)
+            writes += 1
+            items[id] = (item, writes)
             if let number = Int(id), number >= nextNumber { nextNumber = number + 1 }
         }
 
@@ -49,10 +53,7 @@ package final class ResourceStore: Sendable {
 
     /// Runs `change` on `stub`'s collection (made from `declaration`'s seed the first time).
     func withCollection<Result>(_ stub: StubID, _ declaration: ResourceDeclaration, _ change: (inout Collection) -> Result) -> Result {
-        collections.withLock { collections in
-            var collection = collections[stub] ?? Collection(declaration)
-            defer { collections[stub] = collection }
-            return change(&collection)
-        }
+        // In place: a copy taken out and put back would copy every item, per request.
+        collections.withLock { change(&$0[stub, default: Collection(declaration)]) }
     }
 }

@@ -54,9 +54,12 @@ public struct ResourceDeclaration: Sendable, Hashable {
         self.operations = operations
     }
 
-    /// Why the declaration cannot serve, if it cannot: a seed item that is
-    /// not an object, has no id, or repeats one.
+    /// Why the declaration cannot serve, if it cannot: a path with captures,
+    /// or a seed item that is not an object, has no id, or repeats one.
     public var problem: String? {
+        if collectionPath.contains("{") {
+            return "a path with captures ({…}) is a nested resource, which is not supported yet; declare each collection by its literal path"
+        }
         var seen: Set<String> = []
         for (index, item) in seed.enumerated() {
             guard case .object(let fields) = item else { return "seed item \(index) is not a JSON object" }
