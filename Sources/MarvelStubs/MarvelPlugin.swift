@@ -8,7 +8,8 @@ extension StubPlugin {
     ///   the paged envelope (a file holds a JSON array or a whole envelope whose `data.results` are used);
     /// - `response: { marvelError: { status, message, code? } }`: the API's error body (`code` for gateway errors);
     /// - `guard: { marvel: { publicKey, privateKey } }`: Marvel signing, which examples are signed for
-    ///   and a contract's `sign: marvel` signs with the documented test keys 1234/abcd.
+    ///   and a contract's `sign: marvel` signs with the documented test keys 1234/abcd;
+    /// - `resource: { …, envelope: marvel }`: a stateful resource in Marvel's paged envelope (``ResourceEnvelope/marvel``).
     public static let marvel = StubPlugin(
         name: "Marvel",
         recipes: [.init("marvel", read: MarvelPlugin.envelope), .init("marvelError", read: MarvelPlugin.failure)],
@@ -20,7 +21,8 @@ extension StubPlugin {
             note: "Signed requests were recorded without apikey, ts and hash; the guard checks signatures as Marvel does.",
             isSigned: { request in Set(request.query.map { $0.name.lowercased() }).isSuperset(of: ["apikey", "ts", "hash"]) },
             replayGuard: { key, secret in .marvel(publicKey: key, privateKey: secret) }
-        )
+        ),
+        envelopes: [.marvel]
     )
 }
 

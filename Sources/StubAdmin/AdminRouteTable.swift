@@ -49,6 +49,10 @@ extension AdminAPI {
         AdminEndpoint("POST", "settings") { api, call in api.changeSettings(call.request.body) },
         AdminEndpoint("PUT", "settings") { api, call in api.changeSettings(call.request.body) },
         AdminEndpoint("POST", "reset") { api, _ in api.resetAll() },
+        // Stateful resources (AdminResourceRoutes).
+        AdminEndpoint("GET", "resources") { api, call in api.listResources(call) },
+        AdminEndpoint("PUT", "resources") { api, call in api.seedResource(call) },
+        AdminEndpoint("POST", "resources/reset") { api, call in api.resetResources(call) },
         AdminEndpoint("POST", "shutdown") { api, _ in api.shutdown() },
         AdminEndpoint("GET", "health") { api, _ in api.health() },
         AdminEndpoint("GET", "version") { api, _ in api.versionAnswer() },

@@ -41,6 +41,7 @@ enum AdminUIPage {
         <section class="panels">
           <details open><summary>Stubs</summary><table id="stubs"><thead><tr><th>id</th><th>request</th><th>answered</th><th>times left</th><th>declared</th></tr></thead><tbody></tbody></table></details>
           <details open><summary>Scenarios</summary><ul id="scenarios"></ul></details>
+          <details open><summary>Resources</summary><ul id="resources"></ul></details>
         </section>
         <script>
         \(AdminUIScript.source)

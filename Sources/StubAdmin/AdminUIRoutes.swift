@@ -10,6 +10,8 @@ import StubServer
 extension AdminAPI {
     /// The most entries one answer carries, newest first.
     static let logPageSize = 200
+    /// The most items of each resource the page shows.
+    static let resourceItemsShown = 50
 
     /// `GET /ui`: the page.
     static func logPage() -> StubResponse {
@@ -34,7 +36,7 @@ extension AdminAPI {
         return AdminAnswer.json(logSnapshot())
     }
 
-    /// `{version, entries, stubs, scenarios, redaction}`: the newest entries with
+    /// `{version, entries, stubs, scenarios, resources, redaction}`: the newest entries with
     /// what the page shows of each, secrets masked by the server's redaction.
     func logSnapshot() -> JSONValue {
         let version = server.journal.version
@@ -54,8 +56,13 @@ extension AdminAPI {
             return .object(fields)
         }
         let scenarios = scenarioNames.map { JSONValue.object(["name": .string($0), "state": .string(server.scenarioState($0))]) }
+        let resources = server.resources.map { declaration -> JSONValue in
+            let items = server.resourceItems(at: declaration.collectionPath)
+            return .object(["path": .string(declaration.collectionPath), "count": .number(Double(items.count)),
+                            "items": .array(Array(items.prefix(Self.resourceItemsShown)))])
+        }
         return .object(["version": .number(Double(version)), "entries": .array(entries), "stubs": .array(stubs),
-                        "scenarios": .array(scenarios), "held": .number(Double(all.count)),
+                        "scenarios": .array(scenarios), "resources": .array(resources), "held": .number(Double(all.count)),
                         "evicted": .number(Double(server.journal.evictedCount))])
     }
 

@@ -5,7 +5,7 @@
 enum AdminUIScript {
     static let source = #"""
         "use strict";
-        const state = { version: -1, entries: [], stubs: [], scenarios: [], picked: null };
+        const state = { version: -1, entries: [], stubs: [], scenarios: [], resources: [], picked: null };
         const $ = (id) => document.getElementById(id);
         function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
         function statusClass(s) { return s ? "s" + String(s)[0] : "miss"; }
@@ -133,6 +133,17 @@ enum AdminUIScript {
           list.replaceChildren();
           if (!state.scenarios.length) list.append(el("li", "none", "muted"));
           for (const s of state.scenarios) list.append(el("li", s.name + ": " + s.state));
+          const resources = $("resources");
+          resources.replaceChildren();
+          if (!state.resources.length) resources.append(el("li", "none", "muted"));
+          for (const r of state.resources) {
+            const item = el("li");
+            const fold = el("details");
+            fold.append(el("summary", r.path + ": " + r.count + " item" + (r.count === 1 ? "" : "s")),
+                        el("pre", r.items.map((i) => JSON.stringify(i)).join("\n") + (r.count > r.items.length ? "\n…" : "")));
+            item.append(fold);
+            resources.append(item);
+          }
         }
 
         function render() { renderRequests(); renderDetail(); renderPanels(); }
@@ -143,7 +154,7 @@ enum AdminUIScript {
               const answer = await fetch("ui/log?since=" + state.version, { cache: "no-store" });
               if (!answer.ok) throw new Error("HTTP " + answer.status);
               const data = await answer.json();
-              Object.assign(state, { version: data.version, entries: data.entries, stubs: data.stubs, scenarios: data.scenarios });
+              Object.assign(state, { version: data.version, entries: data.entries, stubs: data.stubs, scenarios: data.scenarios, resources: data.resources || [] });
               $("status").textContent = data.held + " request" + (data.held === 1 ? "" : "s") + " held" + (data.evicted ? ", " + data.evicted + " evicted" : "") + " · live";
               render();
             } catch (error) {

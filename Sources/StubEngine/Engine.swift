@@ -194,7 +194,7 @@ package final class Engine: Sendable {
         case .dynamic(let make):
             return made(by: make, slot: slot, request: request, captures: captures, thrown: &thrown)
         case .resource(let declaration):
-            let answer = ResourceAnswer(declaration: declaration, stub: slot.stub.id, store: resources)
+            let answer = ResourceAnswer(declaration: declaration, stub: slot.stub.id, store: resources, captures: captures)
             return sent(answer.response(to: request, id: captures["resourceID"]), slot: slot)
         case .named(let recipe):
             return made(by: recipe.make, slot: slot, request: request, captures: captures, thrown: &thrown)

@@ -83,7 +83,7 @@ public struct RemoteStubServer: Sendable {
     }
 
     /// Puts the server back as it started: its own stubs only, an empty
-    /// journal, every scenario at `Started`.
+    /// journal, every scenario at `Started`, every resource at its seed.
     public func reset() async throws {
         _ = try await send("POST", "/reset", expecting: 200)
     }

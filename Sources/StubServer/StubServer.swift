@@ -274,16 +274,6 @@ public final class StubServer: Sendable {
     /// Puts every stateful resource back to its seed.
     public func resetResources() { engine.resources.reset() }
 
-    /// The items of the stateful resource at `collectionPath` now, in
-    /// order; none when no stub serves one there.
-    public func resourceItems(at collectionPath: String) -> [JSONValue] {
-        for stub in stubs {
-            guard case .resource(let declaration) = stub.response, declaration.collectionPath == collectionPath else { continue }
-            return engine.resources.items(of: stub.id, declaration)
-        }
-        return []
-    }
-
     /// The state scenario `name` is in now.
     public func scenarioState(_ name: String) -> String { engine.scenarios.state(of: name) }
 

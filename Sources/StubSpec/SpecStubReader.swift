@@ -18,10 +18,22 @@ struct SpecStubReader {
     let plugins: [StubPlugin]
 
     static let stubKeys = ["id", "name", "declared", "request", "response", "sequence", "responseHeaders", "guard", "priority",
-                           "times", "delay", "fault", "compression", "scenario", "metadata", "example", "verify", "webSocket"]
+                           "times", "delay", "fault", "compression", "scenario", "metadata", "example", "verify", "webSocket", "resource"]
 
     mutating func stub(_ node: DocumentNode) -> SpecStub? {
         guard let fields = reading.members(node, allowed: Self.stubKeys) else { return nil }
+        if let resourceNode = fields["resource"] {
+            for key in ["request", "response", "sequence", "webSocket", "example", "verify"] where fields[key] != nil {
+                reading.fail(node, "a stub with resource has no \(key): the resource answers every request to its paths")
+                return nil
+            }
+            guard let declaration = resource(resourceNode) else { return nil }
+            let specLine = CodeLocation(fileID: fileID, filePath: filePath, line: node.line, column: node.column)
+            var stub = Stub(resource: declaration, location: fields["declared"].flatMap { declared($0) } ?? specLine)
+            _ = behaviour(fields, into: &stub)
+            return SpecStub(stub: stub, example: nil, verify: VerifyRule(),
+                            noExampleReason: "it is the stateful resource \(declaration.collectionPath), which answers from its state", specLocation: specLine)
+        }
         guard let requestNode = fields["request"] else {
             reading.fail(node, "a stub needs a request")
             return nil
@@ -29,13 +41,6 @@ struct SpecStubReader {
         guard let pattern = request(requestNode) else { return nil }
         let specLine = CodeLocation(fileID: fileID, filePath: filePath, line: node.line, column: node.column)
         var stub = Stub(request: pattern, location: fields["declared"].flatMap { declared($0) } ?? specLine)
-        if let id = fields["id"].flatMap({ reading.string($0) }) { stub.id = StubID(id) }
-        if let name = fields["name"].flatMap({ reading.string($0) }) { stub.name = name }
-        if let node = fields["metadata"] {
-            if case .object(let members)? = reading.json(node) { stub.metadata = members } else { reading.fail(node, "metadata is an object") }
-        }
-        if let node = fields["responseHeaders"] { stub.responseHeaders = headers(node) }
-
         if let node = fields["webSocket"] {
             if fields["response"] != nil || fields["sequence"] != nil {
                 reading.fail(node, "a stub has webSocket, response or sequence: one of them")
@@ -56,6 +61,23 @@ struct SpecStubReader {
         case (nil, nil):
             break // 200 with an empty body, or the WebSocket endpoint
         }
+
+        let credentials = behaviour(fields, into: &stub)
+        let rule = fields["verify"].map { verifyRule($0) } ?? VerifyRule()
+        let (example, reason) = example(fields["example"], pattern: pattern, credentials: credentials)
+        return SpecStub(stub: stub, example: example, verify: rule, noExampleReason: reason, specLocation: specLine)
+    }
+
+    /// What any stub may have besides its request and answer: id, name,
+    /// metadata, extra headers, guard, priority, times, delay, fault,
+    /// compression and scenario; with the credentials its guard asks for.
+    private mutating func behaviour(_ fields: [String: DocumentNode], into stub: inout Stub) -> ExampleCredentials? {
+        if let id = fields["id"].flatMap({ reading.string($0) }) { stub.id = StubID(id) }
+        if let name = fields["name"].flatMap({ reading.string($0) }) { stub.name = name }
+        if let node = fields["metadata"] {
+            if case .object(let members)? = reading.json(node) { stub.metadata = members } else { reading.fail(node, "metadata is an object") }
+        }
+        if let node = fields["responseHeaders"] { stub.responseHeaders = headers(node) }
 
         var credentials: ExampleCredentials?
         if let guardNode = fields["guard"] {
@@ -79,9 +101,7 @@ struct SpecStubReader {
             }
         }
         if let node = fields["scenario"] { stub.scenario = scenario(node) }
-        let rule = fields["verify"].map { verifyRule($0) } ?? VerifyRule()
-        let (example, reason) = example(fields["example"], pattern: pattern, credentials: credentials)
-        return SpecStub(stub: stub, example: example, verify: rule, noExampleReason: reason, specLocation: specLine)
+        return credentials
     }
 
     // MARK: Request

@@ -50,8 +50,13 @@ package enum SpecWriter {
         if style.declaresSites { members.append(("declared", declared(stub.location))) }
         if stub.priority != 0 { members.append(("priority", .number(Double(stub.priority)))) }
         if let times = stub.times { members.append(("times", .number(Double(times)))) }
-        members.append(("request", try SpecPatternWriter.request(stub.request)))
+        if case .resource(let declaration) = stub.response {
+            members.append(("resource", try resource(declaration)))
+        } else {
+            members.append(("request", try SpecPatternWriter.request(stub.request)))
+        }
         switch stub.response {
+        case .resource: break
         case .fixed(let response) where response.webSocket != nil:
             guard let conversation = response.webSocket else { break }
             members.append(("webSocket", try webSocket(conversation)))
@@ -206,7 +211,7 @@ package enum SpecWriter {
         case .invalid(let reason):
             throw Unwritable(reason)
         case .resource(let declaration):
-            throw Unwritable("it is the stateful resource \(declaration.collectionPath), which spec files cannot state yet")
+            throw Unwritable("the stateful resource \(declaration.collectionPath) is a stub of its own, not one step of a sequence")
         }
     }
 

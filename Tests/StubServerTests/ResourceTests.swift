@@ -100,8 +100,11 @@ import UnderstudyTestSupport
             try StubServer.start(.stubs { Resource("/v1/users", seed: [["name": "no id"]]) })
         } throws: { "\($0)".contains("the resource /v1/users: seed item 0 has no id") }
         #expect {
-            try StubServer.start(.stubs { Resource("/v1/users/{userId}/posts") })
-        } throws: { "\($0)".contains("is a nested resource, which is not supported yet") }
+            try StubServer.start(.stubs { Resource("/v1/users/{userId}") })
+        } throws: { "\($0)".contains("the path ends in {userId}") }
+        #expect {
+            try StubServer.start(.stubs { Resource("/v1/users/{userId}/posts", seed: [["id": 1]]) })
+        } throws: { "\($0)".contains("seed item 0 has no userId, the parent its path names") }
     }
 
     @Test func anETagNeverRepeatsForAnIdCreatedAgain() async throws {

@@ -7,31 +7,90 @@ struct ResourceAnswer {
     let declaration: ResourceDeclaration
     let stub: StubID
     let store: ResourceStore
+    /// A nested path's parents as this request names them: `[("userId", "7")]`.
+    let parents: [(field: String, value: String)]
+
+    init(declaration: ResourceDeclaration, stub: StubID, store: ResourceStore, captures: [String: String]) {
+        self.declaration = declaration
+        self.stub = stub
+        self.store = store
+        parents = declaration.parentFields.enumerated().map { index, field in
+            (field, captures["parent\(index)"].flatMap { $0.removingPercentEncoding } ?? "")
+        }
+    }
 
     func response(to request: RecordedRequest, id: String?) -> StubResponse {
         let method = request.method.uppercased()
-        if let id {
-            switch method {
-            case "GET", "HEAD": return allowed(.get, request) ?? get(id)
-            case "PUT": return allowed(.replace, request) ?? write(id, request, merge: false)
-            case "PATCH": return allowed(.patch, request) ?? write(id, request, merge: true)
-            case "DELETE": return allowed(.delete, request) ?? delete(id, request)
-            default: return notAllowed(request, item: true)
+        let operation: ResourceDeclaration.Operation
+        switch (id != nil, method) {
+        case (true, "GET"), (true, "HEAD"): operation = .get
+        case (true, "PUT"): operation = .replace
+        case (true, "PATCH"): operation = .patch
+        case (true, "DELETE"): operation = .delete
+        case (false, "GET"), (false, "HEAD"): operation = .list
+        case (false, "POST"): operation = .create
+        default: return notAllowed(request, item: id != nil)
+        }
+        guard declaration.operations.contains(operation) else { return notAllowed(request, item: id != nil) }
+        if let refusal = declaration.requestCheck?.check(request, operation) { return refusal }
+        let id = id.map { $0.removingPercentEncoding ?? $0 }
+        switch operation {
+        case .list: return list(request)
+        case .get: return get(id ?? "", request)
+        case .create: return create(request)
+        case .replace: return write(id ?? "", request, merge: false)
+        case .patch: return write(id ?? "", request, merge: true)
+        case .delete: return delete(id ?? "", request)
+        }
+    }
+
+    /// Whether `item` belongs under the parents this request names.
+    private func isUnderParents(_ item: JSONValue) -> Bool {
+        guard !parents.isEmpty else { return true }
+        guard case .object(let fields) = item else { return false }
+        return parents.allSatisfy { parent in fields[parent.field].map { Self.text($0) } == parent.value }
+    }
+
+    /// `fields` with each parent's field set as the path names it (a number when it reads as one).
+    private func withParents(_ fields: [String: JSONValue]) -> [String: JSONValue] {
+        var fields = fields
+        for parent in parents { fields[parent.field] = Int(parent.value).map { .number(Double($0)) } ?? .string(parent.value) }
+        return fields
+    }
+
+    /// A body field that contradicts the path (the id, or a parent's), as the 422 it is.
+    private func contradiction(_ fields: [String: JSONValue], id: String?) -> StubResponse? {
+        if let id, let given = fields[declaration.idField], ResourceDeclaration.idText(given) != id {
+            return Self.problem(422, "Unprocessable Content", "the body's \(declaration.idField) is not the item's, \(id)")
+        }
+        for parent in parents {
+            if let given = fields[parent.field], Self.text(given) != parent.value {
+                return Self.problem(422, "Unprocessable Content", "the body's \(parent.field) is not the path's, \(parent.value)")
             }
         }
-        switch method {
-        case "GET", "HEAD": return allowed(.list, request) ?? list(request)
-        case "POST": return allowed(.create, request) ?? create(request)
-        default: return notAllowed(request, item: false)
-        }
+        return nil
+    }
+
+    /// The item's path: the collection's, parents filled in, then the id.
+    private func itemPath(_ request: RecordedRequest, id: String) -> String {
+        let segment = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
+        guard !parents.isEmpty else { return declaration.collectionPath + "/" + segment }
+        var path = request.path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path + "/" + segment
     }
 
     // MARK: Operations
 
     private func list(_ request: RecordedRequest) -> StubResponse {
+        let envelope = declaration.envelope
         var limit = Int.max, offset = 0
         var filters: [(String, String)] = []
         for item in request.query {
+            if let envelope {
+                if !envelope.parameters.contains(item.name) { filters.append((item.name, item.value ?? "")) }
+                continue
+            }
             switch item.name {
             case "limit": limit = max(0, Int(item.value ?? "") ?? limit)
             case "offset": offset = max(0, Int(item.value ?? "") ?? 0)
@@ -40,26 +99,31 @@ struct ResourceAnswer {
         }
         let all = store.items(of: stub, declaration)
         let matching = all.filter { item in
-            guard case .object(let fields) = item else { return false }
+            guard isUnderParents(item), case .object(let fields) = item else { return false }
             return filters.allSatisfy { name, value in fields[name].map { Self.text($0) == value } ?? false }
         }
+        if let envelope { return envelope.list(matching, request) }
         let page = Array(matching.dropFirst(offset).prefix(limit))
         var response = Self.json(.array(page), status: 200)
         response.headers.set("X-Total-Count", "\(matching.count)")
         return response
     }
 
-    private func get(_ id: String) -> StubResponse {
-        guard let (item, version) = store.withCollection(stub, declaration, { $0.items[id] }) else { return unknown(id) }
-        return Self.json(item, status: 200, etag: Self.etag(version))
+    private func get(_ id: String, _ request: RecordedRequest) -> StubResponse {
+        guard let (item, version) = store.withCollection(stub, declaration, { $0.items[id] }), isUnderParents(item) else {
+            return unknown(id)
+        }
+        return answer(item, status: 200, version: version, request)
     }
 
     private func create(_ request: RecordedRequest) -> StubResponse {
-        let fields: [String: JSONValue]
+        let sent: [String: JSONValue]
         switch body(of: request) {
         case .problem(let problem): return problem
-        case .object(let object): fields = object
+        case .object(let object): sent = object
         }
+        if let contradiction = contradiction(sent, id: nil) { return contradiction }
+        let fields = withParents(sent)
         let outcome = store.withCollection(stub, declaration) { collection -> Result<(String, JSONValue, Int), ResourceConflict> in
             var item = fields
             let id: String
@@ -83,28 +147,27 @@ struct ResourceAnswer {
         case .failure:
             return Self.problem(422, "Unprocessable Content", "\(declaration.idField) is a non-empty string or a whole number")
         case .success(let (id, item, version)):
-            var response = Self.json(item, status: 201, etag: Self.etag(version))
-            response.headers.set("Location", declaration.collectionPath + "/" + id)
+            var response = answer(item, status: 201, version: version, request)
+            response.headers.set("Location", itemPath(request, id: id))
             return response
         }
     }
 
     private func write(_ id: String, _ request: RecordedRequest, merge: Bool) -> StubResponse {
-        let fields: [String: JSONValue]
+        let sent: [String: JSONValue]
         switch body(of: request) {
         case .problem(let problem): return problem
-        case .object(let object): fields = object
+        case .object(let object): sent = object
         }
-        if let given = fields[declaration.idField], ResourceDeclaration.idText(given) != id {
-            return Self.problem(422, "Unprocessable Content", "the body's \(declaration.idField) is not the item's, \(id)")
-        }
+        if let contradiction = contradiction(sent, id: id) { return contradiction }
         let ifMatch = request.headers.values(for: "If-Match").first
         let outcome = store.withCollection(stub, declaration) { collection -> Result<(JSONValue, Int), ResourceConflict> in
-            guard let current = collection.items[id] else { return .failure(.unknown) }
+            guard let current = collection.items[id], isUnderParents(current.value) else { return .failure(.unknown) }
             if let ifMatch, !Self.matches(ifMatch, current.version) { return .failure(.stale) }
-            var next = merge ? Self.merged(current.value, patch: .object(fields)) : .object(fields)
-            if case .object(var object) = next, object[declaration.idField] == nil {
+            var next = merge ? Self.merged(current.value, patch: .object(sent)) : .object(sent)
+            if case .object(var object) = next {
                 object[declaration.idField] = Self.idValue(current.value, declaration.idField)
+                for parent in parents { object[parent.field] = Self.idValue(current.value, parent.field) }
                 next = .object(object)
             }
             collection.insert(next, id: id)
@@ -113,14 +176,14 @@ struct ResourceAnswer {
         switch outcome {
         case .failure(.unknown): return unknown(id)
         case .failure: return stale(id)
-        case .success(let (item, version)): return Self.json(item, status: 200, etag: Self.etag(version))
+        case .success(let (item, version)): return answer(item, status: 200, version: version, request)
         }
     }
 
     private func delete(_ id: String, _ request: RecordedRequest) -> StubResponse {
         let ifMatch = request.headers.values(for: "If-Match").first
         let outcome = store.withCollection(stub, declaration) { collection -> ResourceConflict? in
-            guard let current = collection.items[id] else { return .unknown }
+            guard let current = collection.items[id], isUnderParents(current.value) else { return .unknown }
             if let ifMatch, !Self.matches(ifMatch, current.version) { return .stale }
             collection.remove(id)
             return nil
@@ -130,6 +193,13 @@ struct ResourceAnswer {
         case .some: return stale(id)
         case nil: return StubResponse(status: 204)
         }
+    }
+
+    /// One item with its `ETag`, bare or in the declaration's envelope.
+    private func answer(_ item: JSONValue, status: Int, version: Int, _ request: RecordedRequest) -> StubResponse {
+        var response = declaration.envelope.map { $0.item(item, status, request) } ?? Self.json(item, status: status)
+        response.headers.set("ETag", Self.etag(version))
+        return response
     }
 
     // MARK: Checks and answers
@@ -151,10 +221,6 @@ struct ResourceAnswer {
         return .object(fields)
     }
 
-    private func allowed(_ operation: ResourceDeclaration.Operation, _ request: RecordedRequest) -> StubResponse? {
-        declaration.operations.contains(operation) ? nil : notAllowed(request, item: operation != .list && operation != .create)
-    }
-
     private func notAllowed(_ request: RecordedRequest, item: Bool) -> StubResponse {
         let methods: [(ResourceDeclaration.Operation, String)] = item
             ? [(.get, "GET"), (.replace, "PUT"), (.patch, "PATCH"), (.delete, "DELETE")]
@@ -165,7 +231,8 @@ struct ResourceAnswer {
     }
 
     private func unknown(_ id: String) -> StubResponse {
-        Self.problem(404, "Not Found", "no item of \(declaration.collectionPath) has \(declaration.idField) \(id)")
+        let under = parents.map { " with \($0.field) \($0.value)" }.joined()
+        return Self.problem(404, "Not Found", "no item of \(declaration.collectionPath)\(under) has \(declaration.idField) \(id)")
     }
 
     private func stale(_ id: String) -> StubResponse {

@@ -18,11 +18,12 @@ package final class ResourceStore: Sendable {
         var writes = 0
 
         init(_ declaration: ResourceDeclaration) {
+            numericIDs = declaration.generatedIDs != .uuids
             for item in declaration.seed {
                 guard case .object(let fields) = item, let raw = fields[declaration.idField],
                       let id = ResourceDeclaration.idText(raw) else { continue }
                 insert(item, id: id)
-                if case .number = raw {} else { numericIDs = false }
+                if case .number = raw {} else if declaration.generatedIDs == .automatic { numericIDs = false }
             }
         }
 
@@ -45,6 +46,23 @@ package final class ResourceStore: Sendable {
 
     /// Forgets every change: each collection starts again from its seed.
     package func reset() { collections.withLock { $0.removeAll() } }
+
+    /// Forgets the changes to `stub`'s collection.
+    package func reset(_ stub: StubID) { collections.withLock { $0[stub] = nil } }
+
+    /// Makes `declaration`'s seed the items of `stub`'s collection now (the
+    /// declared seed comes back at the next reset).
+    package func replace(_ stub: StubID, with declaration: ResourceDeclaration) {
+        let fresh = Collection(declaration)
+        collections.withLock { collections in
+            // Versions go on from the old collection's, so no ETag seen before comes back.
+            var next = fresh
+            let written = collections[stub]?.writes ?? 0
+            next.writes += written
+            for id in next.order { next.items[id]?.version += written }
+            collections[stub] = next
+        }
+    }
 
     /// The items of `stub`'s collection now, in order (its seed, before any change).
     package func items(of stub: StubID, _ declaration: ResourceDeclaration) -> [JSONValue] {

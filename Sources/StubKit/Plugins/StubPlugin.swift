@@ -97,13 +97,17 @@ public struct StubPlugin: Sendable {
     public var guards: [Guard]
     /// How a recording treats sessions signed its way, when it has a way.
     public var recording: RecordingPreset?
+    /// The envelopes its stateful resources can be sent in (`envelope: marvel`).
+    public var envelopes: [ResourceEnvelope]
 
     /// A plug-in named `name`.
-    public init(name: String, recipes: [Recipe] = [], guards: [Guard] = [], recording: RecordingPreset? = nil) {
+    public init(name: String, recipes: [Recipe] = [], guards: [Guard] = [], recording: RecordingPreset? = nil,
+                envelopes: [ResourceEnvelope] = []) {
         self.name = name
         self.recipes = recipes
         self.guards = guards
         self.recording = recording
+        self.envelopes = envelopes
     }
 }
 

@@ -28,6 +28,9 @@ public enum StubPlugins {
     /// The guard keyword `keyword`, when a registered plug-in has it.
     public static func guardKind(_ keyword: String) -> StubPlugin.Guard? { registered.withLock { $0.guardKind(keyword) } }
 
+    /// The resource envelope named `name`, when a registered plug-in has it.
+    public static func envelope(_ name: String) -> ResourceEnvelope? { registered.withLock { $0.envelope(name) } }
+
     /// Every response keyword registered.
     public static var recipeKeywords: [String] { all.flatMap { $0.recipes.map(\.keyword) } }
 
@@ -52,6 +55,11 @@ package struct PluginList: Sendable {
     /// The first response keyword `keyword`.
     package func recipe(_ keyword: String) -> StubPlugin.Recipe? {
         plugins.lazy.flatMap(\.recipes).first { $0.keyword == keyword }
+    }
+
+    /// The first resource envelope named `name`.
+    package func envelope(_ name: String) -> ResourceEnvelope? {
+        plugins.lazy.flatMap(\.envelopes).first { $0.name == name }
     }
 
     /// The first guard keyword `keyword`.
