@@ -10,6 +10,12 @@ struct OpenAPIAnswer {
     let source: OpenAPISource
     let seed: UInt64
 
+    /// The refusal a request that breaks the operation gets, or `nil` when it keeps every rule.
+    func refusal(to request: RecordedRequest) -> StubResponse? {
+        let check = OpenAPIRequestCheck(request, pathValues: operation.pathTemplate.values(in: request.path) ?? [:], operation: operation, source: source)
+        return check.violations.isEmpty ? nil : refusal(check)
+    }
+
     func response(to request: RecordedRequest) -> StubResponse {
         let check = OpenAPIRequestCheck(request, pathValues: operation.pathTemplate.values(in: request.path) ?? [:], operation: operation, source: source)
         if !check.violations.isEmpty {

@@ -9,8 +9,12 @@ extension OpenAPIDocument {
     /// that answers any other method with 405 and `Allow`. Literal paths come
     /// before templated ones, as OpenAPI asks. Put spec stubs first to take
     /// precedence over these.
-    public func stubs(seed: UInt64 = 0) -> [Stub] {
-        let ordered = operations.enumerated().sorted { a, b in
+    public func stubs(seed: UInt64 = 0) -> [Stub] { stubs(seed: seed, leaving: []) }
+
+    /// The document's stubs, without those of the operations at the full
+    /// path templates in `taken` (the stateful resources serve them).
+    func stubs(seed: UInt64, leaving taken: Set<String>) -> [Stub] {
+        let ordered = operations.filter { !taken.contains($0.pathTemplate.template) }.enumerated().sorted { a, b in
             let (x, y) = (a.element.pathTemplate.variableCount, b.element.pathTemplate.variableCount)
             return x != y ? x < y : a.offset < b.offset
         }.map(\.element)

@@ -33,14 +33,19 @@ package struct SpecLoading: Sendable {
     package var pactSources: [(path: String, stubs: Int)] = []
     /// The OpenAPI documents that loaded, with their operation counts, in the order given.
     package var openAPISources: [(path: String, operations: Int)] = []
+    /// With `stateful`: the collections each OpenAPI document serves as a
+    /// stateful resource, by document, as `/users (list, get, create…)`.
+    package var statefulCollections: [(path: String, collections: [String])] = []
 
     /// Loads each of `paths` (relative to the current directory); `lenient`
-    /// skips WireMock mappings that use what Understudy cannot serve.
+    /// skips WireMock mappings that use what Understudy cannot serve;
+    /// `stateful` serves the collections an OpenAPI document describes as
+    /// stateful resources (``OpenAPIDocument/statefulStubs(seed:)``).
     ///
     /// An OpenAPI document's stubs come after every other source's, so a
     /// spec file's stubs take precedence over the ones the document makes.
     package init(paths: [String], lenient: Bool = false, providerStateHeader: String? = nil, seed: UInt64 = 0,
-                 templating: WireMockTemplating = .local) {
+                 templating: WireMockTemplating = .local, stateful: Bool = false) {
         BuiltInPlugins.register()
         var documentStubs: [Stub] = []
         for path in Self.sources(paths).specs {
@@ -49,7 +54,15 @@ package struct SpecLoading: Sendable {
                 if ["yaml", "yml", "json"].contains(url.pathExtension.lowercased()), let data = try? Data(contentsOf: url),
                    OpenAPIDocument.looksLikeOpenAPI(data) {
                     let document = try OpenAPIDocument.read(data, file: path)
-                    documentStubs += document.stubs(seed: seed)
+                    if stateful {
+                        documentStubs += document.statefulStubs(seed: seed)
+                        statefulCollections.append((path, document.collections.map { collection in
+                            let kinds = ResourceDeclaration.Operation.allCases.filter(collection.declaration.operations.contains).map(\.rawValue)
+                            return "\(collection.declaration.collectionPath) (\(kinds.joined(separator: ", ")); id \(collection.declaration.idField))"
+                        }))
+                    } else {
+                        documentStubs += document.stubs(seed: seed)
+                    }
                     openAPISources.append((path, document.operations.count))
                 } else if url.pathExtension.lowercased() == "json", let data = try? Data(contentsOf: url), PactFile.looksLikePact(data) {
                     let pact = try PactFile.read(data, file: path)

@@ -50,6 +50,9 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("openapi"), help: "Check every request and response served against this OpenAPI document and log what breaks it.")
     var openAPI: String?
 
+    @Flag(help: "Serve each collection an OpenAPI document describes (GET or POST on /users beside GET, PUT, PATCH or DELETE on /users/{id}) as a stateful resource, each request checked against its operation and each answer against the document.")
+    var stateful = false
+
     @Option(help: "Seeds the bodies made from OpenAPI schemas and random delays, so two runs answer alike (default: 0 for bodies, random for delays).")
     var seed: UInt64?
 
@@ -103,7 +106,8 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         keepFreedMemoryForReuse()
-        let loaded = SpecLoading(paths: specs, lenient: lenient, providerStateHeader: providerStateHeader, seed: seed ?? 0, templating: templating)
+        let loaded = SpecLoading(paths: specs, lenient: lenient, providerStateHeader: providerStateHeader, seed: seed ?? 0, templating: templating,
+                                 stateful: stateful)
         guard loaded.problems.isEmpty else {
             loaded.problems.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
             throw ExitCode(2)
@@ -121,9 +125,16 @@ struct Serve: ParsableCommand {
         configuration.journalCapacity = journalCapacity
         configuration.randomSeed = seed
         configuration.permittedSystemKeys = templatingOptions.systemKeys
-        if let openAPI {
+        for (path, collections) in loaded.statefulCollections {
+            let listed = collections.isEmpty ? " none found (a collection is GET or POST on /items beside GET, PUT, PATCH or DELETE on /items/{id})"
+                : "\n" + collections.map { "  " + $0 }.joined(separator: "\n")
+            FileHandle.standardError.write(Data("\(path): stateful resources:\(listed)\n".utf8))
+        }
+        // --stateful checks each answer against the one document served, unless --openapi names another.
+        let contractPath = openAPI ?? (stateful && loaded.openAPISources.count == 1 ? loaded.openAPISources[0].path : nil)
+        if let contractPath {
             do {
-                configuration.contract = try OpenAPILinting.contract(openAPI)
+                configuration.contract = try OpenAPILinting.contract(contractPath)
             } catch {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))
                 throw ExitCode(2)
@@ -168,7 +179,8 @@ struct Serve: ParsableCommand {
         if watch, !specs.isEmpty {
             let paths = specs
             watcher = SpecWatcher(paths: paths) {
-                let reloaded = SpecLoading(paths: paths, lenient: lenient, providerStateHeader: providerStateHeader, seed: seed ?? 0, templating: templating)
+                let reloaded = SpecLoading(paths: paths, lenient: lenient, providerStateHeader: providerStateHeader, seed: seed ?? 0,
+                                           templating: templating, stateful: stateful)
                 guard reloaded.problems.isEmpty else {
                     logger.error("reload refused, still serving the previous stubs:\n\(reloaded.problems.map(\.description).joined(separator: "\n"))")
                     return
