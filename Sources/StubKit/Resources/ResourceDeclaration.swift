@@ -1,7 +1,7 @@
 import Foundation
 
 /// A stateful collection of JSON items behind one path: what
-/// ``Resource(_:id:seed:operations:envelope:fileID:filePath:line:column:)``
+/// ``Resource(_:id:seed:operations:generatedIDs:envelope:fileID:filePath:line:column:)``
 /// declares. Each server keeps its own items, starting from ``seed``; its
 /// reset puts them back.
 ///
