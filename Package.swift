@@ -196,7 +196,7 @@ let package = Package(
         // The fuzz targets (spec loader, matcher, HTTP path), run by scripts/fuzz.
         .executableTarget(
             name: "understudy-fuzz",
-            dependencies: ["CFuzzerDriver", "WireClient", "StubSpec", "StubRecording", "MarvelStubs", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubServer", "StubKit", "MicroHTTP"],
+            dependencies: ["CFuzzerDriver", "WireClient", "StubSpec", "StubRecording", "MarvelStubs", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubServer", "StubEngine", "HTTPWire", "StubKit", "MicroHTTP"],
             swiftSettings: strictSettings
         ),
         // A UI-test stand-in that links only the remote client and the assertions;

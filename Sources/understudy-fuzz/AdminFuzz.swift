@@ -9,7 +9,7 @@ import StubServer
 enum AdminFuzz {
     /// One server for the whole run; the routes change it, which is part of the test.
     nonisolated(unsafe) static var api: AdminAPI? = {
-        guard let server = try? StubServer.start([Get("/seed").respond(.text("seed"))]) else { return nil }
+        guard let server = try? StubServer.start([Get("/seed").respond(.text("seed")), Resource("/seed-items", seed: [["id": 1]])]) else { return nil }
         return AdminAPI.mount(on: server)
     }()
 
@@ -18,6 +18,7 @@ enum AdminFuzz {
         ("POST", "/__admin/requests/count"), ("POST", "/__admin/requests/find"), ("POST", "/__admin/near-misses/request"),
         ("POST", "/__admin/near-misses/request-pattern"), ("POST", "/__admin/settings"), ("PUT", "/__admin/scenarios/s/state"),
         ("POST", "/__admin/stubs"), ("POST", "/__admin/recordings/start"), ("POST", "/__admin/recordings/snapshot"),
+        ("PUT", "/__admin/resources?path=/seed-items"),
     ]
 
     static func run(_ bytes: [UInt8]) {

@@ -81,6 +81,9 @@ import UnderstudyTestSupport
         let created = try await Self.send(server, "POST", "/v1/users", json: #"{"id":"x-9","name":"Named"}"#)
         #expect(created.headers["location"] == "/v1/users/x-9", "an id the body gives is kept")
         #expect(try await Self.send(server, "PUT", "/v1/users/1", json: #"{"id":2}"#).status == 422, "a body may not change the id")
+        // Found by the resource fuzz target: an id with a slash could never be addressed (its path would be another path).
+        let slashed = try await Self.send(server, "POST", "/v1/users", json: #"{"id":"a/b"}"#)
+        #expect(slashed.status == 422 && slashed.json?.value(at: "detail") == "id is a non-empty string without / or a whole number")
     }
 
     @Test func stateIsPerServerAndResetPutsTheSeedBack() async throws {

@@ -47,6 +47,8 @@ struct RequestLogPageTests {
               rules:
                 - on: { equals: hello }
                   reply: [ { send: hi } ]
+          - id: notes
+            resource: { path: /notes, seed: [ { id: 1, text: first } ] }
         """
 
     @Test func requestsAppearLiveMissesExplainThemselvesAndSecretsStayMasked() async throws {

@@ -145,7 +145,7 @@ struct ResourceAnswer {
         case .failure(.taken(let id)):
             return Self.problem(409, "Conflict", "an item with \(declaration.idField) \(id) exists already")
         case .failure:
-            return Self.problem(422, "Unprocessable Content", "\(declaration.idField) is a non-empty string or a whole number")
+            return Self.problem(422, "Unprocessable Content", "\(declaration.idField) is a non-empty string without / or a whole number")
         case .success(let (id, item, version)):
             var response = answer(item, status: 201, version: version, request)
             response.headers.set("Location", itemPath(request, id: id))

@@ -129,7 +129,10 @@ public struct ResourceDeclaration: Sendable, Hashable {
         var seen: Set<String> = []
         for (index, item) in seed.enumerated() {
             guard case .object(let fields) = item else { return "seed item \(index) is not a JSON object" }
-            guard let id = fields[idField].flatMap(Self.idText) else { return "seed item \(index) has no \(idField)" }
+            guard let raw = fields[idField] else { return "seed item \(index) has no \(idField)" }
+            guard let id = Self.idText(raw) else {
+                return "seed item \(index) has \(idField) \(raw), which is no id: a non-empty string without /, or a whole number"
+            }
             guard seen.insert(id).inserted else { return "seed item \(index) repeats \(idField) \(id)" }
             for parent in parentFields where fields[parent].flatMap(Self.idText) == nil {
                 return "seed item \(index) has no \(parent), the parent its path names"
@@ -138,10 +141,11 @@ public struct ResourceDeclaration: Sendable, Hashable {
         return nil
     }
 
-    /// An id as it appears in a path: a string as it is, a whole number without a fraction.
+    /// An id as it appears in a path: a string as it is (not empty, no `/`),
+    /// a whole number without a fraction.
     public static func idText(_ value: JSONValue) -> String? {
         switch value {
-        case .string(let text): return text.isEmpty ? nil : text
+        case .string(let text): return text.isEmpty || text.contains("/") ? nil : text
         case .number(let number) where number == number.rounded() && abs(number) < 1e15: return String(Int64(number))
         default: return nil
         }

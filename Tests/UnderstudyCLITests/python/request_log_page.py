@@ -170,6 +170,14 @@ try:
     state = driver.find_element(By.CSS_SELECTOR, "#detail p.socket-state").text
     check(state == "3 messages · open", "the connection is shown open: " + state)
     chat.close()
+
+    # A stateful resource: the panel lists it with its items, and a create shows up.
+    check(send("/notes", "POST", {"Content-Type": "application/json"}, b'{"text":"from the test"}') == 201, "the create is answered")
+    notes = wait.until(lambda d: (lambda text: text if "/notes: 2 items" in text else None)(d.find_element(By.ID, "resources").text))
+    check("/notes: 2 items" in notes, "the resource panel counts the items: " + notes)
+    driver.find_element(By.CSS_SELECTOR, "#resources summary").click()
+    items = wait.until(lambda d: (lambda text: text if "from the test" in text else None)(d.find_element(By.CSS_SELECTOR, "#resources pre").text))
+    check('"text":"first"' in items, "the items are listed: " + items)
 finally:
     driver.quit()
 
