@@ -58,6 +58,7 @@ import Glibc
         "serve pacts/App-Api.json": Run(.serves),
         "serve pacts/App-Api.json --tls --ready-json": Run(.serves),
         "serve openapi.yaml": Run(.serves),
+        "serve --stateful openapi.yaml": Run(.serves),
         "serve --marvel": Run(.serves),
         "serve api.yaml --port 8080": Run(.serves),
         "serve api.yaml --tls-cert server.pem --tls-key server-key.pem": Run(.serves),
