@@ -249,7 +249,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyCLITests",
-            dependencies: ["understudy", "UnderstudyTestSupport", "MarvelClient", "MarvelModels", "StubSpec", "StubServer", "StubKit"],
+            dependencies: ["understudy", "UnderstudyTestSupport", "MarvelClient", "MarvelModels", "MarvelStubs", "StubSpec", "StubServer", "StubKit"],
             exclude: ["python"],
             swiftSettings: strictSettings
         ),

@@ -17,8 +17,11 @@ import DocumentReader
 /// a declared name the environment does not set is a problem at its line.
 enum SpecPlaceholders {
     /// The declared names and their values from `environment`; problems for
-    /// malformed and unset names.
-    static func values(_ node: DocumentNode, environment: [String: String], reading: inout DocumentReading) -> [String: String] {
+    /// malformed names, and for unset ones unless `notes` takes them (as
+    /// notes: the file is checked with `${NAME}` left as written).
+    static func values(
+        _ node: DocumentNode, environment: [String: String], reading: inout DocumentReading, notes: inout [StubProblem]?
+    ) -> [String: String] {
         var names: [DocumentNode] = []
         switch node.node {
         case .mapping(let mapping):
@@ -37,8 +40,15 @@ enum SpecPlaceholders {
                 continue
             }
             guard let value = environment[text] else {
-                reading.fail(name, "\(text) is not set in the environment: this file writes ${\(text)} where a secret was; "
-                             + "export \(text) before loading it")
+                if notes != nil {
+                    var note = name.problem("\(text) is not set in the environment: checked with ${\(text)} as written; "
+                                            + "serving needs it (export \(text))")
+                    note.severity = .note
+                    notes?.append(note)
+                } else {
+                    reading.fail(name, "\(text) is not set in the environment: this file writes ${\(text)} where a secret was; "
+                                 + "export \(text) before loading it")
+                }
                 continue
             }
             values[text] = value

@@ -19,6 +19,18 @@ public struct StubSpec: Sendable {
     public var entries: [SpecStub]
     /// The folder `file:` paths are read from.
     public var fixturesDirectory: URL
+    /// What loaded but a reader should know: declared placeholders the
+    /// environment does not set, when read with ``UnsetPlaceholders/noted``.
+    public var notes: [StubProblem] = []
+
+    /// What a declared `${NAME}` placeholder the environment does not set is.
+    public enum UnsetPlaceholders: Sendable {
+        /// A problem: the file does not load (serving, where the value is needed).
+        case refused
+        /// A note: the file is checked with `${NAME}` as written (`lint`, so a
+        /// fresh recording passes before its secrets are exported).
+        case noted
+    }
 
     /// The stubs alone, ready for `StubServer.start`.
     public var stubs: [Stub] { entries.map(\.stub) }
@@ -33,12 +45,12 @@ public struct StubSpec: Sendable {
     /// - Throws: `StubValidationError` with every problem found, each with file, line, column and key.
     public static func load(
         _ url: URL, name: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
-        plugins: [StubPlugin] = StubPlugins.all
+        plugins: [StubPlugin] = StubPlugins.all, unsetPlaceholders: UnsetPlaceholders = .refused
     ) throws -> StubSpec {
         let shown = name ?? url.relativePath
         let text = try DocumentText.text(of: url, name: shown)
         return try parse(text, name: shown, filePath: url.standardizedFileURL.path, directory: url.deletingLastPathComponent(),
-                         environment: environment, plugins: plugins)
+                         environment: environment, plugins: plugins, unsetPlaceholders: unsetPlaceholders)
     }
 
     /// Reads a spec from `text`; `file:` paths are relative to `directory`,
@@ -48,14 +60,16 @@ public struct StubSpec: Sendable {
     /// - Throws: `StubValidationError`.
     public static func parse(
         _ text: String, name: String, filePath: String = "", directory: URL,
-        environment: [String: String] = ProcessInfo.processInfo.environment, plugins: [StubPlugin] = StubPlugins.all
+        environment: [String: String] = ProcessInfo.processInfo.environment, plugins: [StubPlugin] = StubPlugins.all,
+        unsetPlaceholders: UnsetPlaceholders = .refused
     ) throws -> StubSpec {
         var top = try DocumentText.root(of: text, name: name)
         var reading = DocumentReading()
         guard var fields = reading.members(top, allowed: topLevelKeys) else { throw StubValidationError(problems: reading.problems) }
         var values: [String: String] = [:]
+        var notes: [StubProblem]? = unsetPlaceholders == .noted ? [] : nil
         if let node = fields["placeholders"] {
-            values = SpecPlaceholders.values(node, environment: environment, reading: &reading)
+            values = SpecPlaceholders.values(node, environment: environment, reading: &reading, notes: &notes)
             guard reading.problems.isEmpty else { throw StubValidationError(problems: reading.problems) }
             top = top.holding(SpecPlaceholders.substitute(top.node, values))
             fields = reading.members(top, allowed: topLevelKeys) ?? fields
@@ -103,7 +117,7 @@ public struct StubSpec: Sendable {
         guard reader.reading.problems.isEmpty else {
             throw StubValidationError(problems: reader.reading.problems.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
         }
-        return StubSpec(name: name, entries: entries, fixturesDirectory: fixtures)
+        return StubSpec(name: name, entries: entries, fixturesDirectory: fixtures, notes: notes ?? [])
     }
 }
 

@@ -29,6 +29,9 @@ package struct SpecLoading: Sendable {
     /// Sources loaded with something amiss that the format itself accepts
     /// (a WireMock `bodyFileName` that does not exist), as warnings.
     package var warnings: [StubProblem] = []
+    /// What loaded but a reader should know (placeholders left unset, with
+    /// ``StubSpec/UnsetPlaceholders/noted``), as notes.
+    package var notes: [StubProblem] = []
     /// The pacts that loaded, with their interaction counts, in the order given.
     package var pactSources: [(path: String, stubs: Int)] = []
     /// The OpenAPI documents that loaded, with their operation counts, in the order given.
@@ -45,7 +48,8 @@ package struct SpecLoading: Sendable {
     /// An OpenAPI document's stubs come after every other source's, so a
     /// spec file's stubs take precedence over the ones the document makes.
     package init(paths: [String], lenient: Bool = false, providerStateHeader: String? = nil, seed: UInt64 = 0,
-                 templating: WireMockTemplating = .local, stateful: Bool = false) {
+                 templating: WireMockTemplating = .local, stateful: Bool = false,
+                 unsetPlaceholders: StubSpec.UnsetPlaceholders = .refused) {
         BuiltInPlugins.register()
         var documentStubs: [Stub] = []
         for path in Self.sources(paths).specs {
@@ -76,8 +80,9 @@ package struct SpecLoading: Sendable {
                     warnings += wireMock.warnings
                     wireMockSources.append((path, wireMock.stubs.count))
                 } else {
-                    let spec = try StubSpec.load(url, name: path)
+                    let spec = try StubSpec.load(url, name: path, unsetPlaceholders: unsetPlaceholders)
                     specs.append(spec)
+                    notes += spec.notes
                     stubs += spec.stubs
                 }
             } catch {

@@ -33,7 +33,8 @@ struct Lint: ParsableCommand {
         // Loading runs every check: schema, fixtures, JSON bodies, and the
         // server's own refusal of duplicate, shadowed or unworkable stubs.
         let sources = SpecLoading.sources(specs)
-        let loaded = SpecLoading(paths: sources.specs, lenient: lenient, templating: templating)
+        // A placeholder the environment does not set is a note here: serving needs its value, checking does not.
+        let loaded = SpecLoading(paths: sources.specs, lenient: lenient, templating: templating, unsetPlaceholders: .noted)
         var problems = loaded.problems
         for path in sources.contracts {
             do {
@@ -51,6 +52,7 @@ struct Lint: ParsableCommand {
         for (path, count) in loaded.pactSources { print("\(path): \(count) pact interactions, ok") }
         for (path, count) in loaded.openAPISources { print("\(path): \(count) OpenAPI operations, ok") }
         for skip in loaded.skipped { print("\(skip.location): skipped: \(skip.subject): \(skip.message)") }
+        for note in loaded.notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
         for warning in loaded.warnings { FileHandle.standardError.write(Data("\(strict ? warning.with(.error) : warning)\n".utf8)) }
         var failed = !problems.isEmpty || (strict && !loaded.warnings.isEmpty)
         if let openAPI {

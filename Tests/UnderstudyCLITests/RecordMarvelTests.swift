@@ -1,4 +1,6 @@
 import Foundation
+import MarvelStubs
+import StubKit
 import MarvelClient
 import MarvelModels
 import StubServer
@@ -45,6 +47,7 @@ import UnderstudyTestSupport
     }
 
     @Test func recordsASignedSessionWithNoSecretAndReplaysItWithMarvelClient() async throws {
+        StubPlugins.register(.marvel) // the written spec has a Marvel guard; a filtered run registers nothing else
         let upstream = try await ReadyProcess(["serve", "--marvel", "--public-key", Self.publicKey, "--private-key", Self.privateKey, "--quiet"])
         let folder = try recordingFolder("record-marvel")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -69,6 +72,11 @@ import UnderstudyTestSupport
         let bytes = files.values.reduce(0) { $0 + $1.count }
         let stubs = String(decoding: files["marvel.yaml"] ?? Data(), as: UTF8.self).components(separatedBy: "\n- id: ").count - 1
         print("recorded 100-request Marvel session: \(stubs) stubs, \(files.count) files, \(bytes) bytes (spec \(files["marvel.yaml"]?.count ?? 0) bytes)")
+
+        // A fresh recording lints before its secrets are exported: the unset placeholders are notes.
+        let fresh = try await ChildProcess.finished(try BuiltProducts.url("understudy"), ["lint", folder.appendingPathComponent("marvel.yaml").path])
+        #expect(fresh.status == 0, "lint before the keys are exported: \(fresh.errors)")
+        #expect(fresh.errors.contains("note:") && fresh.errors.contains("MARVEL_PUBLIC_KEY is not set in the environment: checked with"), "\(fresh.errors)")
 
         // The keys come back from the environment: the guard checks signing with them,
         // and the apikey Marvel echoes in its links is the one the client sends.
