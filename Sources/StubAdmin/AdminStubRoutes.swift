@@ -1,5 +1,6 @@
 import Foundation
 import StubKit
+import StubRecording
 import StubServer
 import StubSpec
 import Synchronization
@@ -98,9 +99,16 @@ extension AdminAPI {
     }
 
     /// The journal as a ``JournalSnapshot`` (entries after `after`, when given),
-    /// each unmatched request with its near-miss report unless `reports=false`.
+    /// each unmatched request with its near-miss report unless `reports=false`;
+    /// as HAR 1.2 with `format=har` (bodies when the server keeps its answers).
     func journal(_ request: RecordedRequest) -> StubResponse {
         var snapshot = server.journalSnapshot(after: request.queryValue("after").flatMap(Int.init))
+        if request.queryValue("format") == "har" {
+            // Secrets masked by the server's redaction, wherever the archive shows a request.
+            let archive = HARArchive(journal: snapshot.entries, base: server.baseURL)
+            return StubResponse(status: 200, headers: ["Content-Type": "application/json", "Content-Disposition": "attachment; filename=\"journal.har\""],
+                                body: archive.json(redaction: server.redaction))
+        }
         if request.queryValue("reports") != "false" {
             for index in snapshot.entries.indices where snapshot.entries[index].isUnmatched {
                 snapshot.entries[index].report = server.report(for: snapshot.entries[index].request).description

@@ -1,3 +1,4 @@
+import Foundation
 package import StubKit
 /// A ``WrittenJSON`` document printed as block-style YAML, for the files
 /// people read and edit (a recorded spec): members in the order given,
@@ -78,7 +79,24 @@ package enum WrittenYAML {
 
     /// `text` plain when it reads back as the same string, else double-quoted.
     package static func scalar(_ text: String) -> String {
-        isPlain(text) ? text : JSONValue.string(text).description
+        if isPlain(text) { return text }
+        let quoted = JSONValue.string(text).description
+        // JSON leaves DEL, the C1 controls and the byte-order mark as they are; YAML forbids them raw.
+        guard quoted.unicodeScalars.contains(where: needsEscape) else { return quoted }
+        var escaped = ""
+        for character in quoted.unicodeScalars {
+            if needsEscape(character) {
+                escaped += String(format: "\\u%04X", character.value)
+            } else {
+                escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// What YAML does not allow unescaped in a double-quoted scalar, past what JSON escapes.
+    private static func needsEscape(_ character: Unicode.Scalar) -> Bool {
+        (0x7F...0x9F).contains(character.value) && character.value != 0x85 || [0xFEFF, 0xFFFE, 0xFFFF].contains(character.value)
     }
 
     private static func isPlain(_ text: String) -> Bool {

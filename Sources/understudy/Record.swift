@@ -31,32 +31,14 @@ struct Record: ParsableCommand {
     @Option(name: .customLong("out"), help: ArgumentHelp("The folder the spec and its fixtures are written to.", valueName: "dir"))
     var out: String
 
-    @Option(name: .customLong("spec"), help: ArgumentHelp("The spec file's name in the folder.", valueName: "name.yaml"))
-    var specName = "recording.yaml"
-
     @Option(help: "The address to bind (numeric IPv4 or IPv6, or localhost).")
     var host = "127.0.0.1"
 
     @Option(help: "The port to bind; 0 picks a free one.")
     var port = 0
 
-    @Option(name: .customLong("redact-query"), help: ArgumentHelp("A query parameter that changes per request, dropped from the matchers (repeatable; ts, hash, signature, sig, nonce always).", valueName: "name"))
-    var redactQuery: [String] = []
-
-    @Option(name: .customLong("redact-header"), help: ArgumentHelp("A request header that carries a credential, never matched or written (repeatable; Authorization, Proxy-Authorization, Cookie always).", valueName: "name"))
-    var redactHeader: [String] = []
-
-    @Option(name: .customLong("placeholder"), help: ArgumentHelp("A query parameter, header or JSON member whose value is written as ${VARIABLE} and read from the environment on replay (repeatable; apikey, api_key, X-API-Key, access_token, token, password, client_secret… by default).", valueName: "name=VARIABLE"))
-    var placeholder: [String] = []
-
-    @Option(name: .customLong("match-header"), help: ArgumentHelp("A request header the recorded stubs match on (repeatable; none by default).", valueName: "name"))
-    var matchHeader: [String] = []
-
-    @Flag(help: "Keep only the first answer to repeated identical requests (default: all, as a sequence whose last answer repeats).")
-    var firstAnswerOnly = false
-
-    @Option(help: "Bodies larger than this many bytes go to fixture files.")
-    var inlineLimit = RecordingRules().inlineBodyLimit
+    @OptionGroup(title: "What is recorded")
+    var recording: RecordingOptions
 
     @Option(help: "The most requests the journal keeps while recording; more are reported, not recorded.")
     var journalCapacity = StubServer.Configuration.default.journalCapacity
@@ -74,32 +56,8 @@ struct Record: ParsableCommand {
         guard let url = URL(string: target), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
             throw ValidationError("--target must be an http or https URL, such as https://gateway.marvel.com, not \"\(target)\"")
         }
-        guard !specName.isEmpty, !specName.contains("/"), specName != ".", specName != ".." else {
-            throw ValidationError("--spec is a file name inside --out, not a path: \"\(specName)\"")
-        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
-        guard inlineLimit >= 0 else { throw ValidationError("--inline-limit must be 0 or more") }
         guard journalCapacity >= 1 else { throw ValidationError("--journal-capacity must be at least 1") }
-        for pair in placeholder where placeholderPair(pair) == nil {
-            throw ValidationError("--placeholder takes name=VARIABLE (VARIABLE: letters, digits and _), not \"\(pair)\"")
-        }
-    }
-
-    private func placeholderPair(_ text: String) -> (String, String)? {
-        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, !parts[0].isEmpty,
-              parts[1].range(of: #"^[A-Za-z_][A-Za-z0-9_]*$"#, options: .regularExpression) != nil else { return nil }
-        return (parts[0], parts[1])
-    }
-
-    var rules: RecordingRules {
-        var placeholders = RecordingRules.defaultPlaceholders
-        for pair in placeholder { if let (name, variable) = placeholderPair(pair) { placeholders[name.lowercased()] = variable } }
-        return RecordingRules(
-            droppedQuery: RecordingRules.defaultDroppedQuery.union(redactQuery),
-            droppedHeaders: RecordingRules.defaultDroppedHeaders.union(redactHeader),
-            placeholders: placeholders, matchedHeaders: matchHeader,
-            repeatsAsSequence: !firstAnswerOnly, inlineBodyLimit: inlineLimit)
     }
 
     func run() throws {
@@ -112,7 +70,7 @@ struct Record: ParsableCommand {
         do {
             server = try StubServer.start(.stubs([], configuration: configuration))
             session = try RecordSession(server: server, target: URL(string: target)!, folder: URL(fileURLWithPath: out),
-                                        specName: specName, rules: rules)
+                                        specName: recording.specName, rules: recording.rules)
         } catch {
             FileHandle.standardError.write(Data("understudy: \(error)\n".utf8))
             throw ExitCode(2)
@@ -135,7 +93,7 @@ struct Record: ParsableCommand {
             Foundation.exit(session.finish().exitCode)
         }
         if let note = admin.note { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
-        emitLine(readyJSON ? serving.readyJSON : "understudy: recording \(target) at \(server.baseURL.absoluteString) into \(out)/\(specName); stop with Ctrl-C")
+        emitLine(readyJSON ? serving.readyJSON : "understudy: recording \(target) at \(server.baseURL.absoluteString) into \(out)/\(recording.specName); stop with Ctrl-C")
         withExtendedLifetime((serving, log, session)) { dispatchMain() }
     }
 }

@@ -50,6 +50,9 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("openapi"), help: "Check every request and response served against this OpenAPI document and log what breaks it.")
     var openAPI: String?
 
+    @Flag(help: "Keep each answer's headers and body in the journal, so GET /__admin/journal?format=har (and export --format har) carry them.")
+    var keepResponses = false
+
     @Flag(help: "Serve each collection an OpenAPI document describes (GET or POST on /users beside GET, PUT, PATCH or DELETE on /users/{id}) as a stateful resource, each request checked against its operation and each answer against the document.")
     var stateful = false
 
@@ -147,6 +150,7 @@ struct Serve: ParsableCommand {
             configuration.tls = try tls.setting()
             server = try StubServer.start(.stubs(loaded.stubs + extra, configuration: configuration))
             authorityFile = try TLSOptions.writeAuthority(of: server)
+            if keepResponses { server.keepsServedResponses = true }
         } catch {
             FileHandle.standardError.write(Data("understudy: \(error)\n".utf8))
             throw ExitCode(2)

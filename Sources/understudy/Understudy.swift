@@ -16,7 +16,7 @@ struct Understudy: AsyncParsableCommand {
             Read more: README.md and docs/command-line.md in the Understudy repository; \(UnderstudyVersion.changelog).
             """,
         version: UnderstudyVersion.current,
-        subcommands: [Serve.self, Record.self, Lint.self, Verify.self, Check.self, Export.self, Admin.self]
+        subcommands: [Serve.self, Record.self, Import.self, Lint.self, Verify.self, Check.self, Export.self, Admin.self]
     )
 
     /// Runs the command, mapping ArgumentParser's usage errors (64) to 2.

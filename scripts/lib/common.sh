@@ -122,8 +122,33 @@ ensure_swift_websocket_client() {
     fi
 }
 
+# mitmproxy (PyPI), the HAR oracle: it records HAR as a reverse proxy and
+# reads ours back. It needs Python 3.12 or newer, which pyenv provides here;
+# in .build/venv-mitmproxy.
+MITMPROXY_VERSION=12.3.1
+ensure_mitmproxy() {
+    local venv="$ROOT/.build/venv-mitmproxy"
+    if [ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("mitmproxy"))' 2>/dev/null)" != "$MITMPROXY_VERSION" ]; then
+        local python=""
+        for candidate in python3.13 python3.12 "$(pyenv root 2>/dev/null)"/versions/3.1[23]*/bin/python3; do
+            if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' 2>/dev/null; then
+                python="$candidate"; break
+            fi
+        done
+        if [ -z "$python" ]; then
+            say "mitmproxy needs Python 3.12 or newer and none was found (pyenv install 3.12); the HAR interop tests will say so"
+            return 0
+        fi
+        say "installing: mitmproxy==$MITMPROXY_VERSION (PyPI, with $python, in .build/venv-mitmproxy)"
+        rm -rf "$venv"
+        "$python" -m venv "$venv" >&2
+        "$venv/bin/pip" install --quiet --disable-pip-version-check "mitmproxy==$MITMPROXY_VERSION" >&2
+    fi
+}
+
 ensure_test_tools() {
     ensure_packages gdb
+    ensure_mitmproxy
     ensure_wiremock
     ensure_pact
     ensure_openapi_oracle
