@@ -81,7 +81,8 @@ package enum WrittenYAML {
     package static func scalar(_ text: String) -> String {
         if isPlain(text) { return text }
         let quoted = JSONValue.string(text).description
-        // JSON leaves DEL, the C1 controls and the byte-order mark as they are; YAML forbids them raw.
+        // JSON leaves DEL, the C1 controls (NEL among them, a line break to YAML), the line and paragraph
+        // separators and the byte-order mark as they are; YAML forbids them raw or reads them as breaks.
         guard quoted.unicodeScalars.contains(where: needsEscape) else { return quoted }
         var escaped = ""
         for character in quoted.unicodeScalars {
@@ -96,7 +97,7 @@ package enum WrittenYAML {
 
     /// What YAML does not allow unescaped in a double-quoted scalar, past what JSON escapes.
     private static func needsEscape(_ character: Unicode.Scalar) -> Bool {
-        (0x7F...0x9F).contains(character.value) && character.value != 0x85 || [0xFEFF, 0xFFFE, 0xFFFF].contains(character.value)
+        (0x7F...0x9F).contains(character.value) || [0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF].contains(character.value)
     }
 
     private static func isPlain(_ text: String) -> Bool {

@@ -2,7 +2,7 @@
 //
 //   understudy-fuzz TARGET [libFuzzer flags] [corpus folders or files]
 //
-// TARGET is spec-yaml, spec-json, json, wiremock, pact, xml, openapi, admin, matcher, http, recording, template, multipart, http-response, event-stream, websocket-frames or resource. Built by scripts/fuzz with
+// TARGET is spec-yaml, spec-json, json, wiremock, pact, xml, openapi, admin, matcher, http, recording, template, multipart, http-response, event-stream, websocket-frames, resource or har. Built by scripts/fuzz with
 // -sanitize=fuzzer,address, libFuzzer runs the target; in the normal build a
 // stand-in replays the named corpus files once (see CFuzzerDriver).
 import CFuzzerDriver
@@ -30,6 +30,7 @@ enum FuzzTarget: String, CaseIterable {
     case eventStream = "event-stream"
     case webSocketFrames = "websocket-frames"
     case resource
+    case har
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -50,6 +51,7 @@ enum FuzzTarget: String, CaseIterable {
         case .eventStream: EventStreamFuzz.run(bytes)
         case .webSocketFrames: WebSocketFrameFuzz.run(bytes)
         case .resource: ResourceFuzz.run(bytes)
+        case .har: HARFuzz.run(bytes)
         }
     }
 }

@@ -69,7 +69,7 @@ import Testing
 
     @Test func stubsWrittenAsYAMLReadBackAsTheSameStubs() throws {
         StubPlugins.register(.marvel) // the travelling stubs include a Marvel envelope; a filtered run registers nothing else
-        let awkward = ["yes", "1", "", "null", "a: b", "#x", " lead", "trail ", "two\nlines", "ünïcode", "${X}", "-dash", "[list]"]
+        let awkward = ["yes", "1", "", "null", "a: b", "#x", " lead", "trail ", "two\nlines", "ünïcode", "${X}", "-dash", "[list]", "del\u{7F}c1\u{85}\u{9B}bom\u{FEFF}ls\u{2028}"]
         let stubs = SpecWriterTests.travelling + Stubs {
             Get("/awkward").query("v", .oneOf(awkward)).respond(.json(JSONValue.object(["items": .array(awkward.map(JSONValue.string))]).description))
         }
