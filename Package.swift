@@ -162,7 +162,7 @@ let package = Package(
             path: "Sources/StubTesting/StubAssertions", swiftSettings: strictSettings
         ),
         .target(
-            name: "StubTesting", dependencies: ["StubServer", "StubKit", "StubAssertions", "PactFormat"],
+            name: "StubTesting", dependencies: ["StubServer", "StubKit", "StubAssertions", "PactFormat", "StubRecording"],
             path: "Sources/StubTesting/StubTesting", swiftSettings: strictSettings
         ),
         // The /__admin routes beside the stubs: WireMock's admin API, and ours.
@@ -295,7 +295,9 @@ let package = Package(
         ),
         .testTarget(
             name: "StubTestingTests",
-            dependencies: ["StubTesting", "StubServer", "StubKit", "MarvelStubs", "OpenAPIStubs", "UnderstudyTestSupport"],
+            dependencies: ["StubTesting", "StubServer", "StubKit", "StubRecording", "MarvelStubs", "OpenAPIStubs", "UnderstudyTestSupport"],
+            // Recordings/ holds the archives recording tests play back: read from disk, not built.
+            exclude: ["Recordings"],
             swiftSettings: strictSettings
         ),
         // The Marvel contract suite: MarvelClient against MarvelFake, written as examples to read.

@@ -157,13 +157,16 @@ final class Loading: Sendable {
         case .resetConnection:
             fail(InProcessFault.reset.error(for: request.url))
         case .later(let deferred):
-            deferred(AnswerSink { [self] later in
+            let sink = AnswerSink { [self] later in
                 if case .later = later {
                     respond(HTTPResponse(status: 500, text: "Understudy: a later answer answered later again"), for: request, cookies: cookies)
                 } else {
                     deliver(later, for: request, cookies: cookies, lease: lease)
                 }
-            })
+            }
+            // Off the loading session's queue: a later answer may start a task of its own (a proxy's
+            // upstream call), and swift-corelibs-foundation would wait on the queue this load holds.
+            DispatchQueue.global().async { deferred(sink) }
         }
     }
 

@@ -73,30 +73,19 @@ enum RecordWriting {
         }
         let files: [Recording.File]
         do {
-            files = try recording.files(specName: specName)
-        } catch {
-            return RecordOutcome(lines: skipped + ["understudy: \(error)"], exitCode: 1)
-        }
-        let findings = SecretScan.findings(in: files, secrets: recording.secrets)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            guard findings.isEmpty else {
-                let report = ["The recording of \(recording.source) was not written: values seen where credentials go "
-                              + "would still be in the output. Drop them (--redact-query, --redact-header) or hide them "
-                              + "(--placeholder NAME=VARIABLE) and record again.", ""] + findings.map(\.description)
-                try Data((report.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent(refusalName))
-                return RecordOutcome(lines: skipped + ["understudy: refused to write the recording: a secret would be in it"]
-                                     + findings.map { "  \($0)" } + ["understudy: report: \(folder.appendingPathComponent(refusalName).path)"],
-                                     exitCode: 1)
-            }
-            for file in files {
-                let url = folder.appendingPathComponent(file.path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try file.data.write(to: url, options: .atomic)
-            }
+            files = try recording.save(in: folder, specName: specName)
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(refusalName))
         } catch {
-            return RecordOutcome(lines: skipped + ["understudy: cannot write the recording into \(folder.path): \(error.localizedDescription)"],
+            guard case .secretsFound(let findings) = error else {
+                return RecordOutcome(lines: skipped + ["understudy: \(error)"], exitCode: 1)
+            }
+            let report = ["The recording of \(recording.source) was not written: values seen where credentials go "
+                          + "would still be in the output. Drop them (--redact-query, --redact-header) or hide them "
+                          + "(--placeholder NAME=VARIABLE) and record again.", ""] + findings.map(\.description)
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try? Data((report.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent(refusalName))
+            return RecordOutcome(lines: skipped + ["understudy: refused to write the recording: a secret would be in it"]
+                                 + findings.map { "  \($0)" } + ["understudy: report: \(folder.appendingPathComponent(refusalName).path)"],
                                  exitCode: 1)
         }
         let bytes = files.reduce(0) { $0 + $1.data.count }

@@ -2,6 +2,7 @@ import Foundation
 import PactFormat
 import StubAssertions
 import StubKit
+import StubRecording
 import StubServer
 
 /// One test's server from start to finish: runs the test with the server as
@@ -17,6 +18,8 @@ struct ServerScope: Sendable {
     var pact: PactRecording? = nil
     /// Whether requests and responses that break the server's contract are allowed (not reported).
     var allowsContractViolations = false
+    /// The test's recording, when the server plays one back or records one.
+    var recording: RunningRecording? = nil
 
     /// Runs `body` with the server as the task's current one, then finishes,
     /// whether `body` returned or threw. A server with a contract first has
@@ -48,6 +51,8 @@ struct ServerScope: Sendable {
     /// cooperative thread meanwhile) and reports every issue still pending:
     /// unmatched requests at the scope, throwing response closures at their stub.
     func finish(isolation: isolated (any Actor)? = #isolation) async {
+        // The test's requests are done: the recorder stops and writes before the server does.
+        for problem in recording?.finish() ?? [] { IssueRecorder.record(problem, at: location) }
         await server.stopWithoutBlocking()
         if let pact { writePact(pact) }
         if !allowsContractViolations, let contract = server.contract {

@@ -1,6 +1,8 @@
 #if canImport(Testing)
+public import Foundation
 public import StubKit
 public import PactFormat
+public import StubRecording
 public import StubServer
 public import Testing
 
@@ -34,6 +36,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     /// to, a macro's doing); each stub declared in the trait is put back at
     /// its own line before it is checked.
     private let declaration: CodeLocation
+    /// The recording the server plays back or records, with how to serve it; `setup` is unused then.
+    fileprivate(set) var recording: (TestRecording, StubServer.Configuration, StubTransport?)?
 
     init(setup: ServerSetup, allowsUnmatched: Bool, allowsContractViolations: Bool = false, pact: PactRecording? = nil, declaration: CodeLocation) {
         self.setup = setup
@@ -60,19 +64,49 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         let sites = TraitDeclarationSites.find(for: declaration)
         let location = sites.map { declaration.moved(toLine: $0.trait.line, column: $0.trait.column) } ?? declaration
         let server: StubServer
+        var running: RunningRecording?
         do {
-            server = try setup.start { stubs in sites?.relocate(stubs) ?? stubs }
+            if let (recording, configuration, transport) = recording {
+                let started = try recording.start(configuration: configuration, transport: transport)
+                running = started
+                server = started.server
+            } else {
+                server = try setup.start { stubs in sites?.relocate(stubs) ?? stubs }
+            }
         } catch {
             throw ServerStartFailure(location: location, reason: "\(error)")
         }
         try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location, pact: pact,
-                              allowsContractViolations: allowsContractViolations).run { _ in
+                              allowsContractViolations: allowsContractViolations, recording: running).run { _ in
             try await function()
         }
     }
 }
 
 extension Trait where Self == StubServerTrait {
+    /// A server per test that plays back the recording `name` of
+    /// `upstream`, kept in `Recordings/NAME` beside the test file, or
+    /// records it: `mode`, else the environment's `UNDERSTUDY_RECORD`
+    /// (`none`, `once`, `all`), else `none` (see ``TestRecording``). In
+    /// playback a request the recording does not have fails the test with
+    /// the near-miss report; recording writes the archive when the test
+    /// ends, redacted and secret-scanned under `rules`.
+    ///
+    /// ```swift
+    /// @Test(.stubServer(recording: "fetchUser", upstream: URL(string: "https://api.example.com")!))
+    /// func fetchUser() async throws { … StubServer.current … }
+    /// ```
+    public static func stubServer(
+        recording name: String, upstream: URL, mode: TestRecording.Mode? = nil, rules: RecordingRules = RecordingRules(),
+        allowsUnmatched: Bool = false, configuration: StubServer.Configuration = .default, transport: StubTransport? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Self {
+        var trait = StubServerTrait(setup: .stubs([]), allowsUnmatched: allowsUnmatched,
+                                    declaration: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        trait.recording = (TestRecording(name, upstream: upstream, mode: mode, rules: rules, filePath: filePath), configuration, transport)
+        return trait
+    }
+
     /// A server per test for the stubs `content` declares; `content` runs for
     /// each test, so stubs with state (scenarios, sequences) start fresh.
     ///

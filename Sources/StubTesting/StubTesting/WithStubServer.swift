@@ -1,5 +1,6 @@
 public import PactFormat
 import StubKit
+public import StubRecording
 public import StubServer
 
 /// Runs `body` with a server for `setup` (`.stubs { … }`, `.stubs(list)`,
@@ -35,6 +36,42 @@ public func withStubServer<Result>(
 
     return try await scoped(CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), allowsUnmatched,
                             allowsContractViolations, pact, start: { try setup.transport(transport).start() }, body)
+}
+
+/// Runs `body` with a server that plays back `recording` or records it (see
+/// ``TestRecording`` for the modes), as `StubServer.current` too; then writes
+/// the archive when it recorded, and fails the test at this call for every
+/// request the recording did not have (unless `allowsUnmatched`). Works
+/// under XCTest and Swift Testing.
+///
+/// ```swift
+/// let recording = TestRecording("fetchUser", upstream: URL(string: "https://api.example.com")!)
+/// try await withStubServer(recording: recording) { server in
+///     let user = try await APIClient(baseURL: server.baseURL).user(1)
+///     #expect(user.name == "Ada")
+/// }
+/// ```
+///
+/// - Throws: ``ServerStartFailure`` when the recording cannot start (no
+///   archive in `none` mode, say), or what `body` throws.
+public func withStubServer<Result>(
+    recording: TestRecording,
+    allowsUnmatched: Bool = false,
+    configuration: StubServer.Configuration = .default,
+    transport: StubTransport? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (StubServer) async throws -> Result
+) async throws -> Result {
+    let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let running: RunningRecording
+    do {
+        running = try recording.start(configuration: configuration, transport: transport)
+    } catch {
+        throw ServerStartFailure(location: location, reason: "\(error)")
+    }
+    return try await ServerScope(server: running.server, allowsUnmatched: allowsUnmatched, location: location,
+                                 recording: running).run(body)
 }
 
 /// Starts a server with `start` and runs `body` in its scope; a start that
