@@ -87,7 +87,7 @@ extension Trait where Self == StubServerTrait {
     /// A server per test that plays back the recording `name` of
     /// `upstream`, kept in `Recordings/NAME` beside the test file, or
     /// records it: `mode`, else the environment's `UNDERSTUDY_RECORD`
-    /// (`none`, `once`, `all`), else `none` (see ``TestRecording``). In
+    /// (`none`, `once`, `all`), else `none` (see `TestRecording` in StubRecording). In
     /// playback a request the recording does not have fails the test with
     /// the near-miss report; recording writes the archive when the test
     /// ends, redacted and secret-scanned under `rules`.

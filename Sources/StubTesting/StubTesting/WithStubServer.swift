@@ -39,7 +39,7 @@ public func withStubServer<Result>(
 }
 
 /// Runs `body` with a server that plays back `recording` or records it (see
-/// ``TestRecording`` for the modes), as `StubServer.current` too; then writes
+/// `TestRecording` in StubRecording for the modes), as `StubServer.current` too; then writes
 /// the archive when it recorded, and fails the test at this call for every
 /// request the recording did not have (unless `allowsUnmatched`). Works
 /// under XCTest and Swift Testing.
