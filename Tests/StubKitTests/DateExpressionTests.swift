@@ -58,3 +58,19 @@ import Testing
         }
     }
 }
+
+extension DateExpressionTests {
+    /// `N o'clock` without `am` or `pm` is Pact's `TimeBase.Next`: `pact stub`
+    /// served `tomorrow @ 2 o'clock` as 14:00 when asked before noon (above)
+    /// and as 02:00 when asked at 12:22 UTC (PactGeneratorTests, 2026-11-27),
+    /// so a test that ran around noon failed until this followed it.
+    @Test func anHourWithoutAmOrPmFollowsTheHalfOfTheDayItIsAskedIn() throws {
+        let formatter = ISO8601DateFormatter()
+        let afternoon = try #require(formatter.date(from: "2026-11-27T12:22:05Z"))
+        let expression = try DateExpression("tomorrow @ 2 o'clock", kind: .dateTime)
+        #expect(formatter.string(from: expression.resolve(from: afternoon)) == "2026-11-28T02:00:00Z")
+        #expect(formatter.string(from: expression.resolve(from: Self.base)) == "2026-11-28T14:00:00Z")
+        #expect(formatter.string(from: try DateExpression("@ 2 o'clock pm", kind: .dateTime).resolve(from: afternoon)) == "2026-11-27T14:00:00Z",
+                "an explicit half is kept")
+    }
+}

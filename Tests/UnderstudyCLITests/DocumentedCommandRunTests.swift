@@ -89,6 +89,9 @@ import Glibc
         "record --target https://gateway.marvel.com --out specs/recorded --spec marvel.yaml": Run(.serves, provider: ["--marvel"]),
         "export specs/users.yaml --out shared/": Run(.exits(0)),
         "export --format wiremock api.yaml --out shared/": Run(.exits(0)),
+        "import har session.har --out specs/imported --spec api.yaml": Run(.exits(0)),
+        "serve specs/ --keep-responses": Run(.serves),
+        "export --format har --journal http://127.0.0.1:8080 --out session.har": Run(.exits(0), provider: ["api.yaml"], before: ["GET /greeting"]),
         // Administering a running server
         "admin http://127.0.0.1:8080 stubs list": Run(.exits(0), provider: ["api.yaml"]),
         "admin http://127.0.0.1:8080 stubs add extra.yaml": Run(.exits(0), provider: ["api.yaml"]),

@@ -69,7 +69,7 @@ struct Shown: Sendable, CustomStringConvertible {
     @Test func everyShownCommandUsesASubcommandAndOptionsThatExist() async throws {
         let shown = try Self.shown()
         #expect(shown.count >= 40, "the pages show \(shown.count) command lines")
-        let subcommands = ["serve", "record", "lint", "verify", "check", "export", "admin"]
+        let subcommands = ["serve", "record", "import", "lint", "verify", "check", "export", "admin"]
         var help: [String: String] = [:]
         for command in shown {
             let subcommand = command.words.first.flatMap { subcommands.contains($0) ? $0 : nil } ?? ""

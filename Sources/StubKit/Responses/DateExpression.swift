@@ -6,7 +6,8 @@ public import Foundation
 /// `yesterday @ 11 o'clock pm`. A date expression takes day, week,
 /// fortnight, month and year steps; a time expression hour, minute, second
 /// and millisecond steps, `midnight`, `noon` and `N o'clock [am|pm]` (an hour
-/// without `am` is afternoon, as the Pact tools read it); a date-time
+/// without `am` or `pm` is the afternoon's before noon and the morning's from
+/// noon on, as the Pact tools read it); a date-time
 /// expression is a date part, then `@` and a time part. Resolved in UTC.
 public struct DateExpression: Sendable, Hashable, CustomStringConvertible {
     /// Which generator the expression is for.
@@ -40,6 +41,9 @@ public struct DateExpression: Sendable, Hashable, CustomStringConvertible {
         case weekday(Int, forward: Bool)
         case month(Int, forward: Bool)
         case clock(hour: Int)
+        /// `N o'clock` without `am` or `pm`: Pact's `TimeBase.Next`, the
+        /// afternoon's hour before noon and the morning's from noon on.
+        case nextClock(hour: Int)
     }
 
     /// Which generator the expression is for.
@@ -90,6 +94,9 @@ public struct DateExpression: Sendable, Hashable, CustomStringConvertible {
                 date = calendar.date(from: parts) ?? date
             case .clock(let hour):
                 date = calendar.date(bySettingHour: hour, minute: 0, second: 0, of: date) ?? date
+            case .nextClock(let hour):
+                let afternoon = calendar.component(.hour, from: now) < 12
+                date = calendar.date(bySettingHour: afternoon && hour < 12 ? hour + 12 : hour, minute: 0, second: 0, of: date) ?? date
             }
         }
         return date
@@ -189,9 +196,16 @@ public struct DateExpression: Sendable, Hashable, CustomStringConvertible {
                 throw DateExpressionError(text, "unexpected \"\(token)\"; a time part is now, midnight, noon, N o'clock [am|pm], next/last HOUR|MINUTE|SECOND, or + N hours")
             }
             tokens.removeFirst(2)
-            let half = tokens.first
-            if half == "am" || half == "pm" { tokens.removeFirst() }
-            return [.clock(hour: half == "am" || hour == 12 ? hour : hour + 12)]
+            switch tokens.first {
+            case "am"?:
+                tokens.removeFirst()
+                return [.clock(hour: hour)]
+            case "pm"?:
+                tokens.removeFirst()
+                return [.clock(hour: hour == 12 ? 12 : hour + 12)]
+            default:
+                return [.nextClock(hour: hour)]
+            }
         }
     }
 }
