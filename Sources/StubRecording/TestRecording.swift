@@ -11,7 +11,7 @@ import StubSpec
 /// | Mode | Archive there | Archive missing |
 /// | --- | --- | --- |
 /// | ``Mode/none`` | play back; an unrecorded request fails the test | the test fails before it runs |
-/// | ``Mode/once`` | play back, as `none` | record every request, write the archive |
+/// | ``Mode/once`` | play back; an unrecorded request is recorded and added (`more-N/`) | record every request, write the archive |
 /// | ``Mode/all`` | record every request again, replace the archive | record, write the archive |
 ///
 /// The mode is the one given, else the environment's `UNDERSTUDY_RECORD`
@@ -22,7 +22,8 @@ public struct TestRecording: Sendable {
     public enum Mode: String, Sendable, CaseIterable {
         /// Play back only; never reach the upstream.
         case none
-        /// Record when the archive is missing; play back when it is there.
+        /// Record what is missing: the whole archive when there is none, else
+        /// each request the archive does not answer, added beside it.
         case once
         /// Record every request again, replacing the archive.
         case all
@@ -86,26 +87,48 @@ public struct TestRecording: Sendable {
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else { throw TestRecordingError.badName(name) }
         let mode = try resolvedMode(environment: environment)
         let exists = FileManager.default.fileExists(atPath: specFile.path)
-        if mode == .all || (mode == .once && !exists) {
-            let server = try ServerSetup.stubs([], configuration: configuration).transport(transport).start()
-            let recorder = Recorder(server: server)
-            do {
-                try recorder.start(upstream, rules: rules)
-            } catch {
-                server.stop()
-                throw error
-            }
-            return RunningRecording(recording: self, server: server, recorder: recorder, mode: mode)
-        }
-        guard exists else { throw TestRecordingError.missing(name: name, file: specFile.path) }
-        let spec: StubSpec
+        guard exists || mode != .none else { throw TestRecordingError.missing(name: name, file: specFile.path) }
+        let recorded = mode == .all || !exists ? [] : try archivedStubs(environment: environment)
+        let server = try ServerSetup.stubs(recorded, configuration: configuration).transport(transport).start()
+        guard mode != .none else { return RunningRecording(recording: self, server: server, recorder: nil, mode: mode, adds: false) }
+        // Recording: every request (a fresh archive), or those the archive does not answer (the recorder's proxy comes last).
+        let recorder = Recorder(server: server)
         do {
-            spec = try StubSpec.load(specFile, name: "Recordings/\(name)/\(Self.specName)", environment: environment)
+            try recorder.start(upstream, rules: rules)
         } catch {
-            throw TestRecordingError.unreadable(name: name, reason: "\(error)")
+            server.stop()
+            throw error
         }
-        let server = try ServerSetup.stubs(spec.stubs, configuration: configuration).transport(transport).start()
-        return RunningRecording(recording: self, server: server, recorder: nil, mode: mode)
+        return RunningRecording(recording: self, server: server, recorder: recorder, mode: mode, adds: mode == .once && exists)
+    }
+
+    /// The archive's stubs: its spec, then each addition (`more-1/`, `more-2/`, …) in order, their ids prefixed with their folder.
+    func archivedStubs(environment: [String: String]) throws -> [Stub] {
+        var stubs: [Stub] = []
+        for (prefix, file) in [("", specFile)] + additions().map({ ($0.lastPathComponent + "/", $0.appendingPathComponent(Self.specName)) }) {
+            do {
+                let spec = try StubSpec.load(file, name: "Recordings/\(name)/\(prefix)\(Self.specName)", environment: environment)
+                stubs += spec.stubs.map { stub in
+                    var stub = stub
+                    stub.id = StubID(prefix + stub.id.rawValue)
+                    return stub
+                }
+            } catch {
+                throw TestRecordingError.unreadable(name: name, reason: "\(error)")
+            }
+        }
+        return stubs
+    }
+
+    /// The folders of the requests added to the archive, in the order they were added.
+    func additions() -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.compactMap { name -> (Int, URL)? in
+            guard name.hasPrefix("more-"), let number = Int(name.dropFirst(5)),
+                  FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).appendingPathComponent(Self.specName).path)
+            else { return nil }
+            return (number, folder.appendingPathComponent(name, isDirectory: true))
+        }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }
 
@@ -120,12 +143,15 @@ public struct RunningRecording: Sendable {
     public let recorder: Recorder?
     /// The mode that applied.
     public let mode: TestRecording.Mode
+    /// Whether what is recorded is added to an archive that is there (`once`), not written as the archive.
+    public let adds: Bool
 
     /// Whether requests go to the upstream.
     public var isRecording: Bool { recorder != nil }
 
-    /// Stops recording and writes the archive (replacing the old one), after
-    /// the secret scan; nothing to do in playback.
+    /// Stops recording and writes what was recorded, after the secret scan:
+    /// the archive (replacing the old one), or, adding to one, a `more-N`
+    /// folder beside it; nothing to do in playback or when nothing was new.
     ///
     /// - Returns: what went wrong, for the test to report; empty when all went well.
     public func finish() -> [String] {
@@ -138,7 +164,17 @@ public struct RunningRecording: Sendable {
         }
         var problems = recorded.skipped.map { "the recording \(recording.name): not recorded: \($0)" }
         guard recorded.exchangeCount > 0 else {
+            if adds { return problems }
             return problems + ["the recording \(recording.name) recorded nothing: no request reached \(recording.upstream.base.absoluteString)"]
+        }
+        if adds {
+            let next = (recording.additions().last.flatMap { Int($0.lastPathComponent.dropFirst(5)) } ?? 0) + 1
+            do {
+                try recorded.save(in: recording.folder.appendingPathComponent("more-\(next)", isDirectory: true), specName: TestRecording.specName)
+            } catch {
+                problems.append("the recording \(recording.name): \(error)")
+            }
+            return problems
         }
         let staging = recording.folder.deletingLastPathComponent().appendingPathComponent(".\(recording.name).recording-\(UUID().uuidString)")
         do {

@@ -11,7 +11,8 @@ import UnderstudyTestSupport
 
 /// Recording in the test: a test names its recording; `once` records it
 /// through the server from the real upstream (a live server here) into
-/// `Recordings/NAME` beside the test, redacted; `none` plays it back strictly
+/// `Recordings/NAME` beside the test, redacted, and later adds what it does
+/// not answer; `none` plays it back strictly
 /// with the upstream gone, failing an unrecorded request with the near-miss
 /// report at the test; `all` records it again. Over the socket and in process.
 @Suite struct RecordingTraitTests {
@@ -54,6 +55,7 @@ import UnderstudyTestSupport
         try await withStubServer(recording: TestRecording("users", upstream: upstream.baseURL, mode: .once, folder: archive), transport: transport) { server async throws in
             #expect(try await Self.get(server, "/v1/users/1") == (200, #"{"id":1,"name":"Ada"}"#), "once, with the archive there: played back")
         }
+        #expect(!FileManager.default.fileExists(atPath: archive.appendingPathComponent("more-1").path))
         let line = #line + 2
         let issues = await knownIssues {
             try await withStubServer(recording: TestRecording("users", upstream: upstream.baseURL, mode: TestRecording.Mode.none, folder: archive),
@@ -64,6 +66,35 @@ import UnderstudyTestSupport
         }
         #expect(issues.count == 1 && issues.first?.sourceLocation?.line == line)
         #expect(issues.first.map { "\($0)" }?.contains("no stub matched GET /v1/users/2") == true, "the near-miss report, at the test")
+    }
+
+    @Test(arguments: [StubTransport.socket, .inProcess])
+    func onceAddsWhatTheArchiveDoesNotAnswer(_ transport: StubTransport) async throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let archive = root.appendingPathComponent("users")
+        let upstream = try StubServer.start(.stubs(Self.upstreamStubs))
+        let once = TestRecording("users", upstream: upstream.baseURL, mode: .once, folder: archive)
+        try await withStubServer(recording: once, transport: transport) { server async throws in
+            _ = try await Self.get(server, "/v1/users/1")
+        }
+        try await withStubServer(recording: once, transport: transport) { server async throws in
+            #expect(try await Self.get(server, "/v1/users/1").0 == 200)
+            #expect(try await Self.get(server, "/v1/users?role=admin") == (200, #"[{"id":1,"name":"Ada"}]"#))
+        }
+        #expect(upstream.journal.entries.map(\.request.target) == ["/v1/users/1", "/v1/users?role=admin"],
+                "only what the archive did not answer went to the upstream")
+        #expect(FileManager.default.fileExists(atPath: archive.appendingPathComponent("more-1/recording.yaml").path))
+        try await withStubServer(recording: once, transport: transport) { server async throws in
+            _ = try await Self.get(server, "/v1/users/1")
+        }
+        #expect(!FileManager.default.fileExists(atPath: archive.appendingPathComponent("more-2").path), "nothing new, nothing added")
+        upstream.stop()
+        try await withStubServer(recording: TestRecording("users", upstream: upstream.baseURL, mode: TestRecording.Mode.none, folder: archive),
+                                 transport: transport) { server async throws in
+            #expect(try await Self.get(server, "/v1/users/1").0 == 200)
+            #expect(try await Self.get(server, "/v1/users?role=admin").0 == 200, "the addition plays back too")
+        }
     }
 
     @Test func allRecordsAgainAndReplacesTheArchive() async throws {
