@@ -118,7 +118,9 @@ final class InProcessStream: Sendable {
 
     /// The stream's own end: proper, cut or reset.
     private func end(abort: Bool, reset: Bool) {
-        guard let collected = finishing() else { return }
+        guard let collected = finishing(), let hook = claimOver() else { return }
+        // The journal before the client: a client that has seen the end finds the stream's log finished.
+        body.observer?.ended(false)
         if abort {
             loading.fail((reset ? InProcessFault.reset : .truncatedBody).error(for: request.url))
         } else if incremental {
@@ -126,7 +128,9 @@ final class InProcessStream: Sendable {
         } else {
             loading.respond(HTTPResponse(status: head.status, headers: head.headers, body: collected), for: request, cookies: cookies)
         }
-        over(clientLeft: false)
+        // The test's waiters after the client: `closing()` returns once the client has the end.
+        if let id = hook { lease.forget(id) }
+        body.feed?.close(clientLeft: false)
     }
 
     /// The server stopped: a stream still open ends properly now.
@@ -140,14 +144,18 @@ final class InProcessStream: Sendable {
         state.withLock { $0.over ? nil : $0.collected }
     }
 
-    /// The stream is over; the feed and the journal hear how, once.
-    private func over(clientLeft: Bool) {
-        let hook = state.withLock { state -> UInt64?? in
+    /// Marks the stream over, once: the server-stop hook to forget, or `nil` when it was over already.
+    private func claimOver() -> UInt64?? {
+        state.withLock { state -> UInt64?? in
             guard !state.over else { return .none }
             state.over = true
             return .some(state.stopHook)
         }
-        guard let hook else { return }
+    }
+
+    /// The stream is over; the feed and the journal hear how, once.
+    private func over(clientLeft: Bool) {
+        guard let hook = claimOver() else { return }
         if let id = hook { lease.forget(id) }
         // The journal first: whoever waits for the close then finds it there.
         body.observer?.ended(clientLeft)
