@@ -86,4 +86,20 @@ import Testing
         #expect(read.entries[0].request.body == binary && read.entries[0].response.body == Data(#"{"ok":true}"#.utf8))
         #expect(read.entries[1].response.status == 404)
     }
+
+    @Test func repeatedRequestsWithChangingAnswersImportAsASequence() throws {
+        func entry(_ status: String) -> String {
+            #"{"startedDateTime": "2026-11-25T13:47:01Z", "time": 1, "request": {"method": "GET", "url": "https://api.example.com/jobs/7", "headers": []},"#
+                + #" "response": {"status": 200, "headers": [], "content": {"mimeType": "application/json", "text": "{\"status\":\"\#(status)\"}"}}}"#
+        }
+        let har = #"{"log": {"version": "1.2", "creator": {"name": "x", "version": "1"}, "entries": ["# + entry("running") + "," + entry("done") + "]}}"
+        let archive = try HARArchive.read(Data(har.utf8), file: "poll.har")
+        let recording = SessionRecorder.record(archive.exchanges, source: "poll.har")
+        #expect(recording.stubs.count == 1)
+        guard case .sequence(let steps) = recording.stubs.first?.response else {
+            Issue.record("a poll whose answer changed is a sequence, not \(String(describing: recording.stubs.first?.response))")
+            return
+        }
+        #expect(steps.count == 2, "running, then done (the last repeats)")
+    }
 }
