@@ -142,6 +142,76 @@ struct HARInteropTests {
         #expect(again.count == 4, "mitmproxy read every entry and wrote them back: \(read.output)")
         #expect(again.contains { $0.status == 404 && $0.url.hasSuffix("/nowhere") })
         #expect(again.contains { $0.method == "POST" && $0.status == 404 }, "the binary POST too")
+        let schema = try await HARSchema.validate([har, folder.appendingPathComponent("again.har")])
+        #expect(schema.status == 0, "\(schema.output)")
+    }
+}
+
+/// The HAR we write against the public HAR 1.2 schema.
+@Suite(.enabled(if: HARSchema.installed || ProcessInfo.processInfo.environment["CI"] != nil,
+                "the HAR schema is not installed (scripts/test installs Debian's node-har-schema; under CI its absence fails)"))
+struct HARSchemaTests {
+    /// Every kind of answer a journal holds, exported both ways, with and
+    /// without kept bodies, is valid against the public HAR 1.2 schema.
+    @Test func theHARWeWriteIsValidAgainstThePublicSchema() async throws {
+        let folder = try recordingFolder("har-schema")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data([0x89, 0x50, 0x4E, 0x47, 0, 0xFF]).write(to: folder.appendingPathComponent("logo.png"))
+        let spec = folder.appendingPathComponent("kinds.yaml")
+        try """
+        stubs:
+          - request: { method: GET, path: /old }
+            response: { status: 302, headers: { Location: /new } }
+          - request: { method: GET, path: /logo.png }
+            response: { file: logo.png, headers: { Content-Type: image/png } }
+          - request: { method: GET, path: /events }
+            response: { events: [ { data: one, id: "1" }, { event: update, data: "a\\nb" } ] }
+          - request: { method: POST, path: /users, body: { jsonSubset: { name: Ada } } }
+            response: { status: 201, json: { id: 7, name: Ada }, headers: { Set-Cookie: [a=1, b=2] } }
+          - request: { method: GET, path: /empty }
+            response: { status: 204 }
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        var written: [URL] = []
+        for keep in [true, false] {
+            let served = try await CommandLineSpecTests.Served([spec.path, "--quiet"] + (keep ? ["--keep-responses"] : []))
+            defer { served.kill() }
+            let client = HTTPClient()
+            defer { client.close() }
+            for path in ["/logo.png", "/events", "/empty", "/nowhere?token=abc&q=a%20b", "/users?\(CommandLineSpecTests.signed)"] {
+                _ = try await client.get(URL(string: served.url + path)!)
+            }
+            _ = try await client.send("POST", URL(string: served.url + "/users")!, body: Data(#"{"name":"Ada"}"#.utf8),
+                                      headers: ["Content-Type": "application/json", "Cookie": "session=s1; theme=dark", "Authorization": "Bearer secret"])
+            _ = try await client.send("PUT", URL(string: served.url + "/upload")!, body: Data([0, 1, 2, 0xFF]))
+            #expect(try await HARInteropTests.curlStatus(URL(string: served.url + "/old")!) == "302 /new")
+            let exported = folder.appendingPathComponent("export-\(keep).har")
+            let export = try await CommandLineSpecTests.finished(["export", "--format", "har", "--journal", served.url, "--out", exported.path])
+            #expect(export.status == 0 && export.errors.contains("wrote 8 entries"), "\(export.errors)")
+            let admin = try await client.get(URL(string: served.url + "/__admin/journal?format=har")!)
+            let fromAdmin = folder.appendingPathComponent("admin-\(keep).har")
+            try admin.body.write(to: fromAdmin)
+            written += [exported, fromAdmin]
+        }
+        let schema = try await HARSchema.validate(written)
+        #expect(schema.status == 0, "\(schema.output)")
+        #expect(schema.output.components(separatedBy: "valid ").count - 1 == 4, "\(schema.output)")
+        let text = try String(contentsOf: written[0], encoding: .utf8)
+        #expect(!text.contains("Bearer secret") && !text.contains("ffd275c5130566a2916217b101f26150"), "secrets masked")
+    }
+}
+
+/// The public HAR 1.2 JSON Schema (ahmadnassri/har-schema, Debian's
+/// `node-har-schema`), applied by `python/har_schema.py` with jsonschema.
+enum HARSchema {
+    static let folder = URL(fileURLWithPath: "/usr/share/nodejs/har-schema/lib")
+    static var installed: Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent("har.json").path) }
+
+    static func validate(_ files: [URL]) async throws -> (status: Int32, output: String) {
+        try #require(installed, "the HAR schema is not installed (scripts/test installs Debian's node-har-schema)")
+        let script = CommandLineSpecTests.root.appendingPathComponent("Tests/UnderstudyCLITests/python/har_schema.py")
+        let run = try await ChildProcess.finished(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path] + files.map(\.path),
+                                                  directory: CommandLineSpecTests.root)
+        return (run.status, run.output + run.errors)
     }
 }
 

@@ -126,6 +126,14 @@ ensure_swift_websocket_client() {
 # reads ours back. It needs Python 3.12 or newer, which pyenv provides here;
 # in .build/venv-mitmproxy.
 MITMPROXY_VERSION=12.3.1
+# The public HAR 1.2 JSON Schema (ahmadnassri/har-schema 2.0.0, npm-only
+# upstream; Debian ships it) in /usr/share/nodejs/har-schema/lib. The HAR
+# tests apply it with python3's jsonschema, which the OpenAPI oracle installs.
+ensure_har_schema() {
+    ensure_packages node-har-schema
+    ensure_openapi_oracle
+}
+
 ensure_mitmproxy() {
     local venv="$ROOT/.build/venv-mitmproxy"
     if [ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("mitmproxy"))' 2>/dev/null)" != "$MITMPROXY_VERSION" ]; then
@@ -148,6 +156,7 @@ ensure_mitmproxy() {
 
 ensure_test_tools() {
     ensure_packages gdb
+    ensure_har_schema
     ensure_mitmproxy
     ensure_wiremock
     ensure_pact
