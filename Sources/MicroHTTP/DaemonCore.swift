@@ -43,6 +43,8 @@ final class DaemonCore: Sendable {
     struct Suspension {
         var stopping = false
         var waiting: [ObjectIdentifier: RequestContext] = [:]
+        /// The hang-up watches of waiting requests (``HangUpWatch`` tokens).
+        var hangUpWatches: [ObjectIdentifier: UInt64] = [:]
         var pausedStreams: [ObjectIdentifier: BodyStreamer] = [:]
         /// The paused streams held open with no due time.
         var heldStreams: Set<ObjectIdentifier> = []

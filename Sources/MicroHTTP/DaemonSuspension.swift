@@ -23,8 +23,30 @@ extension DaemonCore {
     func resume(_ context: RequestContext, with reply: Reply) {
         suspension.withLock { state in
             guard state.waiting.removeValue(forKey: ObjectIdentifier(context)) != nil else { return }
+            if let token = state.hangUpWatches.removeValue(forKey: ObjectIdentifier(context)) { HangUpWatch.shared.unwatch(token) }
             context.pending = reply
             MHD_resume_connection(context.connection)
+        }
+    }
+
+    /// Watches the socket of a suspended request: when its client hangs up
+    /// before the answer, the connection is closed and `handler` runs, once.
+    /// Nothing happens for a request no longer suspended.
+    func watchHangUp(_ context: RequestContext, handler: @escaping @Sendable () -> Void) {
+        guard let socket = context.peer?.socket else { return }
+        let id = ObjectIdentifier(context)
+        suspension.withLock { state in
+            guard state.waiting[id] != nil, state.hangUpWatches[id] == nil else { return }
+            state.hangUpWatches[id] = HangUpWatch.shared.watch(socket) { [self] in
+                let ended = suspension.withLock { state -> Bool in
+                    state.hangUpWatches.removeValue(forKey: id)
+                    guard state.waiting.removeValue(forKey: id) != nil else { return false }
+                    context.pending = .closeConnection
+                    MHD_resume_connection(context.connection)
+                    return true
+                }
+                if ended { handler() }
+            }
         }
     }
 
@@ -112,6 +134,8 @@ extension DaemonCore {
                 MHD_resume_connection(context.connection)
             }
             state.waiting.removeAll()
+            for token in state.hangUpWatches.values { HangUpWatch.shared.unwatch(token) }
+            state.hangUpWatches.removeAll()
             for streamer in state.pausedStreams.values { MHD_resume_connection(streamer.connection) }
             state.pausedStreams.removeAll()
             state.heldStreams.removeAll()

@@ -23,6 +23,12 @@ public struct Responder: Sendable {
         Timers.after(delay) { self.send(reply) }
     }
 
+    /// Calls `handler` once if the client hangs up (closes or resets its
+    /// connection) before the request is answered; the request then ends
+    /// without an answer and this responder's calls do nothing. No thread
+    /// waits: one process-wide watch polls every such socket.
+    public func onHangUp(_ handler: @escaping @Sendable () -> Void) { core.watchHangUp(context, handler: handler) }
+
     /// Closes the connection without a response.
     public func closeConnection() { core.resume(context, with: .closeConnection) }
 }

@@ -89,6 +89,7 @@ public enum PactInteractionBuilder {
             case .proxy(let target): throw PactLeftOut(problem: StubProblem(stub, "it forwards to \(target.base.absoluteString) and the server did not keep the answer; the stub is left out of it"))
             case .resource(let declaration):
                 throw PactLeftOut(problem: StubProblem(stub, "the stateful resource \(declaration.collectionPath) answers from its state and the server did not keep the answer; the stub is left out of it"))
+            case .held: throw PactLeftOut(problem: StubProblem(stub, "its requests are held for the test to answer and the server did not keep an answer; the stub is left out of it"))
             case .fixture, .invalid: throw PactLeftOut(problem: StubProblem(stub, "its response was not resolved"))
             }
         }

@@ -25,11 +25,21 @@ extension WireReply where Prepared == PreparedAnswer, Sink == AnswerSink {
 /// held request. Call ``send(_:)`` once; a transport ignores later calls.
 package struct AnswerSink: Sendable {
     private let deliver: @Sendable (Answer) -> Void
+    private let watchHangUp: @Sendable (@escaping @Sendable () -> Void) -> Void
 
-    /// A sink that hands each answer to `deliver`.
-    package init(_ deliver: @escaping @Sendable (Answer) -> Void) {
+    /// A sink that hands each answer to `deliver`; `onHangUp` registers what
+    /// runs, once, when the client gives up first (a transport that cannot
+    /// tell never calls it).
+    package init(_ deliver: @escaping @Sendable (Answer) -> Void,
+                 onHangUp: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { _ in }) {
         self.deliver = deliver
+        self.watchHangUp = onHangUp
     }
+
+    /// Runs `handler` once if the client gives up (cancels its task, closes
+    /// its connection) before an answer is sent; the request then ends
+    /// without one and later sends do nothing.
+    package func onHangUp(_ handler: @escaping @Sendable () -> Void) { watchHangUp(handler) }
 
     /// Sends `answer` now. A nested ``Answer/later(_:)`` is the transport's
     /// to refuse (the libmicrohttpd server answers it with 500).

@@ -31,6 +31,8 @@ package final class Engine: Sendable {
     package let journal: Journal
     /// The streams stubs opened for the test to feed, until it takes them.
     package let openStreams = Handoff<LiveStream>(what: "stream fed by the test") { $0.response.isFedByTest }
+    /// The requests held for the test (``HeldAnswer``), until it takes them.
+    package let heldCalls = Handoff<HeldCall>(what: "held call") { $0.response.holds }
     /// The WebSocket connections opened, until the test takes them.
     package let openWebSockets = Handoff<LiveWebSocket>(what: "WebSocket connection") { $0.response.isWebSocket }
     /// The WebSocket messages `next(message:)` returned.
@@ -235,6 +237,10 @@ package final class Engine: Sendable {
                 thrown = error
                 return .response(HTTPResponse(recipeFailure: error, stub: slot.stub, what: "the stub's response template failed"))
             }
+        case .held(let held):
+            let ticket = JournalTicket()
+            proxied = ticket
+            return heldAnswer(held, slot: slot, request: request, ticket: ticket)
         case .fixture, .invalid:
             // Fixtures are read and invalid recipes refused before the server starts.
             return .response(HTTPResponse(status: 500, text: "Understudy: unresolved recipe for \(slot.stub)\n"))
@@ -244,7 +250,7 @@ package final class Engine: Sendable {
     /// The answer a closure (a `.dynamic` recipe, a plug-in's named one)
     /// makes; a thrown error becomes the 500 that names it and the stub.
     /// `response` with the stub's extra headers; raw bytes when it has its own reason phrase.
-    private func sent(_ response: StubResponse, slot: StubSlot) -> Answer {
+    func sent(_ response: StubResponse, slot: StubSlot) -> Answer {
         let wire = HTTPResponse(response, extraHeaders: slot.stub.responseHeaders)
         if let stream = response.stream { return .stream(head: wire, body: StreamedBody(stream)) }
         if let reason = response.reason { return .raw(wire.rawBytes(reason: reason)) }
@@ -295,7 +301,7 @@ package final class Engine: Sendable {
         }
     }
 
-    private static func apply(_ fault: Fault, to reply: Answer) -> Answer {
+    static func apply(_ fault: Fault, to reply: Answer) -> Answer {
         switch fault {
         case .closeWithoutResponse:
             return .closeConnection

@@ -47,6 +47,11 @@ package final class Handoff<Item: HandedOver>: Sendable {
         waiter?.found.resolve(item)
     }
 
+    /// Forgets the kept ones `test` selects (a held call its timeout answered).
+    func withdraw(where test: (Item) -> Bool) {
+        state.withLock { $0.offered.removeAll(where: test) }
+    }
+
     /// The oldest one kept whose request matches `pattern`, or the first to
     /// open within `timeout`.
     ///

@@ -1,3 +1,4 @@
+import Foundation
 import Locking
 public import StubKit
 
@@ -142,7 +143,7 @@ public final class Journal: Sendable {
     /// Fills in the status (and served response) of an entry answered
     /// later, a proxied one: recorded when the request arrived, completed
     /// when the upstream answered.
-    func complete(_ sequence: Int, status: Int, served: StubResponse?) {
+    func complete(_ sequence: Int, status: Int?, served: StubResponse?) {
         storage.withLock { $0.complete(sequence, status: status, served: served) }
         changes.bump()
     }
@@ -191,6 +192,13 @@ public final class Journal: Sendable {
         changes.bump()
     }
 
+    /// Marks entry `sequence` as abandoned at `date`: its client gave up
+    /// before the answer was sent.
+    func markAbandoned(_ sequence: Int, at date: Date) {
+        storage.withLock { $0.update(sequence) { $0.abandonedAt = date } }
+        changes.bump()
+    }
+
     /// Appends a CORS preflight the server answered itself with `status`.
     func recordPreflight(_ request: RecordedRequest, status: Int) {
         record(request, table: nil, index: Record.preflight, status: status)
@@ -236,7 +244,7 @@ private struct Record {
     var index: Int
     var status: Int?
     var served: StubResponse?
-    var abandoned = false
+    var abandonedAt: Date?
     var stream: StreamLog?
     var webSocket: WebSocketLog?
 
@@ -244,7 +252,8 @@ private struct Record {
         var entry = index == Self.preflight
             ? JournalEntry(sequence: sequence, request: request, outcome: .preflight, status: status)
             : JournalEntry(sequence: sequence, request: request, answeredBy: table.map { $0.stubs[index] }, status: status, served: served)
-        entry.abandoned = abandoned
+        entry.abandoned = abandonedAt != nil
+        entry.abandonedAt = abandonedAt
         entry.stream = stream
         entry.webSocket = webSocket
         return entry
@@ -308,7 +317,7 @@ private struct Ring {
 
     /// Sets the status (and the served response) of the record numbered
     /// `sequence`, searching from the newest; nothing when it is gone.
-    mutating func complete(_ sequence: Int, status: Int, served: StubResponse?) {
+    mutating func complete(_ sequence: Int, status: Int?, served: StubResponse?) {
         update(sequence) { record in
             record.status = status
             if let served { record.served = served }
@@ -332,7 +341,7 @@ private struct Ring {
         for back in stride(from: count - 1, through: 0, by: -1) {
             let slot = (oldest + back) % capacity
             guard chunks[slot / Self.chunkSize][slot % Self.chunkSize].request.connectionID == connection else { continue }
-            chunks[slot / Self.chunkSize][slot % Self.chunkSize].abandoned = true
+            chunks[slot / Self.chunkSize][slot % Self.chunkSize].abandonedAt = Date()
             return
         }
     }

@@ -144,6 +144,20 @@ public final class InProcessServer: Sendable {
                                     location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Waits for the next request a held stub (`Stub.held()`) keeps
+    /// waiting whose request matches `pattern`, and hands it over, as
+    /// `StubServer.intercept(_:)` does. A cancelled task is a client giving up.
+    ///
+    /// - Throws: `HandoverTimeout`; `CancellationError` when the task is cancelled.
+    public func intercept(
+        _ pattern: some RequestPatternConvertible,
+        timeout: Duration = .seconds(5),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async throws -> HeldCall {
+        try await engine.nextHeldCall(matching: pattern.requestPattern, timeout: timeout,
+                                      location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// What `request` would meet now: the closest stubs, each with its checks.
     public func report(for request: RecordedRequest) -> UnmatchedRequestReport {
         engine.report(for: request)

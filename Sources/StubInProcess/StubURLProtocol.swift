@@ -73,6 +73,10 @@ final class Loading: Sendable {
         var ended = false
         /// What a stop before the end records (the journal's mark).
         var abandon: (@Sendable () -> Void)?
+        /// What else a stop before the end tells (a held call's test).
+        var hangUps: [@Sendable () -> Void] = []
+        /// Whether the load was stopped before its end (the task was cancelled).
+        var stoppedEarly = false
         var piecesReachCaller = false
     }
 
@@ -97,11 +101,24 @@ final class Loading: Sendable {
     /// Stops the load: later answers are dropped (the task was cancelled),
     /// and a load stopped before its end is marked abandoned.
     func stop() {
-        let abandon: (@Sendable () -> Void)? = state.withLock { state in
-            defer { state.ended = true; state.owner = nil; state.abandon = nil }
-            return state.ended ? nil : state.abandon
+        let told: [@Sendable () -> Void] = state.withLock { state in
+            defer { state.ended = true; state.owner = nil; state.abandon = nil; state.hangUps = [] }
+            guard !state.ended else { return [] }
+            state.stoppedEarly = true
+            return (state.abandon.map { [$0] } ?? []) + state.hangUps
         }
-        abandon?()
+        for tell in told { tell() }
+    }
+
+    /// Runs `handler` once if the load is stopped before its end (at once
+    /// when it already was).
+    func onHangUp(_ handler: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state -> Bool in
+            if state.ended { return state.stoppedEarly }
+            state.hangUps.append(handler)
+            return false
+        }
+        if now { handler() }
     }
 
     /// Calls `body` with the protocol and its client unless the load ended;
@@ -157,13 +174,13 @@ final class Loading: Sendable {
         case .resetConnection:
             fail(InProcessFault.reset.error(for: request.url))
         case .later(let deferred):
-            let sink = AnswerSink { [self] later in
+            let sink = AnswerSink({ [self] later in
                 if case .later = later {
                     respond(HTTPResponse(status: 500, text: "Understudy: a later answer answered later again"), for: request, cookies: cookies)
                 } else {
                     deliver(later, for: request, cookies: cookies, lease: lease)
                 }
-            }
+            }, onHangUp: { [self] in onHangUp($0) })
             // Off the loading session's queue: a later answer may start a task of its own (a proxy's
             // upstream call), and swift-corelibs-foundation would wait on the queue this load holds.
             DispatchQueue.global().async { deferred(sink) }

@@ -36,7 +36,8 @@ extension Answer {
         case .raw(let bytes): return .raw(bytes)
         case .closeConnection: return .closeConnection
         case .resetConnection: return .resetConnection
-        case .later(let answer): return .later { responder in answer(AnswerSink { responder.send($0.reply) }) }
+        case .later(let answer):
+            return .later { responder in answer(AnswerSink({ responder.send($0.reply) }, onHangUp: { responder.onHangUp($0) })) }
         }
     }
 }

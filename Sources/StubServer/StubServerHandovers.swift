@@ -1,6 +1,6 @@
 public import StubKit
 
-// What the test takes over from the server: streams it feeds, WebSocket connections.
+// What the test takes over from the server: held calls, streams it feeds, WebSocket connections.
 extension StubServer {
     /// Waits for the next stream a stub opened for the test to feed
     /// (`ResponseStream.End.fedByTest`) whose request matches `pattern`, and
@@ -24,6 +24,30 @@ extension StubServer {
     ) async throws -> LiveStream {
         try await engine.nextStream(matching: pattern.requestPattern, timeout: timeout,
                                     location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for the next request a held stub (`Stub.held()`) keeps
+    /// waiting whose request matches `pattern`, and hands it over: the
+    /// oldest one not handed over yet, or the first to arrive within
+    /// `timeout`. The test answers it when it chooses, fails it, or lets the
+    /// client give up:
+    ///
+    /// ```swift
+    /// let call = try await server.intercept(Get("/search"))
+    /// #expect(model.isLoading)
+    /// call.respond(.json(#"{"results": []}"#))
+    /// ```
+    ///
+    /// - Throws: ``HandoverTimeout``, naming the requests that arrived
+    ///   instead and why none was held, at the caller's source location;
+    ///   `CancellationError` when the task is cancelled.
+    public func intercept(
+        _ pattern: some RequestPatternConvertible,
+        timeout: Duration = .seconds(5),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async throws -> HeldCall {
+        try await engine.nextHeldCall(matching: pattern.requestPattern, timeout: timeout,
+                                      location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Waits for the next WebSocket connection whose handshake matches

@@ -143,7 +143,7 @@ struct SpecStubReader {
     // MARK: Response
 
     /// The body keywords of the spec format itself; a registered plug-in adds its own (``StubPlugins``).
-    static let bodyKeys = ["body", "base64", "json", "file", "template", "templateJSON", "events", "chunks", "proxy"]
+    static let bodyKeys = ["body", "base64", "json", "file", "template", "templateJSON", "events", "chunks", "held", "proxy"]
 
     /// The body keys this reader knows: its own, with the plug-ins' before `proxy`.
     var knownBodyKeys: [String] {
@@ -200,6 +200,9 @@ struct SpecStubReader {
         if let proxyNode = fields["proxy"] {
             return proxy(proxyNode)
         }
+        if let heldNode = fields["held"] {
+            return held(heldNode)
+        }
         if fields["events"] != nil || fields["chunks"] != nil {
             guard let stream = stream(fields) else { return nil }
             let type = fields["events"] != nil ? "text/event-stream" : "application/octet-stream"
@@ -235,6 +238,30 @@ struct SpecStubReader {
         let removed = fields["removeHeaders"].flatMap { reading.items($0) }?.compactMap { reading.string($0) } ?? []
         return .proxy(ProxyTarget(base: base, removingPrefix: fields["removePrefix"].flatMap { reading.string($0) },
                                   addingHeaders: fields["addHeaders"].map { headers($0) } ?? HTTPHeaders(), removingHeaders: removed))
+    }
+
+    /// `held: {}` or `held: { timeout: 30s, otherwise: { status: 504, body: … } }`:
+    /// each request waits for the test (``HeldAnswer``), the admin API, or
+    /// the timeout, after which `otherwise` answers it.
+    mutating func held(_ node: DocumentNode) -> ResponseRecipe? {
+        guard let fields = reading.members(node, allowed: ["timeout", "otherwise"]) else { return nil }
+        var held = HeldAnswer()
+        if let timeoutNode = fields["timeout"] {
+            guard let timeout = reading.duration(timeoutNode) else { return nil }
+            held.timeout = timeout
+        }
+        if let otherwiseNode = fields["otherwise"] {
+            guard fields["timeout"] != nil else {
+                reading.fail(otherwiseNode, "otherwise: answers once timeout: passed; give a timeout")
+                return nil
+            }
+            guard case .fixed(let response)? = recipe(otherwiseNode), response.stream == nil, response.webSocket == nil else {
+                reading.fail(otherwiseNode, "otherwise: is one plain response (status, headers, a body)")
+                return nil
+            }
+            held.otherwise = response
+        }
+        return .held(held)
     }
 
     /// `{ Name: value }`; a list of values sends the header once per value.

@@ -201,6 +201,13 @@ package enum SpecWriter {
             case .file: throw Unwritable("its templated response reads a body file named by a template, which has no spec form; export it to WireMock")
             }
             return .object(members)
+        case .held(let held):
+            var members: [(String, WrittenJSON)] = []
+            if let timeout = held.timeout {
+                members.append(("timeout", .string(text(timeout))))
+                if held.otherwise != HeldAnswer.gatewayTimeout { members.append(("otherwise", try response(.fixed(held.otherwise), style: style))) }
+            }
+            return .object([("held", .object(members))])
         case .generated:
             throw Unwritable("its response has generated values (Pact generators), which have no spec form yet; serve the pact itself")
         case .dynamic:

@@ -201,6 +201,8 @@ struct MappingWriter {
             throw Inexpressible(reason: "it is the stateful resource \(declaration.collectionPath), and WireMock 2.35 keeps no state without an extension")
         case .template:
             throw Inexpressible(reason: "a response template")
+        case .held:
+            throw Inexpressible(reason: "its requests are held for the test to answer, and WireMock has no held answers")
         }
     }
 

@@ -70,7 +70,7 @@ import Testing
                   "response": { "status": 200, "delay": "soon" } }
               ]
             }
-            """, name: "bad.json") == [#"bad.json:4:36: error: stubs[0].response.delay: unknown key "delay"; expected one of status, headers, body, base64, json, file, template, templateJSON, events, chunks, marvel, marvelError, proxy, every, end"#])
+            """, name: "bad.json") == [#"bad.json:4:36: error: stubs[0].response.delay: unknown key "delay"; expected one of status, headers, body, base64, json, file, template, templateJSON, events, chunks, held, marvel, marvelError, proxy, every, end"#])
     }
 
     @Test func brokenSyntaxPointsAtTheMark() {

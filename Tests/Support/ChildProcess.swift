@@ -55,6 +55,10 @@ public final class ChildProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
         for fd in outputPipe + errorPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+        // Nothing else of this process: a client socket a child held open
+        // (libcurl's are not close-on-exec) would hide its closing from the
+        // server, and a test waiting for a client to hang up would wait on.
+        if let addClosefrom = Self.addClosefrom { _ = addClosefrom(&actions, 3) }
         if let directory {
             guard let addChdir = Self.addChdir else {
                 (outputPipe + errorPipe).forEach { close($0) }
@@ -228,6 +232,10 @@ public final class ChildProcess: Sendable {
     /// Swift's Glibc module does not import; looked up at run time.
     private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
     private static let addChdir: AddChdir? = dlsym(nil, "posix_spawn_file_actions_addchdir_np").map { unsafeBitCast($0, to: AddChdir.self) }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), looked up at run time.
+    private typealias AddClosefrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addClosefrom: AddClosefrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: AddClosefrom.self) }
 
     /// glibc's `pipe2`, which Swift's Glibc module does not import; looked up at run time.
     private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32

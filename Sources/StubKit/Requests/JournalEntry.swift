@@ -1,3 +1,5 @@
+public import Foundation
+
 /// One request a server received and what it did with it: the journal's one
 /// entry type, whether the journal is this process's (`StubServer.journal`)
 /// or another's (`RemoteStubServer.journal()`, decoded from the admin API).
@@ -45,6 +47,10 @@ public struct JournalEntry: Sendable, Codable {
     /// its task while a delay or a held answer kept it waiting. The answer
     /// it would have got is not sent. Local only (an in-process server marks it).
     public var abandoned = false
+    /// When the client gave up (``abandoned``), where the transport can tell:
+    /// in process, a cancelled task; over the socket, a held request whose
+    /// connection was closed.
+    public var abandonedAt: Date?
     /// For a streamed answer, the pieces sent so far and how it ended.
     /// Local only.
     public var stream: StreamLog?
@@ -52,7 +58,7 @@ public struct JournalEntry: Sendable, Codable {
     public var webSocket: WebSocketLog?
 
     private enum CodingKeys: String, CodingKey {
-        case sequence, request, outcome, stubID, declared, status, report, stream, webSocket
+        case sequence, request, outcome, stubID, declared, status, report, stream, webSocket, abandonedAt
     }
 
     /// Creates an entry as another process reports it: the stub named by id

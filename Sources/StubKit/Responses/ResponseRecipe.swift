@@ -33,6 +33,9 @@ public enum ResponseRecipe: Sendable {
     /// A stateful collection: list, get, create, replace, patch, delete,
     /// each server keeping its own items (``ResourceDeclaration``).
     case resource(ResourceDeclaration)
+    /// Held until the test answers it (``HeldAnswer``): the server's
+    /// `intercept(_:)` hands each request over.
+    case held(HeldAnswer)
 }
 
 extension ResponseRecipe {
@@ -51,6 +54,15 @@ extension ResponseRecipe {
         switch self {
         case .fixed(let response): return response.stream?.end == .fedByTest
         case .sequence(let steps): return steps.contains { $0.isFedByTest }
+        default: return false
+        }
+    }
+
+    /// Whether a request this recipe answers may be held for the test (``HeldAnswer``).
+    public var holds: Bool {
+        switch self {
+        case .held: return true
+        case .sequence(let steps): return steps.contains { $0.holds }
         default: return false
         }
     }
