@@ -30,7 +30,7 @@ package enum SpecPatternWriter {
             let matchers = pattern.target.filter { $0.part == part }.map(\.matcher)
             if !matchers.isEmpty { members.append((key, try matcher(matchers.count == 1 ? matchers[0] : .allOf(matchers)))) }
         }
-        for (key, fields) in [("query", pattern.query), ("headers", pattern.headers), ("cookies", pattern.cookies)] where !fields.isEmpty {
+        for (key, fields) in [("query", pattern.query), ("headers", pattern.headers), ("cookies", pattern.cookies), ("form", pattern.form)] where !fields.isEmpty {
             members.append((key, try self.fields(fields)))
         }
         if !pattern.body.isEmpty {

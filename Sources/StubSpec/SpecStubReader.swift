@@ -107,7 +107,7 @@ struct SpecStubReader {
     // MARK: Request
 
     mutating func request(_ node: DocumentNode) -> RequestPattern? {
-        let keys = ["method", "path", "pathRegex", "rawTarget", "rawPath", "query", "headers", "cookies", "body", "multipart"]
+        let keys = ["method", "path", "pathRegex", "rawTarget", "rawPath", "query", "headers", "cookies", "form", "body", "multipart"]
         guard let fields = reading.members(node, allowed: keys) else {
             return nil
         }
@@ -135,6 +135,7 @@ struct SpecStubReader {
         if let node = fields["query"] { pattern.query = fieldMatchers(node) }
         if let node = fields["headers"] { pattern.headers = fieldMatchers(node) }
         if let node = fields["cookies"] { pattern.cookies = fieldMatchers(node) }
+        if let node = fields["form"] { pattern.form = fieldMatchers(node) }
         if let node = fields["body"] { pattern.body = bodyMatchers(node) }
         if let node = fields["multipart"] { pattern.multipart = (node.isSequence ? reading.items(node) ?? [] : [node]).compactMap { multipart($0) } }
         return pattern

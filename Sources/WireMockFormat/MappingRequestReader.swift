@@ -22,6 +22,8 @@ extension MappingReader {
         pattern.query = fieldMatchers(fields["queryParameters"])
         pattern.headers = fieldMatchers(fields["headers"])
         pattern.cookies = fieldMatchers(fields["cookies"])
+        // WireMock 3's form fields (2.35.1 refuses the key): the same matchers as queryParameters.
+        pattern.form = fieldMatchers(fields["formParameters"])
         for key in ["basicAuthCredentials", "basicAuth"] {
             guard let credentials = fields[key], let parts = members(credentials, allowed: ["username", "password"]) else { continue }
             let user = string(parts["username"]) ?? ""
@@ -44,7 +46,6 @@ extension MappingReader {
             }
         }
         let unsupported: [(String, String)] = [
-            ("formParameters", "form parameter matching is not supported (match the body instead)"),
             ("clientIp", "client IP matching is not supported"),
             ("scheme", "scheme matching is not supported"),
             ("host", "host matching is not supported (match the Host header instead)"),

@@ -23,6 +23,10 @@ enum RequestWriter {
         for (key, conditions) in [("queryParameters", query), ("headers", headers), ("cookies", pattern.cookies)] where !conditions.isEmpty {
             fields.append((key, try named(conditions, ignoringCase: key == "headers")))
         }
+        if !pattern.form.isEmpty {
+            throw Inexpressible(reason: "it matches form fields (\(pattern.form.map(\.name).joined(separator: ", "))), "
+                                + "which need WireMock 3's formParameters, and 2.35 refuses the mapping")
+        }
         if !pattern.body.isEmpty {
             var patterns: [WrittenJSON] = []
             for condition in pattern.body { patterns.append(try PatternWriter.bodyPattern(condition)) }

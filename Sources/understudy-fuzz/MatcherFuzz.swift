@@ -61,6 +61,7 @@ enum MatcherFuzz {
             default: return .jsonPath(input.text(["$", ".", "a", "[0]", "[", "b", "*"], most: 4), equals: .number(1))
             }
         }
+        pattern.form = input.list(most: 2) { FieldMatcher($0.pick(names), matcher(&$0)) }
         return pattern
     }
 

@@ -134,6 +134,17 @@ extension Stub {
         with { $0.request.cookies.append(FieldMatcher(name, matcher)) }
     }
 
+    /// Requires the field `name` of an `application/x-www-form-urlencoded`
+    /// body to satisfy `matcher` (a string literal means equals): decoded,
+    /// in any order, every value of a repeated name.
+    ///
+    /// ```swift
+    /// Post("/login").form("username", "ada").form("password", .present).respond(.json(#"{"token":"t"}"#))
+    /// ```
+    public func form(_ name: String, _ matcher: ValueMatcher = .present) -> Stub {
+        with { $0.request.form.append(FieldMatcher(name, matcher)) }
+    }
+
     /// Requires the body to satisfy `matcher`.
     public func body(_ matcher: BodyMatcher) -> Stub {
         with { $0.request.body.append(matcher) }

@@ -14,6 +14,9 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     public var headers: [FieldMatcher] = []
     /// Conditions on cookies from the `Cookie` header.
     public var cookies: [FieldMatcher] = []
+    /// Conditions on the fields of an `application/x-www-form-urlencoded`
+    /// body (names are exact; order-free; every value of a repeated name).
+    public var form: [FieldMatcher] = []
     /// Conditions on the body.
     public var body: [BodyMatcher] = []
     /// Conditions on the parts of a `multipart/*` body; all must hold.
@@ -41,6 +44,10 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
             let jar = request.cookies
             for condition in cookies where !condition.matcher.accepts(jar.values(named: condition.name)) { return nil }
         }
+        if !form.isEmpty {
+            let fields = request.formFields
+            for condition in form where !condition.matcher.accepts(fields.values(named: condition.name)) { return nil }
+        }
         for condition in body where !condition.accepts(request.body) { return nil }
         if !multipart.isEmpty {
             let parts = MultipartBody.parts(contentType: request.headers["Content-Type"], body: request.body)
@@ -51,7 +58,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     }
 
     /// Every condition checked against `request`, matched or not, in the order
-    /// method, path, query, headers, cookies, body, predicates.
+    /// method, path, query, headers, cookies, form fields, body, predicates.
     public func checks(against request: RecordedRequest) -> [FieldCheck] {
         var checks: [FieldCheck] = []
         if let method {
@@ -70,6 +77,16 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         checks += fieldChecks("query", query) { items.values(named: $0) }
         checks += fieldChecks("header", headers) { request.headers.values(for: $0) }
         checks += fieldChecks("cookie", cookies) { jar.values(named: $0) }
+        if !form.isEmpty {
+            let fields = request.formFields
+            checks += fieldChecks("form", form) { fields.values(named: $0) }.map { check in
+                var check = check
+                if !check.matched, fields.isEmpty, let type = request.headers["Content-Type"], !RecordedRequest.isForm(type) {
+                    check.actual += " (the body is \(type), not a form)"
+                }
+                return check
+            }
+        }
         for condition in body {
             let text = request.bodyText.map { $0.count > 200 ? quoted(String($0.prefix(200))) + "…" : quoted($0) }
             let matched = condition.accepts(request.body)
@@ -99,7 +116,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         var found: [String] = []
         if let problem = path.problem { found.append(problem) }
         for condition in target { if let problem = condition.matcher.problem { found.append(problem) } }
-        for condition in query + headers + cookies {
+        for condition in query + headers + cookies + form {
             if let problem = condition.matcher.problem { found.append(problem) }
         }
         for condition in body { if let problem = condition.problem { found.append(problem) } }
@@ -109,7 +126,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
 
     /// `METHOD path` plus the number of further conditions.
     public var description: String {
-        let extra = target.count + query.count + headers.count + cookies.count + body.count + multipart.count + predicates.count
+        let extra = target.count + query.count + headers.count + cookies.count + form.count + body.count + multipart.count + predicates.count
         return "\(method?.rawValue ?? "*") \(path)" + (extra > 0 ? " (+\(extra) condition\(extra == 1 ? "" : "s"))" : "")
     }
 
@@ -117,7 +134,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     /// `GET /characters where query nameStartsWith == "Spi", header Accept present`.
     public var detailedDescription: String {
         var conditions = target.map(\.description) + query.map { "query \($0)" } + headers.map { "header \($0)" } + cookies.map { "cookie \($0)" }
-        conditions += body.map { "body \($0)" } + multipart.map { "multipart \($0)" } + predicates.map { "predicate \($0)" }
+        conditions += form.map { "form \($0)" } + body.map { "body \($0)" } + multipart.map { "multipart \($0)" } + predicates.map { "predicate \($0)" }
         let head = "\(method?.rawValue ?? "*") \(path)"
         return conditions.isEmpty ? head : head + " where " + conditions.joined(separator: ", ")
     }

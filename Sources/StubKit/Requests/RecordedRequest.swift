@@ -88,3 +88,20 @@ extension RecordedRequest {
         }
     }
 }
+
+extension RecordedRequest {
+    /// The fields of an `application/x-www-form-urlencoded` body, decoded
+    /// (`+` as a space, percent escapes), in order, repeated names kept; none
+    /// when the body is of another declared type or not UTF-8. A body with no
+    /// `Content-Type` is read as a form.
+    public var formFields: [QueryItem] {
+        if let type = headers["Content-Type"], !Self.isForm(type) { return [] }
+        guard let text = bodyText else { return [] }
+        return QueryItem.parse(Substring(text))
+    }
+
+    /// Whether `contentType`'s media type is `application/x-www-form-urlencoded`.
+    static func isForm(_ contentType: String) -> Bool {
+        contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "application/x-www-form-urlencoded"
+    }
+}

@@ -105,15 +105,16 @@ package enum StubValidation {
 
 extension RequestPattern {
     /// How many conditions beyond method and path.
-    var conditionCount: Int { target.count + query.count + headers.count + cookies.count + body.count + multipart.count + predicates.count }
+    var conditionCount: Int { target.count + query.count + headers.count + cookies.count + form.count + body.count + multipart.count + predicates.count }
 
-    /// Whether every query, header, cookie and body condition of this pattern
+    /// Whether every query, header, cookie, form and body condition of this pattern
     /// is also one of `other`'s, so any request `other` accepts passes them.
     func conditions(areAmong other: RequestPattern) -> Bool {
         func lowered(_ fields: [FieldMatcher]) -> Set<FieldMatcher> {
             Set(fields.map { FieldMatcher($0.name.lowercased(), $0.matcher) })
         }
         return Set(target).isSubset(of: other.target) && Set(query).isSubset(of: other.query) && Set(cookies).isSubset(of: other.cookies)
+            && Set(form).isSubset(of: other.form)
             && lowered(headers).isSubset(of: lowered(other.headers)) && Set(body).isSubset(of: other.body)
             && Set(multipart).isSubset(of: other.multipart)
     }
