@@ -158,6 +158,9 @@ public final class InProcessServer: Sendable {
                                       location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// The stubs it serves now, in match order.
+    public var stubs: [Stub] { engine.serving.withLock { $0.table.stubs } }
+
     /// What `request` would meet now: the closest stubs, each with its checks.
     public func report(for request: RecordedRequest) -> UnmatchedRequestReport {
         engine.report(for: request)

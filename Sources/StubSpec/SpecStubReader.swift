@@ -18,7 +18,7 @@ struct SpecStubReader {
     let plugins: [StubPlugin]
 
     static let stubKeys = ["id", "name", "declared", "request", "response", "sequence", "responseHeaders", "guard", "priority",
-                           "times", "delay", "fault", "compression", "scenario", "metadata", "example", "verify", "webSocket", "resource"]
+                           "times", "mustBeUsed", "delay", "fault", "compression", "scenario", "metadata", "example", "verify", "webSocket", "resource"]
 
     mutating func stub(_ node: DocumentNode) -> SpecStub? {
         guard let fields = reading.members(node, allowed: Self.stubKeys) else { return nil }
@@ -91,6 +91,7 @@ struct SpecStubReader {
         }
         if let node = fields["priority"], let value = reading.int(node) { stub.priority = value }
         if let node = fields["times"], let value = reading.int(node, in: 1...Int.max) { stub.times = value }
+        if let node = fields["mustBeUsed"], let value = reading.bool(node) { stub.mustBeUsed = value }
         if let node = fields["delay"] { stub.delay = delay(node) }
         if let node = fields["fault"] { stub.fault = fault(node) }
         if let node = fields["compression"], let name = reading.string(node) {

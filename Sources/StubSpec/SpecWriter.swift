@@ -50,6 +50,7 @@ package enum SpecWriter {
         if style.declaresSites { members.append(("declared", declared(stub.location))) }
         if stub.priority != 0 { members.append(("priority", .number(Double(stub.priority)))) }
         if let times = stub.times { members.append(("times", .number(Double(times)))) }
+        if let required = stub.mustBeUsed { members.append(("mustBeUsed", .bool(required))) }
         if case .resource(let declaration) = stub.response {
             members.append(("resource", try resource(declaration)))
         } else {

@@ -29,6 +29,10 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
     public var compression: ResponseCompression?
     /// Where the stub was declared, for diagnostics.
     public var location: CodeLocation
+    /// Whether a test fails when no request used this stub: `true` always,
+    /// `false` never, `nil` as the test's scope says (its `exhaustive` option,
+    /// `expectAllStubsUsed()`).
+    public var mustBeUsed: Bool?
     /// A human name for reports and admin listings (WireMock's `name`).
     public var name: String?
     /// Free-form data about the stub that does not change what it answers
@@ -257,6 +261,10 @@ extension Stub {
 
     /// Sets the priority: among several matching stubs the highest wins.
     public func priority(_ priority: Int) -> Stub { with { $0.priority = priority } }
+
+    /// Fails the test at this stub's line when no request used it (`true`),
+    /// or exempts it from an exhaustive test (`false`).
+    public func mustBeUsed(_ required: Bool = true) -> Stub { with { $0.mustBeUsed = required } }
 
     /// Answers at most `count` requests; later ones fall through to other stubs.
     public func times(_ count: Int) -> Stub { with { $0.times = count } }

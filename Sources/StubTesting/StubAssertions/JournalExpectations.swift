@@ -71,6 +71,20 @@ package enum JournalExpectations {
         return lines.joined(separator: "\n")
     }
 
+    /// The stubs of `stubs` that `required` selects and no request of
+    /// `journal` used, each with its failure message: the stub, where it was
+    /// declared, and each request with the first condition it failed.
+    package static func unused(_ stubs: [Stub], in journal: JournalSnapshot, required: (Stub) -> Bool) -> [(stub: Stub, message: String)] {
+        let used = Set(journal.entries.compactMap { $0.stub?.id.rawValue ?? $0.stubID })
+        return stubs.filter { required($0) && !used.contains($0.id.rawValue) }.map { stub in
+            let name = stub.name.map { "\"\($0)\" " } ?? ""
+            let lines = ["Stub \(name)\(stub.request.detailedDescription) (declared at \(stub.location)) was never used: no request reached it."]
+                + [JournalListing.heading(journal)] + JournalListing.lines(journal.entries, against: stub.request, redaction: journal.redaction)
+                + ["(Remove it, use it, or mark it .mustBeUsed(false).)"]
+            return (stub, lines.joined(separator: "\n"))
+        }
+    }
+
     /// The failure for an unmatched request at the end of a test's scope:
     /// what arrived and the closest stubs (`report`).
     package static func unmatchedMessage(sequence: Int, report: String) -> String {

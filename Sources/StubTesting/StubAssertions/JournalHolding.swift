@@ -10,6 +10,8 @@ public protocol JournalHolding: Sendable {
     var journal: Journal { get }
     /// The secrets masked where its requests are shown.
     var redaction: Redaction { get }
+    /// The stubs it serves now, in match order.
+    var stubs: [Stub] { get }
     /// Removes and returns the pending issues `include` selects.
     func takeIssues(where include: (ServerIssue) -> Bool) -> [ServerIssue]
 }
@@ -106,6 +108,31 @@ extension JournalHolding {
         return check(CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)) {
             JournalExpectations.signed(requirement, matching: scope, in: $0)
         }
+    }
+
+    /// Expects every stub to have been used by at least one request (a stub
+    /// marked `.mustBeUsed(false)` excepted); each unused one fails the test
+    /// at the stub's own line, listing the requests with the condition each
+    /// failed. A stub list that went stale shows up here.
+    ///
+    /// ```swift
+    /// server.expectAllStubsUsed()
+    /// ```
+    @discardableResult
+    public func expectAllStubsUsed(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Bool {
+        let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        flushPendingIssues(at: location)
+        return reportUnused(at: location) { $0.mustBeUsed != false }
+    }
+
+    /// Records one issue per stub `required` selects that no request used,
+    /// at the stub's line; `false` when there was one.
+    package func reportUnused(at location: CodeLocation, required: (Stub) -> Bool) -> Bool {
+        let unused = JournalExpectations.unused(stubs, in: journal.snapshot(redaction: redaction), required: required)
+        for (stub, message) in unused { IssueRecorder.record(message, at: location, preferring: stub.location) }
+        return unused.isEmpty
     }
 
     /// Reports the issues found while serving (a throwing response closure, a

@@ -27,6 +27,8 @@ public struct Contract: Sendable {
     public let location: CodeLocation
     /// The pact each clause's requests are written to, when one is recorded.
     public let pact: PactRecording?
+    /// Whether every stub must be used by some clause (a stub's own `mustBeUsed` decides first).
+    public let exhaustive: Bool
     private let target: Target
 
     /// What the clauses run against.
@@ -47,16 +49,20 @@ public struct Contract: Sendable {
     ///
     /// With `transport: .inProcess`, the server answers `server.session` in
     /// this process with no socket; clients the clauses make take that session.
+    ///
+    /// With `exhaustive`, every stub no clause used is a failure of its own,
+    /// at the stub's line: the contract covers the whole stub list.
     public init(
         _ name: String,
         serving setup: ServerSetup,
         transport: StubTransport? = nil,
         pact: PactRecording? = nil,
+        exhaustive: Bool = false,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         @ContractBuilder clauses: @escaping @Sendable (StubServer) -> [ContractClause]
     ) {
         self.init(name, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-                  .serving(setup.transport(transport), clauses), pact)
+                  .serving(setup.transport(transport), clauses), pact, exhaustive: exhaustive)
     }
 
     /// A contract against a server it does not run, at `baseURL`: a staging
@@ -72,11 +78,12 @@ public struct Contract: Sendable {
         self.init(name, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .remote(baseURL, clauses), nil)
     }
 
-    private init(_ name: String, _ location: CodeLocation, _ target: Target, _ pact: PactRecording?) {
+    private init(_ name: String, _ location: CodeLocation, _ target: Target, _ pact: PactRecording?, exhaustive: Bool = false) {
         self.name = name
         self.location = location
         self.target = target
         self.pact = pact
+        self.exhaustive = exhaustive
     }
 
     /// Runs every clause and reports each failure as its own issue at the
@@ -138,6 +145,8 @@ public struct Contract: Sendable {
         }
         _ = server.takeIssues()
         var kept = results.compactMap { $0 }
+        let unused = JournalExpectations.unused(server.stubs, in: server.journal.snapshot(redaction: server.redaction)) { $0.mustBeUsed ?? exhaustive }
+        kept += unused.map { ContractReport.ClauseResult(name: "every stub used", location: $0.stub.location, failure: $0.message) }
         if let pact { kept += writePact(pact, clauses: clauses, entries: entries, senders: senders) }
         return ContractReport(name: name, results: kept)
     }

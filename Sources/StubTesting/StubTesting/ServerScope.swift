@@ -14,6 +14,8 @@ struct ServerScope: Sendable {
     let allowsUnmatched: Bool
     /// Where the scope was declared: the trait or the `withStubServer` call.
     let location: CodeLocation
+    /// Whether every stub must be used (a stub's own `mustBeUsed` decides first).
+    var exhaustive = false
     /// The pact exercised stubs are written to, when one is recorded.
     var pact: PactRecording? = nil
     /// Whether requests and responses that break the server's contract are allowed (not reported).
@@ -74,6 +76,8 @@ struct ServerScope: Sendable {
                 IssueRecorder.record(issue.description, at: location, preferring: issue.stub?.location)
             }
         }
+        // After the unmatched requests: a stale stub is often the near miss they name.
+        _ = server.reportUnused(at: location) { $0.mustBeUsed ?? exhaustive }
         let dropped = server.droppedIssueCount
         if dropped > 0, !allowsUnmatched {
             IssueRecorder.record("\(dropped) more issue\(dropped == 1 ? "" : "s") found while serving were not kept (the first 1000 are reported above)", at: location)

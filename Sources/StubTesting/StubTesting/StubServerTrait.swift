@@ -28,6 +28,8 @@ public import Testing
 public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     private let setup: ServerSetup
     private let allowsUnmatched: Bool
+    /// Whether every stub must be used (a stub's own `mustBeUsed` decides first).
+    private let exhaustive: Bool
     /// Whether traffic that breaks the server's contract (``StubServer/Configuration/contract``) is allowed.
     private let allowsContractViolations: Bool
     /// The pact the exercised stubs are written to, when one is recorded.
@@ -39,9 +41,11 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     /// The recording the server plays back or records, with how to serve it; `setup` is unused then.
     fileprivate(set) var recording: (TestRecording, StubServer.Configuration, StubTransport?)?
 
-    init(setup: ServerSetup, allowsUnmatched: Bool, allowsContractViolations: Bool = false, pact: PactRecording? = nil, declaration: CodeLocation) {
+    init(setup: ServerSetup, allowsUnmatched: Bool, exhaustive: Bool = false, allowsContractViolations: Bool = false, pact: PactRecording? = nil,
+         declaration: CodeLocation) {
         self.setup = setup
         self.allowsUnmatched = allowsUnmatched
+        self.exhaustive = exhaustive
         self.allowsContractViolations = allowsContractViolations
         self.pact = pact
         self.declaration = declaration
@@ -76,7 +80,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         } catch {
             throw ServerStartFailure(location: location, reason: "\(error)")
         }
-        try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location, pact: pact,
+        try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location, exhaustive: exhaustive, pact: pact,
                               allowsContractViolations: allowsContractViolations, recording: running).run { _ in
             try await function()
         }
@@ -110,6 +114,9 @@ extension Trait where Self == StubServerTrait {
     /// A server per test for the stubs `content` declares; `content` runs for
     /// each test, so stubs with state (scenarios, sequences) start fresh.
     ///
+    /// With `exhaustive`, every stub no request used fails the test at its
+    /// own line (a stub's `mustBeUsed` decides first: `.mustBeUsed(false)`
+    /// exempts one, `.mustBeUsed()` requires one in any test).
     /// With `pact`, each stub the test exercised is written to that
     /// consumer-provider pact as one interaction (see `PactRecording`).
     /// With a `configuration.contract` (an OpenAPI document), every request
@@ -120,6 +127,7 @@ extension Trait where Self == StubServerTrait {
     /// `StubServer.current.session` in this process, with no socket.
     public static func stubServer(
         allowsUnmatched: Bool = false,
+        exhaustive: Bool = false,
         allowsContractViolations: Bool = false,
         configuration: StubServer.Configuration = .default,
         tls: ServerTLS? = nil,
@@ -131,7 +139,7 @@ extension Trait where Self == StubServerTrait {
         var configuration = configuration
         if let tls { configuration.tls = tls }
         return StubServerTrait(setup: ServerSetup.stubs(configuration: configuration, content).transport(transport), allowsUnmatched: allowsUnmatched,
-                        allowsContractViolations: allowsContractViolations, pact: pact,
+                        exhaustive: exhaustive, allowsContractViolations: allowsContractViolations, pact: pact,
                         declaration: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -142,12 +150,14 @@ extension Trait where Self == StubServerTrait {
     public static func stubServer(
         _ setup: ServerSetup,
         allowsUnmatched: Bool = false,
+        exhaustive: Bool = false,
         allowsContractViolations: Bool = false,
         transport: StubTransport? = nil,
         pact: PactRecording? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Self {
-        StubServerTrait(setup: setup.transport(transport), allowsUnmatched: allowsUnmatched, allowsContractViolations: allowsContractViolations, pact: pact,
+        StubServerTrait(setup: setup.transport(transport), allowsUnmatched: allowsUnmatched, exhaustive: exhaustive,
+                        allowsContractViolations: allowsContractViolations, pact: pact,
                         declaration: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

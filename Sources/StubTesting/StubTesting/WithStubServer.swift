@@ -8,8 +8,9 @@ public import StubServer
 /// stops it and fails the test, at this call's location, for every request no
 /// stub matched (unless `allowsUnmatched`) and for every request and response
 /// that broke the server's contract, an OpenAPI document say (unless
-/// `allowsContractViolations`). With `pact`, each stub the body exercised is
-/// written to that pact as one interaction. `transport: .inProcess` serves
+/// `allowsContractViolations`). With `exhaustive`, every stub no request used
+/// fails the test at its own line (`.mustBeUsed(false)` exempts one). With
+/// `pact`, each stub the body exercised is written to that pact as one interaction. `transport: .inProcess` serves
 /// `server.session` in this process, with no socket. Works under XCTest and Swift Testing.
 ///
 /// ```swift
@@ -26,6 +27,7 @@ public import StubServer
 public func withStubServer<Result>(
     _ setup: ServerSetup,
     allowsUnmatched: Bool = false,
+    exhaustive: Bool = false,
     allowsContractViolations: Bool = false,
     transport: StubTransport? = nil,
     pact: PactRecording? = nil,
@@ -34,7 +36,7 @@ public func withStubServer<Result>(
     _ body: (StubServer) async throws -> Result
 ) async throws -> Result {
 
-    return try await scoped(CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), allowsUnmatched,
+    return try await scoped(CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), allowsUnmatched, exhaustive,
                             allowsContractViolations, pact, start: { try setup.transport(transport).start() }, body)
 }
 
@@ -77,7 +79,7 @@ public func withStubServer<Result>(
 /// Starts a server with `start` and runs `body` in its scope; a start that
 /// fails is reported as a ``ServerStartFailure`` at `location`.
 private func scoped<Result>(
-    _ location: CodeLocation, _ allowsUnmatched: Bool, _ allowsContractViolations: Bool, _ pact: PactRecording?,
+    _ location: CodeLocation, _ allowsUnmatched: Bool, _ exhaustive: Bool, _ allowsContractViolations: Bool, _ pact: PactRecording?,
     isolation: isolated (any Actor)? = #isolation,
     start: () throws -> StubServer,
     _ body: (StubServer) async throws -> Result
@@ -88,6 +90,6 @@ private func scoped<Result>(
     } catch {
         throw ServerStartFailure(location: location, reason: "\(error)")
     }
-    return try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location, pact: pact,
+    return try await ServerScope(server: server, allowsUnmatched: allowsUnmatched, location: location, exhaustive: exhaustive, pact: pact,
                                  allowsContractViolations: allowsContractViolations).run(body)
 }
