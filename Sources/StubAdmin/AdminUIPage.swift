@@ -31,7 +31,7 @@ enum AdminUIPage {
         <main>
           <section class="log">
             <table id="requests">
-              <thead><tr><th>#</th><th>time</th><th>method</th><th>path</th><th>status</th><th>stub</th></tr></thead>
+              <thead><tr><th>#</th><th>time</th><th>method</th><th>path</th><th>status</th><th>took</th><th>stub</th></tr></thead>
               <tbody></tbody>
             </table>
             <p id="empty" class="muted">No requests yet. Send one to the server and it appears here.</p>
@@ -87,7 +87,7 @@ enum AdminUIPage {
           #requests thead { display: none; } #requests tr { display: grid; grid-template-columns: auto auto 1fr auto; gap: 2px 8px; padding: 6px 10px; border-bottom: 1px solid var(--line); }
           #requests td { border: none; padding: 0; grid-row: 1; } #requests td:nth-child(5) { grid-column: 4; justify-self: end; }
           #requests td.path { grid-row: 2; grid-column: 1 / -1; } #requests td.stub { grid-row: 3; grid-column: 1 / -1; color: var(--muted); }
-          #requests td.stub.miss { color: var(--bad); }
+          #requests td.stub.miss { color: var(--bad); } #requests td.took { display: none; }
           #stubs td:nth-child(2), #stubs th:nth-child(2), #stubs td:nth-child(5), #stubs th:nth-child(5) { display: none; }
         }
         """

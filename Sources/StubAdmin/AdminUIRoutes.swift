@@ -79,6 +79,11 @@ extension AdminAPI {
             "body": .string(Self.shown(request.body)),
         ]
         if let status = entry.status { fields["status"] = .number(Double(status)) }
+        if let duration = entry.duration {
+            let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+            fields["ms"] = .number((milliseconds * 1000).rounded() / 1000)
+        }
+        if let gaveUp = entry.abandonedAt { fields["abandonedAt"] = .number((gaveUp.timeIntervalSince1970 * 1000).rounded()) }
         if let subject = request.clientCertificateSubject { fields["clientCertificate"] = .string(subject) }
         if let stream = entry.stream { fields["stream"] = Self.shown(stream) }
         if let socket = entry.webSocket { fields["webSocket"] = Self.shown(socket) }

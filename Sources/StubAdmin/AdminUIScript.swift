@@ -8,6 +8,11 @@ enum AdminUIScript {
         const state = { version: -1, entries: [], stubs: [], scenarios: [], resources: [], picked: null };
         const $ = (id) => document.getElementById(id);
         function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
+        function took(entry) {
+          if (entry.abandonedAt !== undefined) return "gave up";
+          if (entry.ms === undefined) return "…";
+          return entry.ms < 1 ? entry.ms.toFixed(2) + " ms" : entry.ms < 1000 ? entry.ms.toFixed(1) + " ms" : (entry.ms / 1000).toFixed(2) + " s";
+        }
         function statusClass(s) { return s ? "s" + String(s)[0] : "miss"; }
         function time(ms) { const d = new Date(ms); return d.toLocaleTimeString([], { hour12: false }) + "." + String(d.getMilliseconds()).padStart(3, "0"); }
         function shortSite(site) { const parts = site.split("/"); return parts[parts.length - 1]; }
@@ -38,6 +43,7 @@ enum AdminUIScript {
             row.append(el("td", String(entry.sequence)), el("td", time(entry.at)), el("td", entry.method), el("td", entry.target, "path"));
             const status = entry.status === undefined ? (entry.stub && entry.stub.proxy ? "…" : "—") : String(entry.status);
             row.append(el("td", status, statusClass(entry.outcome === "unmatched" ? 0 : entry.status)));
+            row.append(el("td", took(entry), "took"));
             const stub = entry.stub ? entry.stub.id + " (" + shortSite(entry.stub.declared) + ")"
               : entry.outcome === "unmatched" ? "✗ no stub matched" : "CORS preflight";
             row.append(el("td", stub, entry.outcome === "unmatched" ? "stub miss" : "stub"));
@@ -84,7 +90,7 @@ enum AdminUIScript {
           pane.append(el("h2", entry.method + " " + entry.target));
           const summary = entry.stub ? "answered " + (entry.status ?? "…") + " by " + entry.stub.id + " (" + entry.stub.declared + ")"
             : entry.outcome === "unmatched" ? "404: no stub matched" : "answered by the CORS policy";
-          pane.append(el("p", summary + " · " + time(entry.at), entry.outcome === "unmatched" ? "miss" : "muted"));
+          pane.append(el("p", summary + " · " + time(entry.at) + " · took " + took(entry), entry.outcome === "unmatched" ? "miss" : "muted"));
           if (entry.clientCertificate) pane.append(el("p", "client certificate: " + entry.clientCertificate, "muted"));
           pairs("Query", entry.query, pane);
           pairs("Headers", entry.headers, pane);

@@ -116,15 +116,18 @@ package final class Engine: Sendable {
                                                 captures: captures, topLevel: true, thrown: &thrown, proxied: &proxied) }
         }
         let streamed = slot.stub.fault == nil ? journaling(&made) : nil
-        let (delivered, status) = deliver(finish.apply(made, to: request, slot: slot), for: slot)
+        var (delivered, status) = deliver(finish.apply(made, to: request, slot: slot), for: slot)
+        let timed = timing(&delivered)
         let served = keepsServedResponses.load(ordering: .relaxed) ? made.response.map(StubResponse.init(served:)) : nil
         let sequence = journal.record(request, table: table, index: index, status: status, served: served,
                                       stream: streamed.map { _ in StreamLog() },
-                                      webSocket: status == 101 ? made.upgradeHead.map { WebSocketLog(subprotocol: $0.header("Sec-WebSocket-Protocol")) } : nil) { sequence in
+                                      webSocket: status == 101 ? made.upgradeHead.map { WebSocketLog(subprotocol: $0.header("Sec-WebSocket-Protocol")) } : nil,
+                                      finished: streamed == nil && timed == nil) { sequence in
             if let thrown {
                 issues.append(ServerIssue(sequence: sequence, kind: .responseClosureThrew(stub: slot.stub, error: "\(thrown)")))
             }
         }
+        timed?.sequence.store(sequence, ordering: .releasing)
         proxied?.sequence.store(sequence, ordering: .releasing)
         upgraded?.sequence.store(sequence, ordering: .releasing)
         if let streamed {
@@ -146,6 +149,22 @@ package final class Engine: Sendable {
         )
         answer = .stream(head: head, body: body)
         return (ticket, body.feed)
+    }
+
+    /// For an answer sent later (a delay, a proxy, a held call), has the
+    /// journal entry the ticket will number timed when it goes out, unless
+    /// it goes out as a stream (timed at its end).
+    private func timing(_ answer: inout Answer) -> JournalTicket? {
+        guard case .later(let start) = answer else { return nil }
+        let ticket = JournalTicket()
+        let journal = self.journal
+        answer = .later { sink in
+            start(AnswerSink({ sent in
+                if case .stream = sent {} else { journal.finished(ticket.sequence.load(ordering: .acquiring)) }
+                sink.send(sent)
+            }, onHangUp: { sink.onHangUp($0) }))
+        }
+        return ticket
     }
 
     /// `make()`, or for a stub that reuses answers the one built before for

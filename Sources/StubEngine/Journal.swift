@@ -26,8 +26,10 @@ public final class Journal: Sendable {
     @discardableResult
     func record(
         _ request: RecordedRequest, table: RouteTable?, index: Int, status: Int?, served: StubResponse? = nil,
-        stream: StreamLog? = nil, webSocket: WebSocketLog? = nil, beforePublishing: (Int) -> Void = { _ in }
+        stream: StreamLog? = nil, webSocket: WebSocketLog? = nil, finished: Bool = true, beforePublishing: (Int) -> Void = { _ in }
     ) -> Int {
+        // An answer sent at once took what the server spent on it; a later one, or a stream, is timed when it ends.
+        let duration = finished ? Self.since(request.receivedAt) : nil
         let (sequence, woken) = storage.withLock { ring -> (Int, Waiter?) in
             ring.recorded += 1
             // Runs before any reader can see the entry (e.g. files its
@@ -35,7 +37,7 @@ public final class Journal: Sendable {
             // the entry without it).
             beforePublishing(ring.recorded)
             ring.append(Record(sequence: ring.recorded, request: request, table: table, index: index, status: status, served: served,
-                               stream: stream, webSocket: webSocket))
+                               duration: duration, stream: stream, webSocket: webSocket))
             guard !ring.waiters.isEmpty,
                   let position = ring.waiters.firstIndex(where: { $0.test(request) })
             else { return (ring.recorded, nil) }
@@ -128,6 +130,15 @@ public final class Journal: Sendable {
         }
     }
 
+    /// The entry numbered `sequence`, while it is held.
+    public func entry(_ sequence: Int) -> JournalEntry? {
+        storage.withLock { ring in
+            var found: JournalEntry?
+            ring.update(sequence) { found = $0.entry }
+            return found
+        }
+    }
+
     /// The entries no stub matched, oldest first.
     public var unmatched: [JournalEntry] { entries.filter(\.isUnmatched) }
 
@@ -148,6 +159,21 @@ public final class Journal: Sendable {
         changes.bump()
     }
 
+    /// Notes that the answer of entry `sequence` went out whole now (a
+    /// delayed, proxied or held answer): its ``JournalEntry/duration``.
+    func finished(_ sequence: Int) {
+        let now = Date()
+        storage.withLock { ring in
+            ring.update(sequence) { record in
+                // A client that gave up got no answer: it has no duration.
+                if record.abandonedAt == nil { record.duration = now.timeIntervalSince(record.request.receivedAt) }
+            }
+        }
+        changes.bump()
+    }
+
+    static func since(_ start: Date) -> TimeInterval { Date().timeIntervalSince(start) }
+
     /// Notes that the streamed answer of entry `sequence` sent `piece`.
     func streamed(_ sequence: Int, piece: [UInt8]) {
         storage.withLock { ring in
@@ -162,12 +188,14 @@ public final class Journal: Sendable {
     /// Notes that the streamed answer of entry `sequence` is over;
     /// `clientHungUp` when its client left first.
     func streamEnded(_ sequence: Int, clientHungUp: Bool) {
+        let now = Date()
         storage.withLock { ring in
             ring.update(sequence) { record in
                 var log = record.stream ?? StreamLog()
                 log.finished = true
                 log.clientHungUp = clientHungUp
                 record.stream = log
+                if !clientHungUp { record.duration = now.timeIntervalSince(record.request.receivedAt) }
             }
         }
         changes.bump()
@@ -244,6 +272,8 @@ private struct Record {
     var index: Int
     var status: Int?
     var served: StubResponse?
+    /// Seconds from arrival to the answer sent whole, once it was.
+    var duration: TimeInterval?
     var abandonedAt: Date?
     var stream: StreamLog?
     var webSocket: WebSocketLog?
@@ -253,6 +283,7 @@ private struct Record {
             ? JournalEntry(sequence: sequence, request: request, outcome: .preflight, status: status)
             : JournalEntry(sequence: sequence, request: request, answeredBy: table.map { $0.stubs[index] }, status: status, served: served)
         entry.abandoned = abandonedAt != nil
+        entry.duration = duration.map { .nanoseconds(Int64(($0 * 1e9).rounded())) }
         entry.abandonedAt = abandonedAt
         entry.stream = stream
         entry.webSocket = webSocket

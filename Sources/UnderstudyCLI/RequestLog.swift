@@ -15,6 +15,8 @@ package final class RequestLog: @unchecked Sendable {
     private let colour: Bool
     private let quiet: Bool
     private var seen = 0
+    /// Entries logged before their answer went out, awaiting their second line.
+    private var pending: Set<Int> = []
     private var contractSeen = 0
     private var reportedFull = false
     private var timer: (any DispatchSourceTimer)?
@@ -50,6 +52,7 @@ package final class RequestLog: @unchecked Sendable {
         reportJournalFull()
         defer { flushContract() }
         if quiet { return flushIssues() }
+        flushPending()
         let entries = server.journal.entries(after: seen)
         guard let last = entries.last else { return }
         seen = last.sequence
@@ -59,10 +62,12 @@ package final class RequestLog: @unchecked Sendable {
             if let stub = entry.stub {
                 let fault = stub.fault.map { " [fault: \($0)]" } ?? ""
                 // A proxied request is logged when it arrives; the upstream's status may not be known yet.
-                let status = entry.status == nil && stub.response.proxies ? paint("…", 36) : paintStatus(entry.status)
-                logger.info("\(paint("✓", 32)) \(status) \(request) → \(stub.id) (\(stub.location))\(fault)")
+                let pending = entry.duration == nil && !entry.abandoned
+                let status = entry.status == nil && pending ? paint("…", 36) : paintStatus(entry.status)
+                logger.info("\(paint("✓", 32)) \(status) \(request) → \(stub.id) (\(stub.location))\(fault)\(took(entry))")
+                if pending { self.pending.insert(entry.sequence) }
             } else if case .preflight = entry.outcome {
-                logger.info("\(paint("✓", 32)) \(paintStatus(entry.status)) \(request) → CORS preflight")
+                logger.info("\(paint("✓", 32)) \(paintStatus(entry.status)) \(request) → CORS preflight\(took(entry))")
             } else if case .unmatched(let report)? = reports[entry.sequence]?.kind {
                 logUnmatched(request, report: report)
             } else {
@@ -71,6 +76,44 @@ package final class RequestLog: @unchecked Sendable {
             if case .responseClosureThrew(_, let error)? = reports[entry.sequence]?.kind {
                 logThrow(request, error: error)
             }
+        }
+    }
+
+    /// ` (12.3 ms)`: how long the answer took, once it went out whole.
+    private func took(_ entry: JournalEntry) -> String {
+        guard let duration = entry.duration else { return "" }
+        return " " + paint("(\(Self.shown(duration)))", 2)
+    }
+
+    /// `0.42 ms`, `12.3 ms`, `2.05 s`.
+    static func shown(_ duration: Duration) -> String {
+        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        if milliseconds < 1 { return String(format: "%.2f ms", milliseconds) }
+        if milliseconds < 1000 { return String(format: "%.1f ms", milliseconds) }
+        return String(format: "%.2f s", milliseconds / 1000)
+    }
+
+    /// A second line for each answer logged before it went out (a delayed,
+    /// proxied or held one, a stream) once it has: its status and how long
+    /// it took, or that the client gave up.
+    private func flushPending() {
+        guard !pending.isEmpty else { return }
+        for sequence in pending.sorted() {
+            guard let entry = server.journal.entry(sequence) else {
+                pending.remove(sequence) // evicted
+                continue
+            }
+            let request = "\(entry.request.method) \(server.redaction.target(entry.request.target))"
+            if entry.abandoned {
+                logger.info("  \(paint("↳", 36)) #\(sequence) \(request): the client gave up before the answer")
+            } else if let stream = entry.stream, stream.finished, stream.clientHungUp {
+                logger.info("  \(paint("↳", 36)) #\(sequence) \(request): the client left the stream after \(stream.pieces.count) pieces")
+            } else if let duration = entry.duration {
+                logger.info("  \(paint("↳", 36)) #\(sequence) \(paintStatus(entry.status)) \(request) answered in \(Self.shown(duration))")
+            } else {
+                continue
+            }
+            pending.remove(sequence)
         }
     }
 

@@ -47,6 +47,18 @@ public struct JournalEntry: Sendable, Codable {
     /// its task while a delay or a held answer kept it waiting. The answer
     /// it would have got is not sent. Local only (an in-process server marks it).
     public var abandoned = false
+    /// How long the answer took to send: from the request's arrival to the
+    /// answer handed to the connection whole (a delayed or held answer when it
+    /// went out, a stream at its end); `nil` while it is still being answered,
+    /// and for a request its client gave up on.
+    public var duration: Duration? {
+        get { durationMilliseconds.map { .nanoseconds(Int64(($0 * 1_000_000).rounded())) } }
+        set {
+            durationMilliseconds = newValue.map { Double($0.components.seconds) * 1000 + Double($0.components.attoseconds) / 1e15 }
+        }
+    }
+    /// ``duration`` in milliseconds, as the admin API's JSON carries it (`durationMs`).
+    private var durationMilliseconds: Double?
     /// When the client gave up (``abandoned``), where the transport can tell:
     /// in process, a cancelled task; over the socket, a held request whose
     /// connection was closed.
@@ -59,6 +71,7 @@ public struct JournalEntry: Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case sequence, request, outcome, stubID, declared, status, report, stream, webSocket, abandonedAt
+        case durationMilliseconds = "durationMs"
     }
 
     /// Creates an entry as another process reports it: the stub named by id

@@ -11,7 +11,8 @@ extension HARArchive {
         let root = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
         let entries = journal.compactMap { entry -> Entry? in
             guard let status = entry.served?.status ?? entry.status else { return nil }
-            var made = Entry(started: entry.request.receivedAt, milliseconds: 0, request: entry.request, url: root + entry.request.target,
+            let milliseconds = entry.duration.map { Double($0.components.seconds) * 1000 + Double($0.components.attoseconds) / 1e15 } ?? 0
+            var made = Entry(started: entry.request.receivedAt, milliseconds: milliseconds, request: entry.request, url: root + entry.request.target,
                              response: entry.served ?? StubResponse(status: status))
             made.bodyKept = entry.served != nil
             return made

@@ -1,0 +1,77 @@
+import Foundation
+import Logging
+import StubKit
+import StubServer
+import Synchronization
+import Testing
+import UnderstudyCLI
+import UnderstudyTestSupport
+
+/// `understudy serve` logs how long each answer took: on the request's line
+/// when it went out at once, and on a second line (`↳ #2 200 GET /slow
+/// answered in …`) for one that went out later.
+@Suite struct RequestLogDurationTests {
+    @Test func theLogShowsHowLongEachAnswerTook() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-log-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("timed.yaml")
+        try """
+        stubs:
+          - id: now
+            request: { method: GET, path: /now }
+            response: { body: now }
+          - id: slow
+            request: { method: GET, path: /slow }
+            response: { body: slow }
+            delay: 30ms
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        let served = try await CommandLineSpecTests.Served([spec.path])
+        defer { served.kill() }
+        let client = HTTPClient()
+        defer { client.close() }
+        _ = try await client.get(URL(string: served.url + "/now")!)
+        _ = try await client.get(URL(string: served.url + "/slow")!)
+        // The delayed answer's time is on its own line when the log saw it sent, else on a second line.
+        let timed = #"(GET /slow → slow \(.*\) \([0-9.]+ ms\)|200 GET /slow answered in [0-9.]+ ms)"#
+        let log = await served.readLog { $0.range(of: timed, options: .regularExpression) != nil }
+        let lines = log.split(separator: "\n").map(String.init)
+        let now = try #require(lines.first { $0.contains("GET /now → now") }, "\(log)")
+        #expect(now.range(of: #"\([0-9.]+ ms\)$"#, options: .regularExpression) != nil, "the time on the line: \(now)")
+    }
+
+    /// Collects what a logger logs.
+    struct Collected: LogHandler {
+        let into: Lines
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .info
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) { into.lines.withLock { $0.append("\(event.message)") } }
+    }
+
+    final class Lines: Sendable {
+        let lines = Mutex<[String]>([])
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    @Test func anAnswerLoggedBeforeItWentOutGetsASecondLine() async throws {
+        let server = try StubServer.start(.stubs { Get("/held").held() })
+        defer { server.stop() }
+        let collected = Lines()
+        let log = RequestLog(server: server, logger: Logger(label: "test") { _ in Collected(into: collected) }, colour: false)
+        let client = HTTPClient()
+        defer { client.close() }
+        let reply = Task { try await client.get(server.url("/held")) }
+        let call = try await server.intercept(Get("/held"))
+        log.flush()
+        #expect(collected.all.last?.hasPrefix("✓ … GET /held → ") == true, "\(collected.all)")
+        call.respond(.text("done"))
+        _ = try await reply.value
+        log.flush()
+        let second = try #require(collected.all.last)
+        #expect(second.range(of: #"^  ↳ #1 200 GET /held answered in [0-9.]+ ms$"#, options: .regularExpression) != nil, "\(second)")
+    }
+}
