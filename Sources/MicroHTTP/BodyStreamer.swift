@@ -76,6 +76,10 @@ final class BodyStreamer: @unchecked Sendable {
             offset = 0
             nextDue = .now + (chunkIndex < body.chunks.count ? body.pause(before: chunkIndex) : body.holdOpen?.every ?? .zero)
             if chunkIndex == body.chunks.count, body.abortAfterLastChunk, body.feed == nil, count == 0 { return -2 }
+            // With a declared length libmicrohttpd asks no more once the last byte is out: that is the end.
+            if chunkIndex == body.chunks.count, body.declaredLength != nil, !body.abortAfterLastChunk, body.feed == nil, body.holdOpen == nil {
+                reachedEnd = true
+            }
         }
         return count
     }

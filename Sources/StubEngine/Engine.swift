@@ -47,8 +47,9 @@ package final class Engine: Sendable {
     package let redaction: Redaction
     /// Compression and CORS, applied to every answer.
     let finish: AnswerFinish
-    /// The delay of every answer whose stub has none (WireMock's global fixed delay).
-    package let globalDelay = Locked<Duration?>(nil)
+    /// The delay of every answer whose stub has none: WireMock's global fixed
+    /// delay, or the server's network conditions (the fixed delay first).
+    package let globalDelay = Locked<Delay?>(nil)
     /// Whether each answer's response is kept in the journal.
     package let keepsServedResponses = Atomic<Bool>(false)
     /// What templates see of the server: its scheme and port (for
@@ -116,18 +117,20 @@ package final class Engine: Sendable {
                                                 captures: captures, topLevel: true, thrown: &thrown, proxied: &proxied) }
         }
         let streamed = slot.stub.fault == nil ? journaling(&made) : nil
-        var (delivered, status) = deliver(finish.apply(made, to: request, slot: slot), for: slot)
+        var paced: JournalTicket?
+        var (delivered, status) = deliver(finish.apply(made, to: request, slot: slot), for: slot, paced: &paced)
         let timed = timing(&delivered)
         let served = keepsServedResponses.load(ordering: .relaxed) ? made.response.map(StubResponse.init(served:)) : nil
         let sequence = journal.record(request, table: table, index: index, status: status, served: served,
                                       stream: streamed.map { _ in StreamLog() },
                                       webSocket: status == 101 ? made.upgradeHead.map { WebSocketLog(subprotocol: $0.header("Sec-WebSocket-Protocol")) } : nil,
-                                      finished: streamed == nil && timed == nil) { sequence in
+                                      finished: streamed == nil && timed == nil && paced == nil) { sequence in
             if let thrown {
                 issues.append(ServerIssue(sequence: sequence, kind: .responseClosureThrew(stub: slot.stub, error: "\(thrown)")))
             }
         }
         timed?.sequence.store(sequence, ordering: .releasing)
+        paced?.sequence.store(sequence, ordering: .releasing)
         proxied?.sequence.store(sequence, ordering: .releasing)
         upgraded?.sequence.store(sequence, ordering: .releasing)
         if let streamed {
@@ -290,7 +293,7 @@ package final class Engine: Sendable {
 
     /// Applies the stub's fault or delay to a ready reply; with the status
     /// the client will get (`nil` when it gets no status line).
-    private func deliver(_ reply: Answer, for slot: StubSlot) -> (Answer, Int?) {
+    private func deliver(_ reply: Answer, for slot: StubSlot, paced: inout JournalTicket?) -> (Answer, Int?) {
         if let fault = slot.stub.fault {
             let broken = Self.apply(fault, to: reply)
             return (broken, broken.sentStatus)
@@ -298,7 +301,7 @@ package final class Engine: Sendable {
         let status = reply.sentStatus
         // A proxied answer comes later already; the upstream's time is its delay.
         if case .later = reply { return (reply, status) }
-        switch slot.stub.delay ?? globalDelay.withLock({ $0 }).map(Delay.fixed) {
+        switch slot.stub.delay ?? globalDelay.withLock({ $0 }) {
         case nil:
             return (reply, status)
         case .fixed(let duration):
@@ -316,8 +319,29 @@ package final class Engine: Sendable {
             return (reply.after(median * Foundation.exp(sigma * normal)), status)
         case .dribble(let chunks, let duration):
             guard let response = reply.response else { return (reply, status) }
-            return (.stream(head: response, body: .dribble(response.body, chunks: chunks, over: duration)), status)
+            return (.stream(head: response, body: timed(.dribble(response.body, chunks: chunks, over: duration), by: &paced)), status)
+        case .network(let conditions):
+            // The headers after the latency, then the body paced at the link's rate (a stream keeps its own pace).
+            guard let response = reply.response, conditions.bytesPerSecond != nil, !response.body.isEmpty else {
+                return (reply.after(conditions.latency), status)
+            }
+            let body = timed(StreamedBody.dribble(response.body, chunks: conditions.pieces(for: response.body.count),
+                                                  over: conditions.transfer(of: response.body.count)), by: &paced)
+            return (Answer.stream(head: response, body: body).after(conditions.latency), status)
         }
+    }
+
+    /// `body`, timed in the journal entry `ticket` will number when its last
+    /// piece went out (nothing when the client left first).
+    private func timed(_ body: StreamedBody, by made: inout JournalTicket?) -> StreamedBody {
+        var body = body
+        let journal = self.journal
+        let ticket = JournalTicket()
+        made = ticket
+        body.observer = StreamObserver(sent: { _ in }, ended: { clientLeft in
+            if !clientLeft { journal.finished(ticket.sequence.load(ordering: .acquiring)) }
+        })
+        return body
     }
 
     static func apply(_ fault: Fault, to reply: Answer) -> Answer {

@@ -63,7 +63,7 @@ public final class InProcessServer: Sendable {
     ///   - seed: drives random delays and generated values (random when `nil`).
     ///   - redaction: the secrets masked where requests are shown.
     /// - Throws: `StubValidationError` naming each stub that cannot work, or
-    ///   ``StartError`` when 64 in-process servers already run.
+    ///   ``StartError`` when 256 in-process servers already run.
     public static func start(_ stubs: [Stub], journalCapacity: Int = 10_000, seed: UInt64? = nil,
                              redaction: Redaction = .secrets) throws -> InProcessServer {
         try InProcessServer(set: StubSet(stubs), journalCapacity: journalCapacity, seed: seed, redaction: redaction)

@@ -49,6 +49,10 @@ extension StubServer {
         /// The keys a template's `systemValue` may read: case-insensitive
         /// regular expressions (WireMock's `--permitted-system-keys`; `wiremock.*` by default).
         public var permittedSystemKeys: [String] = ["wiremock.*"]
+        /// The network every answer crosses whose stub has no delay of its
+        /// own (`.slow3G`, `.edge`, …); `nil`, the default, answers at full speed.
+        /// ``StubServer/setNetworkConditions(_:)`` changes it while running.
+        public var networkConditions: NetworkConditions?
 
         /// The numeric IPv4 or IPv6 address to bind, or `localhost`;
         /// 127.0.0.1 by default, so nothing off this machine can reach it.

@@ -51,13 +51,43 @@ extension SpecStubReader {
         return (one, two)
     }
 
-    /// `250ms`, `{ between: [100ms, 300ms] }`, `{ dribble: { chunks: 4, over: 1s } }`
-    /// or `{ logNormal: { median: 80ms, sigma: 0.4 } }`.
+    /// A preset's name (`edge`, `slow-3g`, `fast-3g`, `fast-4g`, `slow-wifi`)
+    /// or `{ latency: 300ms, bytesPerSecond: 50000 }`.
+    mutating func networkConditions(_ node: DocumentNode) -> NetworkConditions? {
+        if node.isScalar {
+            guard let name = reading.string(node) else { return nil }
+            guard let preset = NetworkConditions.preset(named: name) else {
+                reading.fail(node, "no network preset \"\(name)\"; the presets are \(NetworkConditions.presets.map(\.name).joined(separator: ", ")), "
+                             + "or give { latency, bytesPerSecond }")
+                return nil
+            }
+            return preset
+        }
+        guard let fields = reading.members(node, allowed: ["latency", "bytesPerSecond"]) else { return nil }
+        guard let latencyNode = fields["latency"], let latency = reading.duration(latencyNode) else {
+            if fields["latency"] == nil { reading.fail(node, "network conditions need a latency (0ms for none)") }
+            return nil
+        }
+        var conditions = NetworkConditions(latency: latency)
+        if let rateNode = fields["bytesPerSecond"] {
+            guard let rate = reading.int(rateNode, in: 1...Int.max) else { return nil }
+            conditions.bytesPerSecond = rate
+        }
+        return conditions
+    }
+
+    /// `250ms`, `{ between: [100ms, 300ms] }`, `{ dribble: { chunks: 4, over: 1s } }`,
+    /// `{ logNormal: { median: 80ms, sigma: 0.4 } }`, or `{ network: slow-3g }`
+    /// (a preset, or `{ latency: 300ms, bytesPerSecond: 50000 }`).
     mutating func delay(_ node: DocumentNode) -> Delay? {
         if node.isScalar { return reading.duration(node).map(Delay.fixed) }
-        guard let fields = reading.members(node, allowed: ["between", "dribble", "logNormal"]), fields.count == 1 else {
-            reading.fail(node, "a delay is a duration, { between: [low, high] }, { dribble: { chunks, over } } or { logNormal: { median, sigma } }")
+        guard let fields = reading.members(node, allowed: ["between", "dribble", "logNormal", "network"]), fields.count == 1 else {
+            reading.fail(node, "a delay is a duration, { between: [low, high] }, { dribble: { chunks, over } }, "
+                         + "{ logNormal: { median, sigma } } or { network: preset or { latency, bytesPerSecond } }")
             return nil
+        }
+        if let network = fields["network"] {
+            return networkConditions(network).map(Delay.network)
         }
         if let range = fields["between"], let bounds = reading.items(range) {
             let durations = bounds.compactMap { reading.duration($0) }

@@ -266,6 +266,13 @@ package enum SpecWriter {
             return .object([("dribble", .object([("chunks", .number(Double(chunks))), ("over", .string(text(over)))]))])
         case .logNormal(let median, let sigma):
             return .object([("logNormal", .object([("median", .string(text(median))), ("sigma", .number(sigma))]))])
+        case .network(let conditions):
+            if let name = NetworkConditions.presets.first(where: { $0.conditions == conditions })?.name {
+                return .object([("network", .string(name))])
+            }
+            var members: [(String, WrittenJSON)] = [("latency", .string(text(conditions.latency)))]
+            if let rate = conditions.bytesPerSecond { members.append(("bytesPerSecond", .number(Double(rate)))) }
+            return .object([("network", .object(members))])
         }
     }
 

@@ -42,6 +42,9 @@ struct MappingWriter {
         if case .truncatedBody = stub.fault {
             throw Inexpressible(reason: "WireMock has no truncated-body fault")
         }
+        if case .network(let conditions) = stub.delay {
+            throw Inexpressible(reason: "it crosses network conditions (\(conditions)), a latency and a paced body, which one WireMock delay cannot state")
+        }
         let requirements = try stub.guards.map { rule throws(Inexpressible) -> AuthRule.Requirement in
             guard let requirement = rule.requirement else {
                 throw Inexpressible(reason: "its guard \(rule) is checked by Swift code")
@@ -305,6 +308,8 @@ struct MappingWriter {
                                                    ("sigma", .number(sigma))]))]
         case .dribble(let chunks, let duration):
             return [("chunkedDribbleDelay", .object([("numberOfChunks", .number(Double(chunks))), ("totalDuration", milliseconds(duration))]))]
+        case .network:
+            return [] // refused in write()
         }
     }
 

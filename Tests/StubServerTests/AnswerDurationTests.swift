@@ -58,13 +58,20 @@ import UnderstudyTestSupport
         #expect(try Self.entry(server, "/feed").duration == nil, "a stream still open has no duration yet")
         stream.finish()
         _ = try await client.value
-        // The socket journals a stream's end after its client saw it: wait for the change, bounded.
-        var version = server.journal.version
-        for _ in 0..<50 where try Self.entry(server, "/feed").duration == nil {
-            await server.journal.waitForChange(after: version, timeout: .milliseconds(200))
-            version = server.journal.version
+        #expect(await Self.duration(server, "/feed") != nil)
+    }
+
+    /// The duration of the newest entry for `path`, waiting (on journal
+    /// changes, 10 s at most) while it has none: the socket journals a
+    /// stream's end after its client saw it.
+    static func duration(_ server: StubServer, _ path: String) async -> Duration? {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            let version = server.journal.version
+            if let duration = server.journal.entries.last(where: { $0.request.path == path })?.duration { return duration }
+            guard ContinuousClock.now < deadline else { return nil }
+            await server.journal.waitForChange(after: version, timeout: .milliseconds(500))
         }
-        #expect(try Self.entry(server, "/feed").duration != nil)
     }
 
     @Test func theDurationTravelsInTheJournalsJSON() throws {

@@ -33,11 +33,11 @@ import UnderstudyTestSupport
         _ = try await client.get(URL(string: served.url + "/now")!)
         _ = try await client.get(URL(string: served.url + "/slow")!)
         // The delayed answer's time is on its own line when the log saw it sent, else on a second line.
-        let timed = #"(GET /slow → slow \(.*\) \([0-9.]+ ms\)|200 GET /slow answered in [0-9.]+ ms)"#
+        let timed = #"(GET /slow → slow \(.*\) \([0-9.]+ m?s\)|200 GET /slow answered in [0-9.]+ m?s)"#
         let log = await served.readLog { $0.range(of: timed, options: .regularExpression) != nil }
         let lines = log.split(separator: "\n").map(String.init)
         let now = try #require(lines.first { $0.contains("GET /now → now") }, "\(log)")
-        #expect(now.range(of: #"\([0-9.]+ ms\)$"#, options: .regularExpression) != nil, "the time on the line: \(now)")
+        #expect(now.range(of: #"\([0-9.]+ m?s\)$"#, options: .regularExpression) != nil, "the time on the line: \(now)")
     }
 
     /// Collects what a logger logs.
@@ -72,6 +72,26 @@ import UnderstudyTestSupport
         _ = try await reply.value
         log.flush()
         let second = try #require(collected.all.last)
-        #expect(second.range(of: #"^  ↳ #1 200 GET /held answered in [0-9.]+ ms$"#, options: .regularExpression) != nil, "\(second)")
+        #expect(second.range(of: #"^  ↳ #1 200 GET /held answered in [0-9.]+ m?s$"#, options: .regularExpression) != nil, "\(second)")
+    }
+}
+
+/// `serve --network`: every answer crosses the link; a bad value is refused.
+@Suite struct ServeNetworkTests {
+    @Test func serveSendsEveryAnswerAcrossTheNetworkGiven() async throws {
+        let served = try await CommandLineSpecTests.Served(["--marvel", "--network", "80ms,1000000"])
+        defer { served.kill() }
+        let run = try await ChildProcess.finished(URL(fileURLWithPath: "/usr/bin/curl"),
+                                                  ["-s", "-o", "/dev/null", "-w", "%{http_code} %{time_starttransfer}",
+                                                   served.url + "/v1/public/comics?limit=1&" + CommandLineSpecTests.signed])
+        let parts = run.output.split(separator: " ")
+        #expect(parts.first == "200", "\(run.output)")
+        #expect((parts.last.flatMap { Double($0) } ?? 0) >= 0.08, "no byte before the latency: \(run.output)")
+    }
+
+    @Test func aBadNetworkIsRefused() async throws {
+        let run = try await CommandLineSpecTests.finished(["serve", "--marvel", "--network", "warp-speed"])
+        #expect(run.status != 0)
+        #expect(run.errors.contains("--network warp-speed: not a preset (edge, slow-3g, fast-3g, fast-4g, slow-wifi)"), "\(run.errors)")
     }
 }

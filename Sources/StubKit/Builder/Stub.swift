@@ -95,6 +95,8 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
         case .fixed(let duration) where duration < .zero: found.append("a delay cannot be negative")
         case .logNormal(let median, let sigma) where median < .zero || sigma < 0 || !sigma.isFinite:
             found.append("a log-normal delay needs a median and sigma of at least 0")
+        case .network(let conditions) where conditions.latency < .zero || (conditions.bytesPerSecond ?? 1) < 1:
+            found.append("network conditions need a latency of at least 0 and a rate of at least 1 byte a second")
         default: break
         }
         return found.isEmpty ? nil : found.joined(separator: "; ")

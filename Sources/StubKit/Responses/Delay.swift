@@ -13,6 +13,9 @@ public enum Delay: Sendable, Hashable, CustomStringConvertible {
     /// shape (`sigma`), as network latency tends to be; drawn from the
     /// server's seeded generator, so a fixed seed repeats the delays.
     case logNormal(median: Duration, sigma: Double)
+    /// The answer crosses a network link (``NetworkConditions``): the
+    /// headers after its latency, the body paced at its bandwidth.
+    case network(NetworkConditions)
 
     /// In words.
     public var description: String {
@@ -21,6 +24,7 @@ public enum Delay: Sendable, Hashable, CustomStringConvertible {
         case .random(let range): return "delay \(range.lowerBound)...\(range.upperBound)"
         case .dribble(let chunks, let duration): return "body in \(chunks) chunks over \(duration)"
         case .logNormal(let median, let sigma): return "delay log-normal (median \(median), sigma \(sigma))"
+        case .network(let conditions): return "network \(conditions)"
         }
     }
 }
