@@ -30,6 +30,8 @@ public final class AdminAPI: Sendable {
     let started = Date()
     /// What `/recordings/…` drive.
     public let recorder: Recorder
+    /// The held calls `held/take` handed out, by journal sequence (the newest 1,000).
+    let takenCalls = Mutex<[Int: HeldCall]>([:])
 
     private init(server: StubServer, options: AdminOptions) {
         self.server = server

@@ -50,6 +50,10 @@ extension AdminAPI {
         AdminEndpoint("PUT", "settings") { api, call in api.changeSettings(call.request.body) },
         AdminEndpoint("POST", "reset") { api, _ in api.resetAll() },
         // Stateful resources (AdminResourceRoutes).
+        AdminEndpoint("GET", "held/take", now: { api, call in api.takeHeldAtOnce(call.request) }, later: { api, call in await api.takeHeld(call.request) }),
+        AdminEndpoint("POST", "held/*/respond") { api, call in api.answerHeld(call, failing: false) },
+        AdminEndpoint("POST", "held/*/fail") { api, call in api.answerHeld(call, failing: true) },
+        AdminEndpoint("GET", "held/*/cancelled", now: { api, call in api.heldCancelledAtOnce(call) }, later: { api, call in await api.heldCancelled(call) }),
         AdminEndpoint("GET", "resources") { api, call in api.listResources(call) },
         AdminEndpoint("PUT", "resources") { api, call in api.seedResource(call) },
         AdminEndpoint("POST", "resources/reset") { api, call in api.resetResources(call) },

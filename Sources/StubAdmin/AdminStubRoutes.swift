@@ -160,7 +160,7 @@ extension AdminAPI {
         return Double(text).flatMap { $0 >= 0 && $0.isFinite ? .nanoseconds(Int64($0 * 1e6)) : nil }
     }
 
-    private static func encoded(_ value: some Encodable) -> StubResponse {
+    static func encoded(_ value: some Encodable) -> StubResponse {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let body = (try? encoder.encode(value)) ?? Data("{}".utf8)

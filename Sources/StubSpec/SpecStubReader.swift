@@ -266,6 +266,17 @@ struct SpecStubReader {
         return .held(held)
     }
 
+    /// One plain response (status, headers, a body), or the located problems.
+    mutating func plainResponse(_ node: DocumentNode) throws(StubValidationError) -> StubResponse {
+        let recipe = self.recipe(node)
+        guard case .fixed(let response)? = recipe, response.stream == nil, response.webSocket == nil else {
+            if recipe != nil { reading.fail(node, "one plain response (status, headers, a body) is expected here") }
+            throw StubValidationError(problems: reading.problems)
+        }
+        guard reading.problems.isEmpty else { throw StubValidationError(problems: reading.problems) }
+        return response
+    }
+
     /// `{ Name: value }`; a list of values sends the header once per value.
     mutating func headers(_ node: DocumentNode) -> HTTPHeaders {
         guard let pairs = reading.pairs(node) else { return HTTPHeaders() }

@@ -306,6 +306,18 @@ extension SpecWriter {
     /// A pattern as a spec `request:` block (JSON text), for a remote wait.
     ///
     /// - Throws: ``StubNotPortable`` located at `location` for a pattern with a predicate.
+    /// One plain response as JSON text for the admin API (a held call's
+    /// answer); with `fault`, `{"fault": …, "response": …}`.
+    package static func response(_ response: StubResponse, fault: Fault? = nil, at location: CodeLocation) throws(StubNotPortable) -> String {
+        do {
+            let written = try self.response(.fixed(response), style: .portable)
+            guard let fault else { return written.text }
+            return WrittenJSON.object([("fault", self.fault(fault)), ("response", written)]).text
+        } catch let reason {
+            throw StubNotPortable(stub: "the answer", location: location, reason: reason.text)
+        }
+    }
+
     package static func request(_ pattern: RequestPattern, at location: CodeLocation) throws(StubNotPortable) -> String {
         do {
             return try SpecPatternWriter.request(pattern).text

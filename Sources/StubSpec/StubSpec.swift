@@ -126,6 +126,32 @@ extension StubSpec {
     /// what a remote `next(matching:)` sends to wait for.
     ///
     /// - Throws: ``StubValidationError``, located in `name`.
+    /// One plain response as a spec file writes it (`{"status": 200, "json": {…}}`):
+    /// what the admin API answers a held call with.
+    package static func response(_ text: String, name: String) throws -> StubResponse {
+        let top = try DocumentText.root(of: text, name: name)
+        var reader = SpecStubReader(fixtures: URL(fileURLWithPath: "/"), fileID: name, filePath: "", plugins: StubPlugins.all)
+        return try reader.plainResponse(top)
+    }
+
+    /// `{"fault": "connectionReset", "response": {…}}`: a fault, and the
+    /// response it breaks (an empty 200 when none is given).
+    package static func failure(_ text: String, name: String) throws -> (fault: Fault, response: StubResponse) {
+        let top = try DocumentText.root(of: text, name: name)
+        var reader = SpecStubReader(fixtures: URL(fileURLWithPath: "/"), fileID: name, filePath: "", plugins: StubPlugins.all)
+        guard let fields = reader.reading.members(top, allowed: ["fault", "response"]) else {
+            throw StubValidationError(problems: reader.reading.problems)
+        }
+        guard let faultNode = fields["fault"] else {
+            reader.reading.fail(top, "a failure needs fault: (closeWithoutResponse, connectionReset, malformedChunk, garbageThenClose, { truncatedBody: n })")
+            throw StubValidationError(problems: reader.reading.problems)
+        }
+        let fault = reader.fault(faultNode)
+        let response = try fields["response"].map { try reader.plainResponse($0) } ?? StubResponse()
+        guard let fault, reader.reading.problems.isEmpty else { throw StubValidationError(problems: reader.reading.problems) }
+        return (fault, response)
+    }
+
     package static func requestPattern(_ text: String, name: String) throws -> RequestPattern {
         let top = try DocumentText.root(of: text, name: name)
         var reader = SpecStubReader(fixtures: URL(fileURLWithPath: "/"), fileID: name, filePath: "", plugins: StubPlugins.all)

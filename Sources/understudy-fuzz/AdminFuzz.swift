@@ -18,7 +18,7 @@ enum AdminFuzz {
         ("POST", "/__admin/requests/count"), ("POST", "/__admin/requests/find"), ("POST", "/__admin/near-misses/request"),
         ("POST", "/__admin/near-misses/request-pattern"), ("POST", "/__admin/settings"), ("PUT", "/__admin/scenarios/s/state"),
         ("POST", "/__admin/stubs"), ("POST", "/__admin/recordings/start"), ("POST", "/__admin/recordings/snapshot"),
-        ("PUT", "/__admin/resources?path=/seed-items"),
+        ("PUT", "/__admin/resources?path=/seed-items"), ("POST", "/__admin/held/1/respond"), ("POST", "/__admin/held/1/fail"),
     ]
 
     static func run(_ bytes: [UInt8]) {
