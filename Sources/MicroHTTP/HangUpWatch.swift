@@ -1,5 +1,6 @@
 import Locking
 import Synchronization
+internal import CMicroHTTPD
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
