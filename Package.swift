@@ -278,7 +278,8 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenAPIStubsTests",
-            dependencies: ["OpenAPIStubs", "StubKit", "UnderstudyTestSupport"],
+            dependencies: ["OpenAPIStubs", "StubKit", "UnderstudyTestSupport", .product(name: "Yams", package: "Yams"),
+                           .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "OpenAPIKit30", package: "OpenAPIKit")],
             exclude: ["python"],
             swiftSettings: strictSettings
         ),

@@ -86,13 +86,15 @@ public struct OpenAPIDocument: Sendable {
     private static func checkStructure(_ data: Data, _ source: OpenAPISource) throws(StubProblem) {
         do {
             // Only the check is kept (order comes from the node tree), so a JSON
-            // document takes Foundation's faster decoder; YAML goes through Yams.
+            // document takes Foundation's decoder; YAML, the tree already
+            // parsed, through a decoder that indexes each mapping's keys
+            // (Yams' own searched them: quadratic in a mapping's size).
             let json = data.first(where: { !$0.isWhitespace }) == UInt8(ascii: "{")
             switch (source.dialect, json) {
             case (.openAPI30, true): _ = try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data).convert(to: .v3_1_1)
-            case (.openAPI30, false): _ = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data).convert(to: .v3_1_1)
+            case (.openAPI30, false): _ = try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root).convert(to: .v3_1_1)
             case (.openAPI31, true): _ = try JSONDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: data)
-            case (.openAPI31, false): _ = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: data)
+            case (.openAPI31, false): _ = try NodeDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: source.root)
             }
         } catch {
             let readable = OpenAPIKit.OpenAPI.Error(from: error)

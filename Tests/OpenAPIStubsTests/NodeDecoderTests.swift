@@ -1,0 +1,74 @@
+import Foundation
+import OpenAPIKit
+import OpenAPIKit30
+@testable import OpenAPIStubs
+import Testing
+import Yams
+
+/// The structure check's YAML decoder (a `Decoder` over the parsed node
+/// tree with each mapping's keys indexed) decodes every document as Yams'
+/// own decoder does, scalars included, and places an error by the same
+/// coding path.
+@Suite struct NodeDecoderTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var documents: [URL] {
+        let folders = ["fixtures/openapi", "specs", "docs/examples"].map { root.appendingPathComponent($0) }
+        return folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+                .filter { $0.pathExtension == "yaml" && OpenAPIDocument.looksLikeOpenAPI((try? Data(contentsOf: $0)) ?? Data()) }
+        }.sorted { $0.path < $1.path }
+    }
+
+    /// Each document as the structure check reads it (the node tree
+    /// `OpenAPISource` parsed), against Yams' decoder reading the text, as
+    /// the check did before.
+    @Test func everyDocumentOfOursDecodesAsYamsDecodesIt() throws {
+        let documents = Self.documents
+        #expect(documents.count >= 4, "\(documents)")
+        for url in documents {
+            let data = try Data(contentsOf: url)
+            let source = try OpenAPISource(data: data, file: url.lastPathComponent)
+            switch source.dialect {
+            case .openAPI30:
+                let ours = try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root)
+                #expect(ours == (try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data)), "\(url.lastPathComponent)")
+            case .openAPI31:
+                let ours = try NodeDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: source.root)
+                #expect(ours == (try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: data)), "\(url.lastPathComponent)")
+            }
+        }
+    }
+
+    static let tricky = """
+        openapi: 3.0.3
+        info: { title: Tricky, version: 1.0, x-number: 7, x-list: [1, two, 3.5, null, true] }
+        x-base: &base { description: shared, content: { application/json: { schema: { type: number, minimum: 1.5, default: 2, x-note: "08" } } } }
+        paths:
+          /a:
+            get:
+              responses:
+                "200":
+                  <<: *base
+                  description: ok
+                default: { description: "~" }
+        """
+
+    @Test func scalarsMergeKeysAndExtensionsReadTheSame() throws {
+        let data = Data(Self.tricky.utf8)
+        let source = try OpenAPISource(data: data, file: "tricky.yaml")
+        let ours = try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root)
+        #expect(ours == (try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data)))
+        #expect(ours.info.version == "1.0", "a version written as a number stays the string it was written as")
+    }
+
+    @Test func aStructureErrorHasTheSameCodingPath() throws {
+        let data = Data(Self.tricky.replacingOccurrences(of: "description: ok", with: "description: [not, text]").utf8)
+        let source = try OpenAPISource(data: data, file: "broken.yaml")
+        let ours = #expect(throws: (any Error).self) { try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root) }
+        let yams = #expect(throws: (any Error).self) { try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data) }
+        let path = { (error: (any Error)?) in error.map { OpenAPIKit30.OpenAPI.Error(from: $0).codingPathString } }
+        #expect(path(ours) == path(yams))
+        #expect(path(ours)?.isEmpty == false)
+    }
+}
