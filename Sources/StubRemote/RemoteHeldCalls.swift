@@ -89,15 +89,7 @@ extension RemoteStubServer {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async throws -> RemoteHeldCall {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let block = try SpecWriter.request(pattern.requestPattern, at: location)
-        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
-        do {
-            let data = try await send("GET", "/held/take?matching=" + Self.queryValue(block) + "&timeout=\(milliseconds)ms", expecting: 200,
-                                      timeout: Double(milliseconds) / 1000 + 30)
-            let entry = try JSONDecoder().decode(JournalEntry.self, from: data)
-            return RemoteHeldCall(request: entry.request, sequence: entry.sequence, server: self)
-        } catch let error as RemoteAdminError where error.status == 408 {
-            throw RemoteWaitTimeout(location: location, report: error.detail ?? error.message)
-        }
+        let entry = try await longPoll("/held/take", matching: pattern.requestPattern, timeout: timeout, at: location)
+        return RemoteHeldCall(request: entry.request, sequence: entry.sequence, server: self)
     }
 }

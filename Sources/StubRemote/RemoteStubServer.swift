@@ -119,14 +119,20 @@ public struct RemoteStubServer: Sendable {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async throws -> RecordedRequest {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let wanted = pattern.requestPattern
-        let block = try SpecWriter.request(wanted, at: location)
+        return try await longPoll("/requests/wait", matching: pattern.requestPattern, timeout: timeout, at: location).request
+    }
+
+    /// A long poll of the admin `route` for the journal entry of the next
+    /// request matching `pattern`, waiting up to `timeout` on the server.
+    ///
+    /// - Throws: ``RemoteWaitTimeout`` with the server's report when nothing came, at `location`.
+    func longPoll(_ route: String, matching pattern: RequestPattern, timeout: Duration, at location: CodeLocation) async throws -> JournalEntry {
+        let block = try SpecWriter.request(pattern, at: location)
         let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
         let query = "?matching=" + Self.queryValue(block) + "&timeout=\(milliseconds)ms"
-        let waitLimit = Double(milliseconds) / 1000 + 30
         do {
-            let data = try await send("GET", "/requests/wait" + query, expecting: 200, timeout: waitLimit)
-            return try JSONDecoder().decode(JournalEntry.self, from: data).request
+            let data = try await send("GET", route + query, expecting: 200, timeout: Double(milliseconds) / 1000 + 30)
+            return try JSONDecoder().decode(JournalEntry.self, from: data)
         } catch let error as RemoteAdminError where error.status == 408 {
             throw RemoteWaitTimeout(location: location, report: error.detail ?? error.message)
         }
