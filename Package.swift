@@ -85,7 +85,7 @@ let package = Package(
         // in-process transport in front of the engine. Links no C (iOS unit tests).
         .target(name: "StubInProcess", dependencies: ["StubEngine", "HTTPWire", "Locking", "StubKit"], swiftSettings: strictSettings),
         // Serves [Stub] on MicroHTTP: the libmicrohttpd transport in front of the engine.
-        .target(name: "StubServer", dependencies: ["StubEngine", "StubInProcess", "MicroHTTP", "HTTPCoding", "Locking", "StubKit", "StubTLS"], swiftSettings: strictSettings),
+        .target(name: "StubServer", dependencies: ["StubEngine", "StubInProcess", "MicroHTTP", "HTTPCoding", "Locking", "StubKit", "StubTLS", "WireClient"], swiftSettings: strictSettings),
         // Throwaway certificate authorities and the certificates they issue, as PEM.
         .target(
             name: "StubTLS",

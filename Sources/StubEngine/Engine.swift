@@ -50,6 +50,8 @@ package final class Engine: Sendable {
     /// The delay of every answer whose stub has none: WireMock's global fixed
     /// delay, or the server's network conditions (the fixed delay first).
     package let globalDelay = Locked<Delay?>(nil)
+    /// How proxy stubs reach their upstreams.
+    package let upstream: any UpstreamClient
     /// Whether each answer's response is kept in the journal.
     package let keepsServedResponses = Atomic<Bool>(false)
     /// What templates see of the server: its scheme and port (for
@@ -61,8 +63,10 @@ package final class Engine: Sendable {
     /// every answer. `codec` compresses answers and decodes a proxied
     /// upstream's coded body; with none (in process, where no C is linked)
     /// every body goes as declared, as to a client that accepts no coding.
+    /// `upstream` carries proxy stubs' calls.
     package init(set: StubSet, journal: Journal, seed: UInt64, redaction: Redaction, cors: CORSPolicy?, compression: CompressionPolicy?,
-                 codec: ContentCodec?) {
+                 codec: ContentCodec?, upstream: any UpstreamClient = URLSessionUpstream.shared) {
+        self.upstream = upstream
         self.redaction = redaction
         self.finish = AnswerFinish(cors: cors, compression: compression, codec: codec)
         self.serving = Locked(Serving(set: set, counts: AnswerCounts(count: set.table.stubs.count)))
@@ -233,7 +237,7 @@ package final class Engine: Sendable {
             let ticket = JournalTicket()
             proxied = ticket
             return .later { [self] sink in
-                ProxyCall.forward(request, to: target, codec: self.finish.codec) { answer in
+                ProxyCall.forward(request, to: target, through: self.upstream, codec: self.finish.codec) { answer in
                     let sent = self.finish.apply(.response(HTTPResponse(answer, extraHeaders: slot.stub.responseHeaders)), to: request, slot: slot)
                     self.journal.complete(ticket.sequence.load(ordering: .acquiring), status: answer.status,
                                      served: self.keepsServedResponses.load(ordering: .relaxed) ? answer : nil)

@@ -6,6 +6,7 @@ import MicroHTTP
 public import FoundationNetworking
 #endif
 import StubInProcess
+import WireClient
 @_exported public import StubEngine
 public import StubKit
 import Synchronization
@@ -48,7 +49,8 @@ public final class StubServer: Sendable {
         let journal = Journal(capacity: configuration.journalCapacity)
         let engine = Engine(set: set, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max),
                             redaction: configuration.redaction, cors: configuration.cors, compression: configuration.compression,
-                            codec: configuration.transport == .socket ? .zlib : InProcessRoute.codec)
+                            codec: configuration.transport == .socket ? .zlib : InProcessRoute.codec,
+                            upstream: WirePool(trust: Self.upstreamTrust(configuration)))
         var authorityPEM: String?
         switch configuration.transport {
         case .socket:
@@ -84,6 +86,13 @@ public final class StubServer: Sendable {
         }
     }
 
+    /// The certificates proxy stubs' https upstreams may present.
+    private static func upstreamTrust(_ configuration: Configuration) -> WireTrust {
+        var trust = WireTrust(authorityCertificates: configuration.upstreamCertificateAuthorities)
+        trust.remedy = "trust its authority with Configuration.upstreamCertificateAuthorities, or serve --upstream-ca"
+        return trust
+    }
+
     /// Starts a server for `setup`: stubs declared in place (`.stubs { … }`
     /// or a plain `[Stub]`), a prepared ``StubSet``, or `.starting { … }`.
     ///
@@ -103,7 +112,10 @@ public final class StubServer: Sendable {
         try StubServer(set: set, configuration: configuration)
     }
 
-    deinit { listener.stop() }
+    deinit {
+        listener.stop()
+        engine.upstream.shutDown()
+    }
 
     /// Whether the journal keeps the response each stub made
     /// (`JournalEntry.served`): off by default, since a large body per
@@ -173,6 +185,7 @@ public final class StubServer: Sendable {
     /// every thread and socket. Idempotent.
     public func stop() {
         listener.stop()
+        engine.upstream.shutDown()
         engine.mount(nil) // what a door holds may hold this server
     }
 

@@ -53,6 +53,10 @@ extension StubServer {
         /// own (`.slow3G`, `.edge`, …); `nil`, the default, answers at full speed.
         /// ``StubServer/setNetworkConditions(_:)`` changes it while running.
         public var networkConditions: NetworkConditions?
+        /// Authorities (PEM text) a proxy stub's `https` upstream may present
+        /// a certificate from, besides the system's: another test server's
+        /// ``StubServer/certificateAuthorityPEM``, or a company's own CA.
+        public var upstreamCertificateAuthorities: [String] = []
 
         /// The numeric IPv4 or IPv6 address to bind, or `localhost`;
         /// 127.0.0.1 by default, so nothing off this machine can reach it.

@@ -21,6 +21,14 @@ final class TLSClientSession {
             let added = gnutls_certificate_set_x509_trust_file(made, file, GNUTLS_X509_FMT_PEM)
             guard added > 0 else { throw .tls("\(file) holds no PEM certificate (\(Self.text(added)))") }
         }
+        for (index, pem) in trust.authorityCertificates.enumerated() {
+            var bytes = Array(pem.utf8)
+            let added = bytes.withUnsafeMutableBufferPointer { buffer in
+                var datum = gnutls_datum_t(data: buffer.baseAddress, size: UInt32(buffer.count))
+                return gnutls_certificate_set_x509_trust_mem(made, &datum, GNUTLS_X509_FMT_PEM)
+            }
+            guard added > 0 else { throw .tls("authority certificate \(index + 1) is not a PEM certificate (\(Self.text(added)))") }
+        }
         var opened: gnutls_session_t?
         guard gnutls_init(&opened, UInt32(GNUTLS_CLIENT)) == GNUTLS_E_SUCCESS, let opened else { throw .tls("cannot start a session") }
         session = opened
@@ -43,7 +51,7 @@ final class TLSClientSession {
                     why = String(cString: UnsafeRawPointer(data).assumingMemoryBound(to: CChar.self)).trimmingCharacters(in: .whitespaces)
                     c_gnutls_free(data)
                 }
-                throw .tls("\(serverName): \(why) (trust its authority with --ca-certificate)")
+                throw .tls("\(serverName): \(why) (\(trust.remedy))")
             }
             throw .tls("handshake with \(serverName) failed: \(Self.text(result))")
         }

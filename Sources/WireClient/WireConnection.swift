@@ -90,6 +90,31 @@ final class WireConnection {
         return .success(fd)
     }
 
+    /// Every address `host` resolves to, each as the bytes of its `sockaddr`.
+    static func resolve(host: String, port: Int) -> Result<[[UInt8]], WireClientError> {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Glibc)
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+        hints.ai_socktype = SOCK_STREAM
+        #endif
+        var found: UnsafeMutablePointer<addrinfo>?
+        let resolved = getaddrinfo(host, String(port), &hints, &found)
+        guard resolved == 0, let first = found else {
+            return .failure(.connect("\(host) does not resolve (\(String(cString: gai_strerror(resolved))))"))
+        }
+        defer { freeaddrinfo(first) }
+        var addresses: [[UInt8]] = []
+        var candidate: UnsafeMutablePointer<addrinfo>? = first
+        while let address = candidate {
+            candidate = address.pointee.ai_next
+            guard let pointer = address.pointee.ai_addr else { continue }
+            addresses.append(Array(UnsafeRawBufferPointer(start: pointer, count: Int(address.pointee.ai_addrlen))))
+        }
+        return addresses.isEmpty ? .failure(.connect("no address for \(host)")) : .success(addresses)
+    }
+
     struct ConnectFailure: Error {
         var why: String
         init(_ why: String) { self.why = why }
@@ -98,6 +123,13 @@ final class WireConnection {
     /// Starts TLS on the connection, checking the certificate against `trust` and `serverName`.
     func startTLS(serverName: String, trust: WireTrust) throws(WireClientError) {
         tls = try TLSClientSession(fd: fd, serverName: serverName, trust: trust)
+    }
+
+    /// Whether the connection can no longer carry a request: while it sat
+    /// idle the peer closed it, or sent bytes nobody asked for.
+    var isStale: Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, 0) != 0
     }
 
     /// Writes every byte.
@@ -150,11 +182,11 @@ final class WireConnection {
 }
 
 #if canImport(Glibc)
-private func systemConnect(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
+func systemConnect(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
     Glibc.connect(fd, address, length)
 }
 #else
-private func systemConnect(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
+func systemConnect(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
     Darwin.connect(fd, address, length)
 }
 #endif

@@ -28,6 +28,14 @@ public struct WireEndpoint: Sendable, Hashable {
         basePath = path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
+    /// An endpoint from its parts.
+    package init(secure: Bool, host: String, port: Int, basePath: String = "") {
+        self.secure = secure
+        self.host = host
+        self.port = port
+        self.basePath = basePath
+    }
+
     /// `host:port` as the `Host` header gives it (the port left out when it is the scheme's own).
     public var authority: String {
         let name = host.contains(":") ? "[\(host)]" : host
@@ -41,13 +49,20 @@ public struct WireTrust: Sendable, Hashable {
     public var system: Bool
     /// PEM files of further authorities to trust.
     public var authorities: [String]
+    /// Further authorities to trust, as PEM text (a test server's
+    /// throwaway authority, read from memory, not a file).
+    public var authorityCertificates: [String]
     /// Whether the certificate is checked at all (off: any certificate, any name).
     public var verifies: Bool
+    /// What an untrusted certificate's error tells the user to do.
+    package var remedy = "trust its authority with --ca-certificate"
 
-    /// The system's authorities, and `authorities` besides.
-    public init(system: Bool = true, authorities: [String] = [], verifies: Bool = true) {
+    /// The system's authorities, and `authorities` (PEM files) and
+    /// `authorityCertificates` (PEM text) besides.
+    public init(system: Bool = true, authorities: [String] = [], authorityCertificates: [String] = [], verifies: Bool = true) {
         self.system = system
         self.authorities = authorities
+        self.authorityCertificates = authorityCertificates
         self.verifies = verifies
     }
 

@@ -36,6 +36,12 @@ public struct WireRequest: Sendable, Hashable {
     ///   field that would break the message's framing (a space in the
     ///   method, a line break anywhere).
     public func encoded(authority: String) throws(WireClientError) -> [UInt8] {
+        try encoded(authority: authority, closing: true)
+    }
+
+    /// The bytes sent; `closing` adds `Connection: close` where the request
+    /// has no `Connection` field (a pooled connection leaves it out).
+    func encoded(authority: String, closing: Bool) throws(WireClientError) -> [UInt8] {
         guard !method.isEmpty, method.utf8.allSatisfy(Self.isTokenByte) else {
             throw .unsendable("the method \"\(method)\" is not an HTTP token")
         }
@@ -57,7 +63,7 @@ public struct WireRequest: Sendable, Hashable {
            !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method.uppercased()) {
             head += "Content-Length: \(body.count)\r\n"
         }
-        if header("Connection") == nil { head += "Connection: close\r\n" }
+        if closing, header("Connection") == nil { head += "Connection: close\r\n" }
         head += "\r\n"
         return Array(head.utf8) + Array(body)
     }

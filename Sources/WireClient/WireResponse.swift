@@ -24,8 +24,20 @@ public struct WireResponse: Sendable, Hashable {
 
     /// Every value of header `name` (compared without case), in order.
     public func values(for name: String) -> [String] {
-        let wanted = name.lowercased()
-        return headers.filter { $0.name.lowercased() == wanted }.map(\.value)
+        headers.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    /// Whether two field names are equal without ASCII case (no allocation).
+    static func sameName(_ one: String, _ other: String) -> Bool {
+        one.utf8.count == other.utf8.count && zip(one.utf8, other.utf8).allSatisfy { $0 | 0x20 == $1 | 0x20 && ($0 == $1 || $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }
+    }
+
+    /// `text` without the spaces and tabs (HTTP's optional white space) at its ends.
+    static func trimmed(_ text: Substring) -> Substring {
+        var text = text
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return text
     }
 
     /// The largest header block and body read; a bigger answer is an error, not a hang.
@@ -41,6 +53,24 @@ public struct WireResponse: Sendable, Hashable {
     ///
     /// - Throws: ``WireClientError/malformedResponse(_:)`` naming what is wrong.
     public static func parse(_ bytes: [UInt8], method: String, ended: Bool) throws(WireClientError) -> WireResponse? {
+        try frame(bytes, method: method, ended: ended)?.response
+    }
+
+    /// A response parsed off a connection, with where it ends in the bytes
+    /// read and whether the connection may carry another request.
+    struct Framed {
+        /// The response.
+        var response: WireResponse
+        /// The index just past its last byte.
+        var end: Int
+        /// Whether its length was known (not read to the connection's close)
+        /// and it is HTTP/1.1 without `Connection: close`: the connection may
+        /// be reused once every byte read belongs to this response.
+        var allowsReuse: Bool
+    }
+
+    /// Like ``parse(_:method:ended:)``, with the framing a connection pool needs.
+    static func frame(_ bytes: [UInt8], method: String, ended: Bool) throws(WireClientError) -> Framed? {
         var start = 0
         while true {
             guard let headEnd = find(crlfcrlf, in: bytes, from: start) else {
@@ -54,16 +84,18 @@ public struct WireResponse: Sendable, Hashable {
                 start = bodyStart
                 continue
             }
+            let persistent = bytes[start..<headEnd].starts(with: Self.http11)
+                && !response.values(for: "Connection").contains { $0.split(separator: ",").contains { Self.sameName(String(Self.trimmed($0)), "close") } }
             if method.uppercased() == "HEAD" || response.status == 204 || response.status == 304 || (100..<200).contains(response.status) {
-                return response
+                return Framed(response: response, end: bodyStart, allowsReuse: persistent && response.status != 101)
             }
             let codings = response.values(for: "Transfer-Encoding").joined(separator: ",").lowercased()
-            if codings.split(separator: ",").last?.trimmingCharacters(in: .whitespaces) == "chunked" {
-                guard let body = try chunked(bytes, from: bodyStart, ended: ended) else { return nil }
+            if codings.split(separator: ",").last.map(Self.trimmed) == "chunked" {
+                guard let (body, end) = try chunked(bytes, from: bodyStart, ended: ended) else { return nil }
                 response.body = body
-                return response
+                return Framed(response: response, end: end, allowsReuse: persistent)
             }
-            let lengths = Set(response.values(for: "Content-Length").flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) })
+            let lengths = Set(response.values(for: "Content-Length").flatMap { $0.split(separator: ",") }.map { String(Self.trimmed($0)) })
             if let text = lengths.first {
                 guard lengths.count == 1, let length = Int(text), length >= 0 else {
                     throw .malformedResponse("Content-Length \(lengths.sorted().joined(separator: ", ")) is not one length")
@@ -74,51 +106,68 @@ public struct WireResponse: Sendable, Hashable {
                     return nil
                 }
                 response.body = Data(bytes[bodyStart..<(bodyStart + length)])
-                return response
+                return Framed(response: response, end: bodyStart + length, allowsReuse: persistent)
             }
             guard ended else {
                 if bytes.count - bodyStart > bodyLimit { throw .malformedResponse("a body over \(bodyLimit) bytes") }
                 return nil
             }
             response.body = Data(bytes[bodyStart...])
-            return response
+            return Framed(response: response, end: bytes.count, allowsReuse: false)
         }
     }
 
     private static let crlfcrlf: [UInt8] = [13, 10, 13, 10]
+    private static let http11 = Array("HTTP/1.1 ".utf8)
 
-    /// The status line and fields.
+    /// The status line and fields, read byte by byte (a proxy parses one per request).
     private static func head(_ block: ArraySlice<UInt8>) throws(WireClientError) -> WireResponse {
-        let lines = block.split(separator: 10, omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == 13 ? line.dropLast() : line, as: UTF8.self)
+        var lineStart = block.startIndex
+        var response: WireResponse?
+        var headers: [WireField] = []
+        while lineStart <= block.endIndex {
+            let lineEnd = block[lineStart...].firstIndex(of: 10) ?? block.endIndex
+            var line = block[lineStart..<lineEnd]
+            if line.last == 13 { line = line.dropLast() }
+            lineStart = lineEnd + 1
+            if response == nil {
+                response = try statusLine(String(decoding: line, as: UTF8.self))
+                continue
+            }
+            if line.isEmpty { continue }
+            guard let colon = line.firstIndex(of: 58), colon != line.startIndex, !line[..<colon].contains(where: { $0 == 32 || $0 == 9 }) else {
+                throw .malformedResponse("the header line \"\(String(decoding: line, as: UTF8.self).prefix(80))\" has no name")
+            }
+            var value = line[(colon + 1)...]
+            while let first = value.first, first == 32 || first == 9 { value = value.dropFirst() }
+            while let last = value.last, last == 32 || last == 9 { value = value.dropLast() }
+            headers.append(WireField(String(decoding: line[..<colon], as: UTF8.self), String(decoding: value, as: UTF8.self)))
         }
-        let statusLine = lines.first ?? ""
+        guard var made = response else { return try statusLine("") }
+        made.headers = headers
+        return made
+    }
+
+    private static func statusLine(_ statusLine: String) throws(WireClientError) -> WireResponse {
         let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let status = Int(parts[1]), status >= 100 else {
             throw .malformedResponse("the status line \"\(statusLine.prefix(80))\" is not HTTP/1.x")
         }
-        var response = WireResponse(status: status, reason: parts.count > 2 ? String(parts[2]) : "")
-        for line in lines.dropFirst() where !line.isEmpty {
-            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
-                  !line[..<colon].contains(where: { $0 == " " || $0 == "\t" }) else {
-                throw .malformedResponse("the header line \"\(line.prefix(80))\" has no name")
-            }
-            response.headers.append(WireField(String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
-        }
-        return response
+        return WireResponse(status: status, reason: parts.count > 2 ? String(parts[2]) : "")
     }
 
-    /// A chunked body from `start`, or `nil` when it has not all arrived.
-    private static func chunked(_ bytes: [UInt8], from start: Int, ended: Bool) throws(WireClientError) -> Data? {
+    /// A chunked body from `start` and the index past its trailers, or `nil`
+    /// when it has not all arrived.
+    private static func chunked(_ bytes: [UInt8], from start: Int, ended: Bool) throws(WireClientError) -> (Data, Int)? {
         var body = Data(), at = start
-        func incomplete() throws(WireClientError) -> Data? {
+        func incomplete() throws(WireClientError) -> (Data, Int)? {
             if ended { throw .malformedResponse("the connection closed inside a chunked body") }
             return nil
         }
         while true {
             guard let lineEnd = find([13, 10], in: bytes, from: at) else { return try incomplete() }
             let line = String(decoding: bytes[at..<lineEnd], as: UTF8.self)
-            let sizeText = line.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let sizeText = line.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first.map { String(Self.trimmed($0)) } ?? ""
             guard !sizeText.isEmpty, sizeText.count <= 8, let size = Int(sizeText, radix: 16), size >= 0 else {
                 throw .malformedResponse("the chunk size \"\(line.prefix(40))\" is not hexadecimal")
             }
@@ -127,7 +176,7 @@ public struct WireResponse: Sendable, Hashable {
                 // Trailer fields, up to an empty line.
                 while true {
                     guard let end = find([13, 10], in: bytes, from: at) else { return try incomplete() }
-                    if end == at { return body }
+                    if end == at { return (body, end + 2) }
                     at = end + 2
                 }
             }

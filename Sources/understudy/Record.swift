@@ -40,6 +40,9 @@ struct Record: ParsableCommand {
     @OptionGroup(title: "What is recorded")
     var recording: RecordingOptions
 
+    @OptionGroup(title: "The target")
+    var upstreamTrust: UpstreamTrustOptions
+
     @Option(help: "The most requests the journal keeps while recording; more are reported, not recorded.")
     var journalCapacity = StubServer.Configuration.default.journalCapacity
 
@@ -68,6 +71,7 @@ struct Record: ParsableCommand {
         let server: StubServer
         let session: RecordSession
         do {
+            configuration.upstreamCertificateAuthorities = try upstreamTrust.authorities()
             server = try StubServer.start(.stubs([], configuration: configuration))
             session = try RecordSession(server: server, target: URL(string: target)!, folder: URL(fileURLWithPath: out),
                                         specName: recording.specName, rules: recording.rules)

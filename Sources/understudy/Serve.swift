@@ -99,6 +99,9 @@ struct Serve: ParsableCommand {
     @OptionGroup(title: "HTTPS")
     var tls: TLSOptions
 
+    @OptionGroup(title: "Proxy stubs")
+    var upstreamTrust: UpstreamTrustOptions
+
     func validate() throws {
         guard marvel || !specs.isEmpty else { throw ValidationError("nothing to serve: name spec files or pass --marvel") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
@@ -148,6 +151,7 @@ struct Serve: ParsableCommand {
         let authorityFile: URL?
         do {
             configuration.tls = try tls.setting()
+            configuration.upstreamCertificateAuthorities = try upstreamTrust.authorities()
             server = try StubServer.start(.stubs(loaded.stubs + extra, configuration: configuration))
             authorityFile = try TLSOptions.writeAuthority(of: server)
             if keepResponses { server.keepsServedResponses = true }

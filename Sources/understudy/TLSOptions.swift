@@ -37,7 +37,7 @@ struct TLSOptions: ParsableArguments {
         return setting
     }
 
-    private static func read(_ path: String, _ option: String) throws -> String {
+    static func read(_ path: String, _ option: String) throws -> String {
         do {
             let text = try String(contentsOfFile: path, encoding: .utf8)
             guard text.contains("-----BEGIN ") else { throw TLSFileError("\(option) \(path): not PEM (no -----BEGIN line)") }

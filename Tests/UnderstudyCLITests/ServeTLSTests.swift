@@ -47,4 +47,35 @@ import UnderstudyTestSupport
         #expect(matched.url.scheme == "https" && !matched.readyLine.contains("caCertificate"))
         _ = await matched.stop()
     }
+
+    @Test func aProxyStubReachesAnHTTPSUpstreamThroughUpstreamCA() async throws {
+        let upstream = try await ReadyProcess(["serve", "--marvel", "--tls", "--quiet"])
+        let ready = try #require(try JSONSerialization.jsonObject(with: Data(upstream.readyLine.utf8)) as? [String: Any])
+        let authority = try #require(ready["caCertificate"] as? String)
+        let folder = try recordingFolder("upstream-ca")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("front.yaml")
+        try """
+            stubs:
+              - request: { path: "/v1/{rest*}" }
+                response: { proxy: { to: "\(upstream.url.absoluteString)" } }
+            """.write(to: spec, atomically: true, encoding: .utf8)
+        let signed = "/v1/public/comics?limit=1&ts=1&apikey=1234&hash=ffd275c5130566a2916217b101f26150"
+        let front = try await ReadyProcess(["serve", spec.path, "--upstream-ca", authority, "--quiet"])
+        let client = HTTPClient()
+        defer { client.close() }
+        let reply = try await client.get(URL(string: front.url.absoluteString + signed)!)
+        #expect(reply.status == 200 && reply.text.contains(#""code":200"#), "\(reply.status) \(reply.text.prefix(300))")
+        _ = await front.stop()
+
+        let untrusting = try await ReadyProcess(["serve", spec.path, "--quiet"])
+        let refused = try await client.get(URL(string: untrusting.url.absoluteString + signed)!)
+        #expect(refused.status == 502 && refused.text.contains("--upstream-ca"), "\(refused.text)")
+        _ = await untrusting.stop()
+        _ = await upstream.stop()
+
+        let missing = try await ChildProcess.finished(try BuiltProducts.url("understudy"),
+                                                      ["serve", spec.path, "--upstream-ca", folder.appendingPathComponent("none.pem").path])
+        #expect(missing.status == 2 && missing.errors.contains("--upstream-ca"), "\(missing.errors)")
+    }
 }

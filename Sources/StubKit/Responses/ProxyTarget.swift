@@ -45,8 +45,10 @@ public struct ProxyTarget: Sendable, Hashable, CustomStringConvertible {
 
     /// The headers to forward for a request that carried `headers`.
     public func forwardedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
-        let dropped = Set(removingHeaders.map { $0.lowercased() }).union(Self.hopByHopHeaders)
-        var forwarded = HTTPHeaders(headers.fields.filter { !dropped.contains($0.name.lowercased()) })
+        var forwarded = HTTPHeaders(pairs: headers.pairs.filter { field in
+            let name = field.name.lowercased()
+            return !Self.hopByHopHeaders.contains(name) && !removingHeaders.contains { $0.lowercased() == name }
+        })
         for field in addingHeaders.fields { forwarded.set(field.name, field.value) }
         return forwarded
     }

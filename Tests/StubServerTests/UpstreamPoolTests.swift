@@ -1,0 +1,142 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import StubKit
+import StubServer
+import Synchronization
+import Testing
+import UnderstudyTestSupport
+
+/// The socket server's own upstream client behind proxy stubs: connections
+/// kept from request to request, a kept connection the upstream closed is
+/// replaced, HTTPS upstreams trusted through the authority a test hands
+/// over, and requests and answers carried as sent.
+@Suite struct UpstreamPoolTests {
+    @Test func requestAfterRequestTravelsOneKeptConnection() async throws {
+        let upstream = try StubServer.start([Get("/users/1").respond(.json(#"{"id":1}"#))])
+        defer { upstream.stop() }
+        try await StubServer.serve([Route("/api/{rest*}").proxy(to: upstream.baseURL, removingPrefix: "/api")]) { server in
+            let client = HTTPClient()
+            defer { client.close() }
+            for _ in 0..<10 {
+                let reply = try await client.get(server.url("/api/users/1"))
+                #expect(reply.status == 200 && reply.text == #"{"id":1}"#)
+            }
+            #expect(upstream.statistics.connectionsAccepted == 1, "ten calls one after another share one upstream connection")
+            #expect(upstream.journal.entries.count == 10)
+        }
+    }
+
+    @Test func aKeptConnectionTheUpstreamClosedIsReplaced() async throws {
+        let upstream = try ClosingUpstream()
+        defer { upstream.stop() }
+        let base = try #require(URL(string: "http://127.0.0.1:\(upstream.port)"))
+        try await StubServer.serve([Route("/api/{rest*}").proxy(to: base, removingPrefix: "/api")]) { server in
+            let client = HTTPClient()
+            defer { client.close() }
+            for _ in 0..<10 {
+                let reply = try await client.get(server.url("/api/thing"))
+                #expect(reply.status == 200 && reply.text == "fresh", "\(reply.status) \(reply.text)")
+            }
+            #expect(upstream.accepted == 10, "each call after the upstream closed its connection opened a new one")
+        }
+    }
+
+    @Test func anHTTPSUpstreamIsTrustedThroughTheAuthorityHandedOver() async throws {
+        var secure = StubServer.Configuration.default
+        secure.tls = .generated
+        let upstream = try StubServer.start(.stubs([Get("/users/1").respond(.json(#"{"name":"Ann"}"#))], configuration: secure))
+        defer { upstream.stop() }
+        let proxy = [Route("/api/{rest*}").proxy(to: upstream.baseURL, removingPrefix: "/api")]
+        var trusting = StubServer.Configuration.default
+        trusting.upstreamCertificateAuthorities = [try #require(upstream.certificateAuthorityPEM)]
+        try await StubServer.serve(.stubs(proxy, configuration: trusting)) { server in
+            let client = HTTPClient()
+            defer { client.close() }
+            for _ in 0..<3 {
+                let reply = try await client.get(server.url("/api/users/1"))
+                #expect(reply.status == 200 && reply.text == #"{"name":"Ann"}"#, "\(reply.status) \(reply.text)")
+            }
+            #expect(upstream.statistics.connectionsAccepted == 1, "one TLS handshake, then the kept connection")
+        }
+        try await StubServer.serve(.stubs(proxy)) { server in
+            let client = HTTPClient()
+            defer { client.close() }
+            let refused = try await client.get(server.url("/api/users/1"))
+            #expect(refused.status == 502)
+            let reason = try #require(JSONValue(data: refused.body)?.value(at: "reason")).description
+            #expect(reason.contains("TLS") && reason.contains("NOT trusted") && reason.contains("upstreamCertificateAuthorities"), "\(reason)")
+        }
+    }
+
+    @Test func repeatedHeadersAndABodyOnAGetGoThroughAsSent() async throws {
+        let cookies = StubResponse(status: 200, headers: HTTPHeaders(pairs: [("Set-Cookie", "a=1"), ("Set-Cookie", "b=2")]), body: Data("ok".utf8))
+        let upstream = try StubServer.start([Get("/cookies").respond(cookies), Get("/search").respond(.text("found"))])
+        defer { upstream.stop() }
+        try await StubServer.serve([Route("/api/{rest*}").proxy(to: upstream.baseURL, removingPrefix: "/api")]) { server in
+            let socket = try RawSocket(port: server.port)
+            try socket.send("GET /api/cookies HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let reply = await socket.receiveResponse()
+            #expect(reply.text.contains("Set-Cookie: a=1\r\n") && reply.text.contains("Set-Cookie: b=2\r\n"), "\(reply.text)")
+
+            let search = try RawSocket(port: server.port)
+            try search.send("GET /api/search?q=a%20b&q=c HTTP/1.1\r\nHost: x\r\nContent-Length: 13\r\nConnection: close\r\n\r\n{\"term\":\"x\"}\n")
+            let found = await search.receiveResponse()
+            #expect(found.status == 200, "\(found.text)")
+            let seen = try #require(upstream.journal.entries.last?.request)
+            #expect(seen.target == "/search?q=a%20b&q=c", "the query goes as written")
+            #expect(String(decoding: seen.body, as: UTF8.self) == "{\"term\":\"x\"}\n", "a GET's body is forwarded (URLSession on Linux refuses it)")
+        }
+    }
+}
+
+/// An upstream that answers each connection's one request with a framed
+/// `200 fresh` and then closes it, without saying it will.
+private final class ClosingUpstream: Sendable {
+    let port: Int
+    private let fd: Int32
+    private let count = Mutex(0)
+
+    var accepted: Int { count.withLock { $0 } }
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+        guard bound == 0, listen(listener, 16) == 0 else {
+            close(listener)
+            throw POSIXError(.EADDRINUSE)
+        }
+        fd = listener
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread { [self] in
+            while true {
+                let client = accept(listener, nil, nil)
+                guard client >= 0 else { return }
+                count.withLock { $0 += 1 }
+                var received: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while !String(decoding: received, as: UTF8.self).contains("\r\n\r\n") {
+                    let got = recv(client, &buffer, buffer.count, 0)
+                    if got <= 0 { break }
+                    received += buffer[0..<got]
+                }
+                let answer = Array("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nfresh".utf8)
+                _ = send(client, answer, answer.count, Int32(MSG_NOSIGNAL))
+                close(client)
+            }
+        }.start()
+    }
+
+    func stop() {
+        shutdown(fd, Int32(SHUT_RDWR))
+        close(fd)
+    }
+}
