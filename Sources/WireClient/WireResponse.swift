@@ -58,19 +58,19 @@ public struct WireResponse: Sendable, Hashable {
 
     /// A response parsed off a connection, with where it ends in the bytes
     /// read and whether the connection may carry another request.
-    struct Framed {
+    package struct Framed {
         /// The response.
-        var response: WireResponse
+        package var response: WireResponse
         /// The index just past its last byte.
-        var end: Int
+        package var end: Int
         /// Whether its length was known (not read to the connection's close)
         /// and it is HTTP/1.1 without `Connection: close`: the connection may
         /// be reused once every byte read belongs to this response.
-        var allowsReuse: Bool
+        package var allowsReuse: Bool
     }
 
     /// Like ``parse(_:method:ended:)``, with the framing a connection pool needs.
-    static func frame(_ bytes: [UInt8], method: String, ended: Bool) throws(WireClientError) -> Framed? {
+    package static func frame(_ bytes: [UInt8], method: String, ended: Bool) throws(WireClientError) -> Framed? {
         var start = 0
         while true {
             guard let headEnd = find(crlfcrlf, in: bytes, from: start) else {
