@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIKitCore
 import Yams
 
 /// A `Decoder` over a parsed YAML node tree that reads scalars as Yams'
@@ -11,16 +12,23 @@ import Yams
 struct NodeDecoder: Decoder {
     let node: Node
     let codingPath: [any CodingKey]
+    /// Whether a mapping read as "anything" (`[String: AnyCodable]`) gives
+    /// its keys with every value left unread: for a check that keeps only
+    /// the errors. OpenAPIKit reads each object that may carry `x-`
+    /// extensions a second time, whole, as "anything", to find its keys, so
+    /// a document's every level was decoded again for each level above it.
+    let keysOnlyForAny: Bool
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(_ node: Node, codingPath: [any CodingKey] = []) {
+    init(_ node: Node, codingPath: [any CodingKey] = [], keysOnlyForAny: Bool = false) {
         self.node = node
         self.codingPath = codingPath
+        self.keysOnlyForAny = keysOnlyForAny
     }
 
-    /// Decodes `type` from `node`.
-    static func decode<T: Decodable>(_ type: T.Type, from node: Node) throws -> T {
-        try NodeDecoder(node).decode(type)
+    /// Decodes `type` from `node`; `keysOnlyForAny` as ``keysOnlyForAny``.
+    static func decode<T: Decodable>(_ type: T.Type, from node: Node, keysOnlyForAny: Bool = false) throws -> T {
+        try NodeDecoder(node, keysOnlyForAny: keysOnlyForAny).decode(type)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -35,7 +43,9 @@ struct NodeDecoder: Decoder {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
-    func child(_ node: Node, _ key: any CodingKey) -> NodeDecoder { NodeDecoder(node, codingPath: codingPath + [key]) }
+    func child(_ node: Node, _ key: any CodingKey) -> NodeDecoder {
+        NodeDecoder(node, codingPath: codingPath + [key], keysOnlyForAny: keysOnlyForAny)
+    }
 
     func mismatch(_ expected: Any.Type) -> DecodingError {
         .typeMismatch(expected, .init(codingPath: codingPath, debugDescription: "Expected to decode \(expected) but found \(node.kindName) instead."))
@@ -161,6 +171,10 @@ extension NodeDecoder: SingleValueDecodingContainer {
     func decodeNil() -> Bool { node.null == NSNull() }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if keysOnlyForAny, type == [String: AnyCodable].self, let mapping = node.mapping {
+            let keys = Keyed<NameKey>(decoder: self, mapping: mapping).keys
+            return Dictionary(keys.map { ($0, AnyCodable(NSNull())) }, uniquingKeysWith: { first, _ in first }) as! T
+        }
         guard let scalarType = type as? any ScalarConstructible.Type else { return try T(from: self) }
         guard case .scalar(let scalar) = node else { throw mismatch(type) }
         // Yams reads a number through a regular expression; text that cannot

@@ -44,7 +44,7 @@ public struct OpenAPIDocument: Sendable {
         let source: OpenAPISource
         do throws(StubProblem) {
             source = try OpenAPISource(data: data, file: file)
-            try checkStructure(data, source)
+            try checkStructure(source)
         } catch {
             throw StubValidationError(problems: [error])
         }
@@ -83,18 +83,17 @@ public struct OpenAPIDocument: Sendable {
     }
 
     /// OpenAPIKit's decode of the document; its error, placed by its coding path.
-    private static func checkStructure(_ data: Data, _ source: OpenAPISource) throws(StubProblem) {
+    private static func checkStructure(_ source: OpenAPISource) throws(StubProblem) {
         do {
-            // Only the check is kept (order comes from the node tree), so a JSON
-            // document takes Foundation's decoder; YAML, the tree already
-            // parsed, through a decoder that indexes each mapping's keys
-            // (Yams' own searched them: quadratic in a mapping's size).
-            let json = data.first(where: { !$0.isWhitespace }) == UInt8(ascii: "{")
-            switch (source.dialect, json) {
-            case (.openAPI30, true): _ = try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data).convert(to: .v3_1_1)
-            case (.openAPI30, false): _ = try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root).convert(to: .v3_1_1)
-            case (.openAPI31, true): _ = try JSONDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: data)
-            case (.openAPI31, false): _ = try NodeDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: source.root)
+            // Only the check is kept (order comes from the node tree), so
+            // the tree already parsed (YAML or JSON) is read through a
+            // decoder that indexes each mapping's keys (Yams' own searched
+            // them: quadratic in a mapping's size) and reads no vendor
+            // extension's value (OpenAPIKit reads every extendable object
+            // again, whole, to find its `x-` keys).
+            switch source.dialect {
+            case .openAPI30: _ = try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root, keysOnlyForAny: true).convert(to: .v3_1_1)
+            case .openAPI31: _ = try NodeDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: source.root, keysOnlyForAny: true)
             }
         } catch {
             let readable = OpenAPIKit.OpenAPI.Error(from: error)
@@ -106,9 +105,4 @@ public struct OpenAPIDocument: Sendable {
 
     /// Keys whose values are data, not document structure.
     static let dataKeys: Set<String> = ["example", "value", "dataValue", "default", "const", "enum"]
-}
-
-extension UInt8 {
-    /// Space, tab, line feed or carriage return.
-    fileprivate var isWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
 }

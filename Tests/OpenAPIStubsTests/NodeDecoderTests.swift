@@ -2,6 +2,7 @@ import Foundation
 import OpenAPIKit
 import OpenAPIKit30
 @testable import OpenAPIStubs
+import StubKit
 import Testing
 import Yams
 
@@ -71,4 +72,32 @@ import Yams
         #expect(path(ours) == path(yams))
         #expect(path(ours)?.isEmpty == false)
     }
+
+    /// The check reads no extension's value (`keysOnlyForAny`), yet refuses
+    /// what a full read refuses: a key without `x-` where OpenAPI has no such
+    /// field, with the same coding path, in YAML and in JSON.
+    @Test func readingExtensionKeysOnlyRefusesWhatAFullReadRefuses() throws {
+        for url in Self.documents {
+            let source = try OpenAPISource(data: try Data(contentsOf: url), file: url.lastPathComponent)
+            if source.dialect == .openAPI30 {
+                _ = try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root, keysOnlyForAny: true)
+            } else {
+                _ = try NodeDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: source.root, keysOnlyForAny: true)
+            }
+        }
+        let typo = Self.tricky.replacingOccurrences(of: "default: { description: \"~\" }", with: "default: { description: \"~\", sumary: typo }")
+        let source = try OpenAPISource(data: Data(typo.utf8), file: "typo.yaml")
+        let shallow = #expect(throws: (any Error).self) {
+            try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root, keysOnlyForAny: true)
+        }
+        let full = #expect(throws: (any Error).self) { try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root) }
+        let described = { (error: (any Error)?) in error.map { OpenAPIKit30.OpenAPI.Error(from: $0).localizedDescription } }
+        #expect(described(shallow) == described(full))
+        #expect(described(shallow)?.contains("sumary") == true, "\(String(describing: described(shallow)))")
+
+        let json = #"{"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {"/a": {"get": {"sumary": "typo", "responses": {}}}}}"#
+        let refused = #expect(throws: StubValidationError.self) { try OpenAPIDocument.read(Data(json.utf8), file: "typo.json") }
+        #expect(refused?.problems.first.map { "\($0)" }?.contains("sumary") == true, "\(String(describing: refused))")
+    }
 }
+
