@@ -120,7 +120,7 @@ def main():
     if options.tls_only:
         startstop = json.loads(subprocess.run([bench, "start-stop", "--cycles", str(options.cycles), "--stubs", "100"],
                                               capture_output=True, text=True, check=True).stdout)
-        return print_tls(tls_throughput(bench, options.body, options.seconds, options.rounds), startstop)
+        return print_tls(tls_throughput(bench, options.reference, options.body, options.seconds, options.rounds), startstop)
 
     # The Marvel reference answers the very bytes the fake answers on that route.
     with Server("marvel", [understudy, "serve", "--marvel"]) as server:
@@ -185,7 +185,7 @@ def main():
     say("proxy overhead...")
     proxy = proxy_overhead(understudy, options.reference, options.body, options.seconds, options.rounds)
     say("HTTPS against plain HTTP...")
-    tls = tls_throughput(bench, options.body, options.seconds, options.rounds)
+    tls = tls_throughput(bench, options.reference, options.body, options.seconds, options.rounds)
 
     say("decoding a 100-comic page...")
     decode = json.loads(subprocess.run([bench, "decode-comics", "--iterations", "200"],

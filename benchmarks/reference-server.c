@@ -3,8 +3,11 @@
  * request with one prebuilt response holding the body file, as fast as
  * libmicrohttpd allows. Same daemon flags as MicroHTTP's Daemon.
  *
- *   reference-server BODY_FILE      prints "READY http://127.0.0.1:PORT pid=PID"
- *                                   and serves until SIGINT or SIGTERM.
+ *   reference-server BODY_FILE [--tls CERT_PEM KEY_PEM] [--threads N]
+ *                                   prints "READY http://127.0.0.1:PORT pid=PID"
+ *                                   (https with --tls, GnuTLS as MicroHTTP
+ *                                   uses it; a pool of N threads with
+ *                                   --threads) and serves until SIGINT or SIGTERM.
  *   reference-server --start-stop N starts and stops a daemon on port 0 N times
  *                                   in-process and prints one JSON line with the
  *                                   median and p90 microseconds per cycle.
@@ -33,6 +36,9 @@ answer(void *cls, struct MHD_Connection *connection, const char *url, const char
     return MHD_queue_response(connection, MHD_HTTP_OK, prebuilt);
 }
 
+static char *tls_cert, *tls_key;
+static unsigned int threads;
+
 static struct MHD_Daemon *
 start_daemon(void)
 {
@@ -40,9 +46,26 @@ start_daemon(void)
     memset(&address, 0, sizeof address);
     address.sin_family = AF_INET;
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    return MHD_start_daemon(
-        MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD | MHD_ALLOW_SUSPEND_RESUME, 0, NULL, NULL,
-        &answer, NULL, MHD_OPTION_SOCK_ADDR, &address, MHD_OPTION_END);
+    struct MHD_OptionItem tls[3] = {{MHD_OPTION_END, 0, NULL}, {MHD_OPTION_END, 0, NULL}, {MHD_OPTION_END, 0, NULL}};
+    unsigned int flags = MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD | MHD_ALLOW_SUSPEND_RESUME;
+    if (tls_cert != NULL) {
+        tls[0] = (struct MHD_OptionItem) {MHD_OPTION_HTTPS_MEM_KEY, 0, tls_key};
+        tls[1] = (struct MHD_OptionItem) {MHD_OPTION_HTTPS_MEM_CERT, 0, tls_cert};
+        flags |= MHD_USE_TLS;
+    }
+    return MHD_start_daemon(flags, 0, NULL, NULL, &answer, NULL, MHD_OPTION_SOCK_ADDR, &address,
+                            MHD_OPTION_ARRAY, tls, MHD_OPTION_THREAD_POOL_SIZE, threads > 1 ? threads : 0, MHD_OPTION_END);
+}
+
+static char *
+read_text(const char *path)
+{
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) { perror(path); exit(2); }
+    char *text = calloc(1, 1 << 16);
+    fread(text, 1, (1 << 16) - 1, file);
+    fclose(file);
+    return text;
 }
 
 static int
@@ -76,7 +99,12 @@ start_stop(int cycles)
 int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--start-stop") == 0) return start_stop(atoi(argv[2]) > 0 ? atoi(argv[2]) : 1);
-    if (argc != 2) { fprintf(stderr, "usage: %s BODY_FILE | --start-stop N\n", argv[0]); return 2; }
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--tls") == 0 && i + 2 < argc) { tls_cert = read_text(argv[i + 1]); tls_key = read_text(argv[i + 2]); i += 2; }
+        else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) { threads = (unsigned int) atoi(argv[++i]); }
+        else { argc = 0; }
+    }
+    if (argc < 2) { fprintf(stderr, "usage: %s BODY_FILE [--tls CERT KEY] [--threads N] | --start-stop N\n", argv[0]); return 2; }
     FILE *file = fopen(argv[1], "rb");
     if (file == NULL) { perror(argv[1]); return 2; }
     static char body[1 << 20];
@@ -93,7 +121,7 @@ int main(int argc, char **argv)
 
     struct MHD_Daemon *daemon = start_daemon();
     if (daemon == NULL) { fprintf(stderr, "reference-server: cannot start on 127.0.0.1:0\n"); return 1; }
-    printf("READY http://127.0.0.1:%u pid=%d\n",
+    printf("READY %s://127.0.0.1:%u pid=%d\n", tls_cert != NULL ? "https" : "http",
            (unsigned) MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT)->port, (int) getpid());
     fflush(stdout);
     int received;

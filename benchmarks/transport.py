@@ -1,4 +1,6 @@
 """Transport sections of the benchmark: proxy overhead, and HTTPS against plain HTTP."""
+import os
+import subprocess
 import tempfile
 
 from contenders import Server, median, wrk
@@ -24,32 +26,56 @@ def proxy_overhead(understudy, reference, body, seconds, rounds):
     return results
 
 
-def tls_throughput(bench, body, seconds, rounds):
-    """The fixed route over plain HTTP and HTTPS from one StubServer each, alternating:
-    keep-alive (TLS once per connection) and Connection: close (a handshake per request)."""
+def tls_throughput(bench, reference, body, seconds, rounds):
+    """The fixed route over plain HTTP and HTTPS, from StubServer and from the C
+    reference, alternating: keep-alive (TLS once per connection) and
+    Connection: close (a handshake per request). Both HTTPS servers present the
+    same P-256 certificate (made here with openssl) through the same GnuTLS."""
+    folder = tempfile.mkdtemp(prefix="understudy-tls-")
+    cert, key = os.path.join(folder, "cert.pem"), os.path.join(folder, "key.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert,
+                    "-days", "2"], check=True, capture_output=True)
     results = []
     with Server("plain", [bench, "serve", "--stubs", "100", "--body", body]) as plain, \
-            Server("tls", [bench, "serve", "--stubs", "100", "--body", body, "--tls", "1"]) as tls:
-        tls_url = tls.url.replace("http://", "https://")
-        wrk(tls_url + "/fixed", 1)
+            Server("tls", [bench, "serve", "--stubs", "100", "--body", body, "--tls-cert", cert, "--tls-key", key]) as tls, \
+            Server("reference", [reference, body]) as c_plain, \
+            Server("reference-tls", [reference, body, "--tls", cert, key]) as c_tls:
+        urls = {"plain": plain.url, "tls": tls.url.replace("http://", "https://"),
+                "c-plain": c_plain.url, "c-tls": c_tls.url.replace("http://", "https://")}
+        wrk(urls["tls"] + "/fixed", 1)
+        wrk(urls["c-tls"] + "/fixed", 1)
         for number in range(rounds):
-            order = [("plain", plain.url), ("tls", tls_url)]
+            order = list(urls.items())
             if number % 2:
                 order.reverse()
             results.append({name: dict(keepalive=wrk(base + "/fixed", seconds),
                                        close=wrk(base + "/fixed", seconds, headers=["Connection: close"]))
                             for name, base in order})
+    for path in (cert, key):
+        os.unlink(path)
+    os.rmdir(folder)
     return results
 
 
 def print_tls(results, startstop):
-    keep = median([r["tls"]["keepalive"]["rps"] / r["plain"]["keepalive"]["rps"] for r in results])
-    close = median([r["tls"]["close"]["rps"] / r["plain"]["close"]["rps"] for r in results])
+    ratio = lambda one, other, mode: median([r[one][mode]["rps"] / r[other][mode]["rps"] for r in results])
     figures = {f"{name}-{mode}": median([r[name][mode]["rps"] for r in results])
-               for name in ("plain", "tls") for mode in ("keepalive", "close")}
-    print(f"HTTPS (GnuTLS, P-256), StubServer fixed route, wrk -c32: keep-alive {figures['tls-keepalive']:,.0f} req/s vs plain "
-          f"{figures['plain-keepalive']:,.0f} ({keep:.2f}x); a handshake per request (Connection: close) "
-          f"{figures['tls-close']:,.0f} vs {figures['plain-close']:,.0f} ({close:.2f}x)")
+               for name in ("plain", "tls", "c-plain", "c-tls") for mode in ("keepalive", "close")}
+    print(f"HTTPS (GnuTLS, one P-256 certificate for both servers), fixed route, wrk -c32, one server thread each, "
+          f"{len(results)} alternating rounds, medians:")
+    print()
+    print("| | StubServer | C reference | StubServer vs C |")
+    print("| --- | ---: | ---: | ---: |")
+    print(f"| a handshake per request (Connection: close), req/s | {figures['tls-close']:,.0f} | {figures['c-tls-close']:,.0f} | "
+          f"**{ratio('tls', 'c-tls', 'close'):.2f}x** (≥ 0.50) |")
+    print(f"| keep-alive HTTPS, req/s | {figures['tls-keepalive']:,.0f} | {figures['c-tls-keepalive']:,.0f} | "
+          f"{ratio('tls', 'c-tls', 'keepalive'):.2f}x |")
+    print(f"| keep-alive plain HTTP, req/s | {figures['plain-keepalive']:,.0f} | {figures['c-plain-keepalive']:,.0f} | "
+          f"{ratio('plain', 'c-plain', 'keepalive'):.2f}x |")
+    print(f"| keep-alive HTTPS vs plain | **{ratio('tls', 'plain', 'keepalive'):.2f}x** (≥ 0.80) | "
+          f"{ratio('c-tls', 'c-plain', 'keepalive'):.2f}x | |")
+    print()
     if startstop:
         print(f"start+stop with TLS: {startstop['tlsMedianMicros']:.0f} µs median ({startstop['tlsP90Micros']:.0f} p90) with a "
               f"certificate given, vs {startstop['medianMicros']:.0f} µs plain; {startstop['tlsGeneratedMedianMicros']:.0f} µs "

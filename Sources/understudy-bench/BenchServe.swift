@@ -18,6 +18,12 @@ struct BenchServe {
         configuration.connectionTimeoutSeconds = try arguments.int(
             "timeout", default: configuration.connectionTimeoutSeconds)
         if try arguments.int("tls", default: 0) == 1 { configuration.tls = .generated }
+        let certificate = try arguments.string("tls-cert", default: ""), key = try arguments.string("tls-key", default: "")
+        if !certificate.isEmpty {
+            configuration.tls = .certificate(try String(contentsOfFile: certificate, encoding: .utf8),
+                                             key: try String(contentsOfFile: key, encoding: .utf8))
+        }
+        configuration.threadCount = try arguments.int("threads", default: configuration.threadCount)
 
         // Block the signals before the daemon's threads exist, so they inherit
         // the mask and only this thread receives them, in sigwait.
