@@ -20,6 +20,11 @@ package final class RequestLog: @unchecked Sendable {
     private var contractSeen = 0
     private var reportedFull = false
     private var timer: (any DispatchSourceTimer)?
+    /// Targets as the log shows them (secrets masked), by target as sent:
+    /// a client polling one URL is masked once, not once a request.
+    private var shownTargets: [String: String] = [:]
+    /// The matched-request lines of one flush, written together.
+    private var batch: [String] = []
     private let queue = DispatchQueue(label: "understudy.request-log")
 
     /// Logs `server`'s requests to `logger`, with ANSI colour when `colour`;
@@ -57,26 +62,46 @@ package final class RequestLog: @unchecked Sendable {
         guard let last = entries.last else { return }
         seen = last.sequence
         let reports = Dictionary(server.takeIssues().map { ($0.sequence, $0) }, uniquingKeysWith: { first, _ in first })
+        defer { writeBatch() }
         for entry in entries {
-            let request = "\(entry.request.method) \(server.redaction.target(entry.request.target))"
+            let request = "\(entry.request.method) \(shownTarget(entry.request.target))"
             if let stub = entry.stub {
                 let fault = stub.fault.map { " [fault: \($0)]" } ?? ""
                 // A proxied request is logged when it arrives; the upstream's status may not be known yet.
                 let pending = entry.duration == nil && !entry.abandoned
                 let status = entry.status == nil && pending ? paint("…", 36) : paintStatus(entry.status)
-                logger.info("\(paint("✓", 32)) \(status) \(request) → \(stub.id) (\(stub.location))\(fault)\(took(entry))")
+                batch.append("\(paint("✓", 32)) \(status) \(request) → \(stub.id) (\(stub.location))\(fault)\(took(entry))")
                 if pending { self.pending.insert(entry.sequence) }
             } else if case .preflight = entry.outcome {
-                logger.info("\(paint("✓", 32)) \(paintStatus(entry.status)) \(request) → CORS preflight\(took(entry))")
+                batch.append("\(paint("✓", 32)) \(paintStatus(entry.status)) \(request) → CORS preflight\(took(entry))")
             } else if case .unmatched(let report)? = reports[entry.sequence]?.kind {
+                writeBatch()
                 logUnmatched(request, report: report)
             } else {
+                writeBatch()
                 logUnmatched(request, report: nil)
             }
             if case .responseClosureThrew(_, let error)? = reports[entry.sequence]?.kind {
+                writeBatch()
                 logThrow(request, error: error)
             }
         }
+    }
+
+    /// The lines gathered so far, as one message (one write, not one a request).
+    private func writeBatch() {
+        guard !batch.isEmpty else { return }
+        logger.info("\(batch.joined(separator: "\n"))")
+        batch.removeAll(keepingCapacity: true)
+    }
+
+    /// `target` with its secret query items masked, remembered for the next request to it.
+    private func shownTarget(_ target: String) -> String {
+        if let shown = shownTargets[target] { return shown }
+        let shown = server.redaction.target(target)
+        if shownTargets.count >= 1_024 { shownTargets.removeAll(keepingCapacity: true) }
+        shownTargets[target] = shown
+        return shown
     }
 
     /// ` (12.3 ms)`: how long the answer took, once it went out whole.
@@ -85,12 +110,23 @@ package final class RequestLog: @unchecked Sendable {
         return " " + paint("(\(Self.shown(duration)))", 2)
     }
 
-    /// `0.42 ms`, `12.3 ms`, `2.05 s`.
-    static func shown(_ duration: Duration) -> String {
-        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        if milliseconds < 1 { return String(format: "%.2f ms", milliseconds) }
-        if milliseconds < 1000 { return String(format: "%.1f ms", milliseconds) }
-        return String(format: "%.2f s", milliseconds / 1000)
+    /// `0.42 ms`, `12.3 ms`, `2.05 s`: rounded half up from the exact
+    /// duration (integer arithmetic; no Foundation formatter per log line).
+    package static func shown(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
+        if nanoseconds < 995_000 { return decimal(nanoseconds, unit: 10_000, places: 2) + " ms" }
+        if nanoseconds < 999_950_000 { return decimal(nanoseconds, unit: 100_000, places: 1) + " ms" }
+        return decimal(nanoseconds, unit: 10_000_000, places: 2) + " s"
+    }
+
+    /// `value ÷ unit` rounded half up, written with its last `places` digits as decimals.
+    private static func decimal(_ value: Int64, unit: Int64, places: Int) -> String {
+        let units = (value + unit / 2) / unit
+        var scale: Int64 = 1
+        for _ in 0..<places { scale *= 10 }
+        let fraction = String(units % scale)
+        return "\(units / scale)." + String(repeating: "0", count: places - fraction.count) + fraction
     }
 
     /// A second line for each answer logged before it went out (a delayed,

@@ -94,4 +94,25 @@ import UnderstudyTestSupport
         #expect(run.status != 0)
         #expect(run.errors.contains("--network warp-speed: not a preset (edge, slow-3g, fast-3g, fast-4g, slow-wifi)"), "\(run.errors)")
     }
+
+    /// Durations are written with two decimals below a millisecond, one
+    /// below a second, two in seconds above, rounded half up from the exact
+    /// duration, without a Foundation formatter per log line.
+    @Test func durationsAreRoundedToTheirShownDigits() {
+        let cases: [(Duration, String)] = [
+            (.zero, "0.00 ms"), (.microseconds(270), "0.27 ms"), (.microseconds(5), "0.01 ms"), (.microseconds(4), "0.00 ms"),
+            (.microseconds(994), "0.99 ms"), (.microseconds(995), "1.0 ms"), (.microseconds(12_345), "12.3 ms"),
+            (.microseconds(16_950), "17.0 ms"), (.microseconds(999_949), "999.9 ms"), (.microseconds(999_950), "1.00 s"),
+            (.milliseconds(2_049), "2.05 s"), (.seconds(61), "61.00 s"),
+        ]
+        for (duration, expected) in cases {
+            #expect(RequestLog.shown(duration) == expected, "\(duration)")
+        }
+        for micros in stride(from: 1, to: 3_000_000, by: 997) {
+            let shown = RequestLog.shown(.microseconds(micros))
+            let number = Double(shown.split(separator: " ")[0])!
+            let (value, unit) = shown.hasSuffix(" s") ? (number * 1_000_000, 10_000.0) : (number * 1000, shown.contains(".") && shown.split(separator: ".")[1].count == 5 ? 10.0 : 100.0)
+            #expect(abs(value - Double(micros)) <= unit / 2 + 0.001, "\(micros) µs shown as \(shown)")
+        }
+    }
 }
