@@ -17,29 +17,14 @@ final class WireConnection {
 
     /// Connects to the first address of `host` that accepts within `timeout`.
     init(host: String, port: Int, timeout: TimeInterval) throws(WireClientError) {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
-        var found: UnsafeMutablePointer<addrinfo>?
-        let resolved = getaddrinfo(host, String(port), &hints, &found)
-        guard resolved == 0, let first = found else {
-            throw .connect("\(host) does not resolve (\(String(cString: gai_strerror(resolved))))")
-        }
-        defer { freeaddrinfo(first) }
         var problem = "no address for \(host)"
-        var candidate: UnsafeMutablePointer<addrinfo>? = first
-        while let address = candidate {
-            candidate = address.pointee.ai_next
-            switch Self.connect(address.pointee, timeout: timeout) {
+        for address in try Self.resolve(host: host, port: port).get() {
+            switch Self.connect(to: address, timeout: timeout) {
             case .success(let descriptor):
                 fd = descriptor
                 return
-            case .failure(let why):
-                problem = "\(host):\(port): \(why)"
+            case .failure(let failure):
+                problem = "\(host):\(port): \(failure.why)"
             }
         }
         throw .connect(problem)
@@ -50,12 +35,14 @@ final class WireConnection {
         close(fd)
     }
 
-    /// A connected, blocking descriptor with `timeout` on every read and write.
-    private static func connect(_ address: addrinfo, timeout: TimeInterval) -> Result<Int32, ConnectFailure> {
+    /// A connected, blocking descriptor with `timeout` on every read and
+    /// write, to the address `bytes` hold (a `sockaddr`, from ``resolve(host:port:)``).
+    private static func connect(to bytes: [UInt8], timeout: TimeInterval) -> Result<Int32, ConnectFailure> {
+        let family = bytes.withUnsafeBytes { Int32($0.load(fromByteOffset: MemoryLayout.offset(of: \sockaddr.sa_family)!, as: sa_family_t.self)) }
         #if canImport(Glibc)
-        let fd = socket(address.ai_family, address.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), address.ai_protocol)
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
-        let fd = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
+        let fd = socket(family, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { return .failure(ConnectFailure(String(cString: strerror(errno)))) }
         #if canImport(Darwin)
@@ -65,7 +52,10 @@ final class WireConnection {
         #endif
         let flags = fcntl(fd, F_GETFL)
         _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
-        if systemConnect(fd, address.ai_addr, address.ai_addrlen) != 0 {
+        let started = bytes.withUnsafeBytes { raw in
+            systemConnect(fd, UnsafeMutableRawPointer(mutating: raw.baseAddress!).assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
+        }
+        if started != 0 {
             guard errno == EINPROGRESS else {
                 let why = String(cString: strerror(errno))
                 close(fd)
