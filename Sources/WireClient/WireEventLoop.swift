@@ -88,20 +88,19 @@ final class WireEventLoop: @unchecked Sendable {
             thread.start()
         }
         submitted.append(job)
-        let pokes = !signalled
+        // Poked under the lock: the loop closes the pipe under it too, so a
+        // poke never reaches a descriptor number the process has reused.
+        if !signalled { Self.poke(wake.write) }
         signalled = true
-        let poke = wake.write
         lock.unlock()
-        if pokes { Self.poke(poke) }
     }
 
     /// Ends the loop: requests queued or in flight fail, connections close.
     func shutDown() {
         lock.lock()
         closed = true
-        let poke = started ? wake.write : -1
+        if started, wake.write >= 0 { Self.poke(wake.write) }
         lock.unlock()
-        if poke >= 0 { Self.poke(poke) }
     }
 
     private static func poke(_ fd: Int32) {
@@ -158,7 +157,10 @@ final class WireEventLoop: @unchecked Sendable {
                 case .failure(.connect) where link.connecting && link.address + 1 < addresses[link.endpoint, default: []].count:
                     elsewhere.append((job, link.address + 1))
                 case .failure(let error):
-                    if link.reused, link.received.isEmpty, !job.retried, WirePool.idempotent.contains(job.request.method.uppercased()) {
+                    // A kept connection that died before a byte came back (not one that timed out).
+                    let died: Bool
+                    if case .timedOut = error { died = false } else { died = true }
+                    if died, link.reused, link.received.isEmpty, !job.retried, WirePool.idempotent.contains(job.request.method.uppercased()) {
                         var again = job
                         again.retried = true
                         retries.append(again)

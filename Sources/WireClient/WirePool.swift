@@ -126,7 +126,9 @@ package final class WirePool: @unchecked Sendable {
                 job.done(.success(framed.response))
                 return
             } catch {
-                if reused, !heard, !retried, Self.idempotent.contains(job.request.method.uppercased()) {
+                let died: Bool
+                if case .timedOut = error { died = false } else { died = true }
+                if died, reused, !heard, !retried, Self.idempotent.contains(job.request.method.uppercased()) {
                     retried = true
                     continue
                 }
