@@ -11,6 +11,8 @@ import StubServer
 /// 20 stubs on port 0, 3 URLSession calls, a count assertion, stop;
 /// (b) the floor: the same 3 calls against a server already running
 /// (`--reference URL`, the C libmicrohttpd server);
+/// (b') that floor on a new connection per test, as a server per test needs:
+/// the last call says `Connection: close`, so the next test connects anew;
 /// (g) the in-process transport: the same test with `transport: .inProcess`,
 /// the calls through `server.session`;
 /// (h) its floor: a bare `URLProtocol` of a few lines answering every request
@@ -35,6 +37,9 @@ struct SuiteCost {
         let floor = try Self.measure(tests) {
             for _ in 0..<3 { try Self.get(session, URL(string: reference + "/fixed")!) }
         }
+        let connectingFloor = try Self.measure(tests) {
+            for index in 0..<3 { try Self.get(session, URL(string: reference + "/fixed")!, closing: index == 2) }
+        }
         var configuration = StubServer.Configuration.default
         configuration.transport = .inProcess
         let noSocket = try Self.measure(tests) {
@@ -54,17 +59,21 @@ struct SuiteCost {
             "tests": tests,
             "inProcess": ["medianMicros": inProcess.median, "p90Micros": inProcess.p90, "wallSeconds": inProcess.wall],
             "floor": ["medianMicros": floor.median, "p90Micros": floor.p90, "wallSeconds": floor.wall],
+            "connectingFloor": ["medianMicros": connectingFloor.median, "p90Micros": connectingFloor.p90, "wallSeconds": connectingFloor.wall],
             "noSocket": ["medianMicros": noSocket.median, "p90Micros": noSocket.p90, "wallSeconds": noSocket.wall],
             "bareProtocol": ["medianMicros": bareProtocol.median, "p90Micros": bareProtocol.p90, "wallSeconds": bareProtocol.wall],
         ]
         print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self))
     }
 
-    /// One GET, waited for; throws unless it answers 200.
-    private static func get(_ session: URLSession, _ url: URL) throws {
+    /// One GET, waited for; throws unless it answers 200. `closing` asks
+    /// the server to close the connection after answering.
+    private static func get(_ session: URLSession, _ url: URL, closing: Bool = false) throws {
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var status = 0
-        session.dataTask(with: url) { _, response, _ in
+        var request = URLRequest(url: url)
+        if closing { request.setValue("close", forHTTPHeaderField: "Connection") }
+        session.dataTask(with: request) { _, response, _ in
             status = (response as? HTTPURLResponse)?.statusCode ?? 0
             done.signal()
         }.resume()
