@@ -23,7 +23,7 @@ enum ProxyCall {
             answer(failure(target.base.absoluteString + request.target, "the upstream URL cannot be formed"))
             return
         }
-        var headers = HTTPHeaders(target.forwardedHeaders(request.headers).fields.filter { $0.name.lowercased() != "via" })
+        var headers = HTTPHeaders(pairs: target.forwardedHeaders(request.headers).pairs.filter { $0.name.lowercased() != "via" })
         headers.add("Via", (via + ["1.1 \(viaMark)"]).joined(separator: ", "))
         client.send(UpstreamRequest(method: request.method, url: url, headers: headers, body: request.body)) { outcome in
             switch outcome {

@@ -50,7 +50,7 @@ public final class StubServer: Sendable {
         let engine = Engine(set: set, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max),
                             redaction: configuration.redaction, cors: configuration.cors, compression: configuration.compression,
                             codec: configuration.transport == .socket ? .zlib : InProcessRoute.codec,
-                            upstream: WirePool(trust: Self.upstreamTrust(configuration)))
+                            upstream: WirePool(trust: try Self.upstreamTrust(configuration)))
         var authorityPEM: String?
         switch configuration.transport {
         case .socket:
@@ -86,8 +86,15 @@ public final class StubServer: Sendable {
         }
     }
 
-    /// The certificates proxy stubs' https upstreams may present.
-    private static func upstreamTrust(_ configuration: Configuration) -> WireTrust {
+    /// The certificates proxy stubs' https upstreams may present; each
+    /// authority given is checked here, so one that is no certificate is
+    /// refused at start, by its index.
+    private static func upstreamTrust(_ configuration: Configuration) throws(DaemonError) -> WireTrust {
+        for (index, pem) in configuration.upstreamCertificateAuthorities.enumerated() {
+            do { try WireTrust(system: false, authorityCertificates: [pem]).checkAuthorities() } catch {
+                throw .invalidConfiguration("upstreamCertificateAuthorities[\(index)] is not a PEM certificate: \(error)")
+            }
+        }
         var trust = WireTrust(authorityCertificates: configuration.upstreamCertificateAuthorities)
         trust.remedy = "trust its authority with Configuration.upstreamCertificateAuthorities, or serve --upstream-ca"
         return trust

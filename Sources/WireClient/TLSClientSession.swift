@@ -17,18 +17,7 @@ final class TLSClientSession {
         guard gnutls_certificate_allocate_credentials(&made) == GNUTLS_E_SUCCESS, let made else { throw .tls("no memory for credentials") }
         credentials = made
         if trust.system, trust.verifies { _ = gnutls_certificate_set_x509_system_trust(made) }
-        for file in trust.authorities {
-            let added = gnutls_certificate_set_x509_trust_file(made, file, GNUTLS_X509_FMT_PEM)
-            guard added > 0 else { throw .tls("\(file) holds no PEM certificate (\(Self.text(added)))") }
-        }
-        for (index, pem) in trust.authorityCertificates.enumerated() {
-            var bytes = Array(pem.utf8)
-            let added = bytes.withUnsafeMutableBufferPointer { buffer in
-                var datum = gnutls_datum_t(data: buffer.baseAddress, size: UInt32(buffer.count))
-                return gnutls_certificate_set_x509_trust_mem(made, &datum, GNUTLS_X509_FMT_PEM)
-            }
-            guard added > 0 else { throw .tls("authority certificate \(index + 1) is not a PEM certificate (\(Self.text(added)))") }
-        }
+        try Self.addAuthorities(of: trust, to: made)
         var opened: gnutls_session_t?
         guard gnutls_init(&opened, UInt32(GNUTLS_CLIENT)) == GNUTLS_E_SUCCESS, let opened else { throw .tls("cannot start a session") }
         session = opened
@@ -87,9 +76,39 @@ final class TLSClientSession {
         }
     }
 
+    /// Adds `trust`'s own authorities (files, then PEM text) to `credentials`.
+    static func addAuthorities(of trust: WireTrust, to credentials: gnutls_certificate_credentials_t) throws(WireClientError) {
+        for file in trust.authorities {
+            let added = gnutls_certificate_set_x509_trust_file(credentials, file, GNUTLS_X509_FMT_PEM)
+            guard added > 0 else { throw .tls("\(file) holds no PEM certificate (\(Self.text(added)))") }
+        }
+        for (index, pem) in trust.authorityCertificates.enumerated() {
+            var bytes = Array(pem.utf8)
+            let added = bytes.withUnsafeMutableBufferPointer { buffer in
+                var datum = gnutls_datum_t(data: buffer.baseAddress, size: UInt32(buffer.count))
+                return gnutls_certificate_set_x509_trust_mem(credentials, &datum, GNUTLS_X509_FMT_PEM)
+            }
+            guard added > 0 else { throw .tls("authority certificate \(index + 1) is not a PEM certificate (\(Self.text(added)))") }
+        }
+    }
+
     private static func text(_ code: Int32) -> String { String(cString: gnutls_strerror(code)) }
 
     private static func isAddress(_ host: String) -> Bool {
         host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+    }
+}
+
+extension WireTrust {
+    /// Loads the authorities given here (not the system's) as a connection
+    /// would, so a file or PEM text that is no certificate is refused before
+    /// the first request instead of at it.
+    ///
+    /// - Throws: ``WireClientError/tls(_:)`` naming the file or the certificate's place.
+    package func checkAuthorities() throws(WireClientError) {
+        var made: gnutls_certificate_credentials_t?
+        guard gnutls_certificate_allocate_credentials(&made) == GNUTLS_E_SUCCESS, let made else { throw .tls("no memory for credentials") }
+        defer { gnutls_certificate_free_credentials(made) }
+        try TLSClientSession.addAuthorities(of: self, to: made)
     }
 }

@@ -117,9 +117,25 @@ final class WireConnection {
 
     /// Whether the connection can no longer carry a request: while it sat
     /// idle the peer closed it, or sent bytes nobody asked for.
-    var isStale: Bool {
+    var isStale: Bool { Self.isStale(fd, tls: tls != nil) }
+
+    /// Whether an idle connection on `fd` can no longer carry a request.
+    /// Plain HTTP: any byte or hang-up while idle. TLS: only a hang-up or an
+    /// error, since a server may send records of its own after the handshake
+    /// (TLS 1.3 session tickets) that the next read consumes. Without
+    /// `POLLRDHUP` (not Linux), TLS is judged like plain HTTP.
+    static func isStale(_ fd: Int32, tls: Bool) -> Bool {
+        #if os(Linux)
+        // POLLRDHUP (0x2000 on every Linux architecture), which Glibc exports only with _GNU_SOURCE.
+        let readHangUp: Int16 = 0x2000
+        let closed = readHangUp | Int16(POLLHUP) | Int16(POLLERR)
+        var poller = pollfd(fd: fd, events: tls ? readHangUp : Int16(POLLIN) | readHangUp, revents: 0)
+        guard poll(&poller, 1, 0) != 0 else { return false }
+        return !tls || poller.revents & closed != 0
+        #else
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&poller, 1, 0) != 0
+        #endif
     }
 
     /// Writes every byte.

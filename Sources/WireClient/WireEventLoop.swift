@@ -112,8 +112,8 @@ final class WireEventLoop: @unchecked Sendable {
 
     private func run() {
         var retries: [Job] = []
+        var sink = [UInt8](repeating: 0, count: 64)
         while true {
-            var sink = [UInt8](repeating: 0, count: 64)
             while read(wake.read, &sink, sink.count) > 0 {}
             lock.lock()
             let batch = submitted
@@ -157,10 +157,7 @@ final class WireEventLoop: @unchecked Sendable {
                 case .failure(.connect) where link.connecting && link.address + 1 < addresses[link.endpoint, default: []].count:
                     elsewhere.append((job, link.address + 1))
                 case .failure(let error):
-                    // A kept connection that died before a byte came back (not one that timed out).
-                    let died: Bool
-                    if case .timedOut = error { died = false } else { died = true }
-                    if died, link.reused, link.received.isEmpty, !job.retried, WirePool.idempotent.contains(job.request.method.uppercased()) {
+                    if !job.retried, WirePool.mayResend(job.request, after: error, reused: link.reused, heard: !link.received.isEmpty) {
                         var again = job
                         again.retried = true
                         retries.append(again)
@@ -193,8 +190,7 @@ final class WireEventLoop: @unchecked Sendable {
         var link: Link?
         if !job.retried, address == 0 {
             while link == nil, let candidate = idle[job.endpoint]?.popLast() {
-                var poller = pollfd(fd: candidate.fd, events: Int16(POLLIN), revents: 0)
-                if poll(&poller, 1, 0) == 0 { link = candidate }
+                if !WireConnection.isStale(candidate.fd, tls: false) { link = candidate }
             }
         }
         if let link { link.reused = true } else {

@@ -126,9 +126,7 @@ package final class WirePool: @unchecked Sendable {
                 job.done(.success(framed.response))
                 return
             } catch {
-                let died: Bool
-                if case .timedOut = error { died = false } else { died = true }
-                if died, reused, !heard, !retried, Self.idempotent.contains(job.request.method.uppercased()) {
+                if !retried, Self.mayResend(job.request, after: error, reused: reused, heard: heard) {
                     retried = true
                     continue
                 }
@@ -138,9 +136,15 @@ package final class WirePool: @unchecked Sendable {
         }
     }
 
-    /// Methods a request may be sent again with, when its kept connection
-    /// turned out closed before a byte came back.
-    static let idempotent: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"]
+    /// Whether `request`, which failed with `error`, goes once more on a new
+    /// connection: its kept connection died (not timed out) before a byte
+    /// came back, and its method is idempotent (RFC 9110 §9.2.2).
+    static func mayResend(_ request: WireRequest, after error: WireClientError, reused: Bool, heard: Bool) -> Bool {
+        if case .timedOut = error { return false }
+        return reused && !heard && idempotent.contains(request.method.uppercased())
+    }
+
+    private static let idempotent: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"]
 
     /// One request and its response on `connection`; `heard` turns true with the first byte back.
     private func exchange(_ job: Job, on connection: WireConnection, heard: inout Bool) throws(WireClientError) -> WireResponse.Framed {

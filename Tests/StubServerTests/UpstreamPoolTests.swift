@@ -70,6 +70,16 @@ import UnderstudyTestSupport
         }
     }
 
+    @Test func anAuthorityThatIsNoCertificateIsRefusedAtStartByItsIndex() throws {
+        var configuration = StubServer.Configuration.default
+        let authority = try StubServer.start(.stubs([], configuration: { var tls = configuration; tls.tls = .generated; return tls }()))
+        defer { authority.stop() }
+        configuration.upstreamCertificateAuthorities = [try #require(authority.certificateAuthorityPEM), "not a certificate"]
+        let refused = #expect(throws: (any Error).self) { try StubServer.start(.stubs([], configuration: configuration)) }
+        let message = refused.map { "\($0)" } ?? ""
+        #expect(message.contains("upstreamCertificateAuthorities[1] is not a PEM certificate"), "\(message)")
+    }
+
     @Test func repeatedHeadersAndABodyOnAGetGoThroughAsSent() async throws {
         let cookies = StubResponse(status: 200, headers: HTTPHeaders(pairs: [("Set-Cookie", "a=1"), ("Set-Cookie", "b=2")]), body: Data("ok".utf8))
         let upstream = try StubServer.start([Get("/cookies").respond(cookies), Get("/search").respond(.text("found"))])
