@@ -45,7 +45,9 @@ package struct DocumentNode {
     }
 
     /// The placeholder YAML node of a JSON node: made once (Node is a value; nothing mutates it).
-    nonisolated(unsafe) private static let none = Node("")
+    /// Its tag names the basic resolver: Yams' default one compiles seven regular
+    /// expressions, and with them ICU's one-time set-up, which a JSON document never needs.
+    nonisolated(unsafe) private static let none = Node("", Tag(.str, .basic, .default))
 
     /// The 1-based line where the node starts.
     package var line: Int { json.map { $0.document.position(of: pointer).line } ?? node.mark?.line ?? 1 }

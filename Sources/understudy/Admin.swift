@@ -5,6 +5,7 @@ import UnderstudyCLI
 /// `understudy admin URL ACTION …`: drive a running server's admin API from a script.
 struct Admin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "admin",
         abstract: "Change or inspect a running Understudy server through its admin API.",
         usage: "understudy admin <url> [--admin-token <token>] <action> ...",
         discussion: """
@@ -90,22 +91,24 @@ struct Actions: ParsableCommand {
 
     struct Stubs: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stubs",
             abstract: "Add, list or remove stubs.", subcommands: [Add.self, List.self, Remove.self])
 
         struct Add: AdminAction {
             static let configuration = CommandConfiguration(
+                commandName: "add",
                 abstract: "Add the stubs of spec files (or WireMock mappings), fixtures read here.")
             @Argument(help: "Spec files (YAML or JSON) or WireMock mapping files and roots.") var files: [String]
             func run(on admin: AdminRun) async -> AdminRun.Outcome { await admin.addStubs(paths: files) }
         }
 
         struct List: AdminAction {
-            static let configuration = CommandConfiguration(abstract: "Print the server's stubs in the spec-file schema.")
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "Print the server's stubs in the spec-file schema.")
             func run(on admin: AdminRun) async -> AdminRun.Outcome { await admin.listStubs() }
         }
 
         struct Remove: AdminAction {
-            static let configuration = CommandConfiguration(abstract: "Remove one stub by id.")
+            static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove one stub by id.")
             @Argument(help: "The stub's id.") var id: String
             func run(on admin: AdminRun) async -> AdminRun.Outcome { await admin.removeStub(id) }
         }
@@ -117,38 +120,40 @@ struct Actions: ParsableCommand {
             subcommands: [Start.self, Stop.self, Status.self])
 
         struct Start: AdminAction {
-            static let configuration = CommandConfiguration(abstract: "Forward what no stub answers to --target and record it.")
+            static let configuration = CommandConfiguration(commandName: "start", abstract: "Forward what no stub answers to --target and record it.")
             @Option(help: "The API to record (http or https).") var target: String
             func run(on admin: AdminRun) async -> AdminRun.Outcome { await admin.record("start", target: target) }
         }
 
         struct Stop: AdminAction {
             static let configuration = CommandConfiguration(
+                commandName: "stop",
                 abstract: "Stop recording; `understudy record` writes its spec then. Exits 1 when the secret scan refused the output.")
             func run(on admin: AdminRun) async -> AdminRun.Outcome { await admin.record("stop") }
         }
 
         struct Status: AdminAction {
-            static let configuration = CommandConfiguration(abstract: "Print NeverStarted, Recording or Stopped.")
+            static let configuration = CommandConfiguration(commandName: "status", abstract: "Print NeverStarted, Recording or Stopped.")
             func run(on admin: AdminRun) async -> AdminRun.Outcome { await admin.record("status") }
         }
     }
 
     struct Reset: AdminAction {
         static let configuration = CommandConfiguration(
+            commandName: "reset",
             abstract: "Put the server back as it started: its own stubs, an empty journal, scenarios at Started.")
         func run(on admin: AdminRun) async -> AdminRun.Outcome { await admin.reset() }
     }
 
     struct Requests: AdminAction {
-        static let configuration = CommandConfiguration(abstract: "Print the requests the server received, secrets masked.")
+        static let configuration = CommandConfiguration(commandName: "requests", abstract: "Print the requests the server received, secrets masked.")
         @Flag(help: "Only the requests no stub matched, each with its near-miss report.") var unmatched = false
         @Flag(help: "Print the journal entries as JSON.") var json = false
         func run(on admin: AdminRun) async -> AdminRun.Outcome { await admin.requests(unmatchedOnly: unmatched, json: json) }
     }
 
     struct Count: AdminAction {
-        static let configuration = CommandConfiguration(abstract: "Print how many received requests match a pattern.")
+        static let configuration = CommandConfiguration(commandName: "count", abstract: "Print how many received requests match a pattern.")
         @Argument(help: "\"METHOD /path\" or a spec request block such as '{method: GET, path: /x}'.") var pattern: String
         @Option(help: "Exit 1 unless exactly this many matched.") var expect: Int?
         func run(on admin: AdminRun) async -> AdminRun.Outcome { await admin.count(pattern, expected: expect) }
@@ -156,6 +161,7 @@ struct Actions: ParsableCommand {
 
     struct Wait: AdminAction {
         static let configuration = CommandConfiguration(
+            commandName: "wait",
             abstract: "Wait for the next request matching a pattern; exit 1 with what came instead on timeout.")
         @Argument(help: "\"METHOD /path\" or a spec request block such as '{method: GET, path: /x}'.") var pattern: String
         @Option(help: "How long to wait, in seconds.") var timeout: Double = 5

@@ -6,6 +6,7 @@ import UnderstudyCLI
 /// `understudy check [PATH...]`: runs contract files like a test runner.
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Run contract files (*.contract.yaml) against a built-in server.",
         discussion: "Reports each check as ✓ or ✗ with the reason, then N passed, N failed; exits 1 on any failure.\n\nRead more: docs/spec-format.md (contract files), docs/command-line.md in the Understudy repository."
     )

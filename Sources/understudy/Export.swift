@@ -7,6 +7,7 @@ import UnderstudyCLI
 /// `understudy export --format har --journal URL --out FILE`.
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write stubs from spec files (and WireMock mappings) as a WireMock root, or a running server's journal as a HAR file.",
         discussion: """
             Every mapping gets an explicit priority, its rank in Understudy's match order, so WireMock

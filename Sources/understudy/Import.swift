@@ -5,6 +5,7 @@ import UnderstudyCLI
 /// `understudy import har FILE --out DIR`.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Write a spec file and fixtures from traffic another tool captured (a HAR file).",
         discussion: """
             The exchanges go through the recorder, as if `understudy record` had seen them: Authorization,

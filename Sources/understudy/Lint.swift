@@ -8,6 +8,7 @@ import UnderstudyCLI
 /// `understudy lint SPEC...`: checks spec files without serving them.
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Check spec files and WireMock mappings: schema, fixtures, JSON bodies, duplicate and shadowed stubs.",
         discussion: "Prints one line per problem as file:line:column: error: key: message and exits 2 when there is any (with --strict, when there is any warning too).\n\nRead more: docs/command-line.md, docs/spec-format.md in the Understudy repository."
     )

@@ -9,6 +9,7 @@ import UnderstudyCLI
 /// `understudy record --target URL --out DIR`: a recording proxy.
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "record",
         abstract: "Forward requests to a real API and record them as a spec file that replays them.",
         discussion: """
             Point the client at the printed URL. Every request is forwarded to --target and logged.

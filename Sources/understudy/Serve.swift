@@ -11,6 +11,7 @@ import UnderstudyCLI
 /// `understudy serve SPEC... [--marvel]`: serves stubs until SIGINT or SIGTERM.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve spec files (and/or the Marvel fake) until interrupted.",
         discussion: """
             Prints one ready line with the bound URL, then logs each request to standard

@@ -8,6 +8,7 @@ import WireClient
 /// `understudy verify SPEC --against URL`: provider verification for CI.
 struct Verify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "verify",
         abstract: "Replay each stub's example request (or each pact interaction) against a live server and report drift.",
         discussion: """
             Compares status, the headers a stub's verify: block names, and the JSON shape

@@ -23,4 +23,23 @@ import UnderstudyTestSupport
             #expect(FileManager.default.fileExists(atPath: CommandLineSpecTests.root.appendingPathComponent(page).path), "\(command): \(page) does not exist")
         }
     }
+
+    /// A command without a `commandName` has one derived at every start with
+    /// String(describing:), a runtime conformance scan that the time to a first
+    /// answer pays; so each command of Sources/understudy names itself.
+    @Test func everyCommandNamesItself() throws {
+        let folder = CommandLineSpecTests.root.appendingPathComponent("Sources/understudy")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        var configurations = 0
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("CommandConfiguration(") && !line.contains("func ") {
+                configurations += 1
+                let following = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(number).prefix(2).joined(separator: " ")
+                #expect(following.contains("commandName:"), "Sources/understudy/\(file):\(number + 1): CommandConfiguration without commandName:")
+            }
+        }
+        #expect(configurations >= 20, "found \(configurations) command configurations")
+    }
 }

@@ -87,19 +87,27 @@ package enum StubValidation {
         for candidate in table.rivals(of: index) {
             if candidate == index { return nil } // every stub ordered before this one was checked
             let other = table.stubs[candidate]
+            // The cheap checks first: most rivals differ by method or path, and
+            // comparing conditions builds sets.
             guard other.times == nil, other.scenario == nil || other.scenario == stub.scenario,
-                  other.request.predicates.isEmpty, other.request.conditions(areAmong: stub.request),
-                  other.request.method == nil || other.request.method == stub.request.method
+                  other.request.predicates.isEmpty,
+                  other.request.method == nil || other.request.method == stub.request.method,
+                  covers(other.request.path, stub.request.path), other.request.conditions(areAmong: stub.request)
             else { continue }
-            switch (other.request.path, stub.request.path) {
-            case (.any, _): return candidate
-            case (_, .literal(let path)) where other.request.path.match(path) != nil: return candidate
-            case (.template(let a), .template(let b)) where a.source == b.source: return candidate
-            case (.regex(let a), .regex(let b)) where a == b: return candidate
-            default: continue
-            }
+            return candidate
         }
         return nil
+    }
+
+    /// Whether every path `path` accepts is one `other` accepts too.
+    private static func covers(_ other: PathPattern, _ path: PathPattern) -> Bool {
+        switch (other, path) {
+        case (.any, _): return true
+        case (_, .literal(let literal)): return other.match(literal) != nil
+        case (.template(let a), .template(let b)): return a.source == b.source
+        case (.regex(let a), .regex(let b)): return a == b
+        default: return false
+        }
     }
 }
 
@@ -110,6 +118,7 @@ extension RequestPattern {
     /// Whether every query, header, cookie, form and body condition of this pattern
     /// is also one of `other`'s, so any request `other` accepts passes them.
     func conditions(areAmong other: RequestPattern) -> Bool {
+        if target.isEmpty, query.isEmpty, cookies.isEmpty, form.isEmpty, headers.isEmpty, body.isEmpty, multipart.isEmpty { return true }
         func lowered(_ fields: [FieldMatcher]) -> Set<FieldMatcher> {
             Set(fields.map { FieldMatcher($0.name.lowercased(), $0.matcher) })
         }
