@@ -1,28 +1,97 @@
 """Transport sections of the benchmark: proxy overhead, and HTTPS against plain HTTP."""
 import os
+import shutil
+import socket
 import subprocess
 import tempfile
+import time
+import urllib.request
 
 from contenders import Server, median, wrk
 
 
+class Nginx:
+    """nginx (Debian's) as a reverse proxy to `upstream`, with kept upstream
+    connections: what a C proxy reaches on this machine, the bound for ours.
+    nginx takes no port 0, so the port is a free one picked just before."""
+
+    def __init__(self, upstream, workers):
+        self.upstream, self.workers = upstream, workers
+
+    def __enter__(self):
+        self.folder = tempfile.mkdtemp(prefix="understudy-nginx-")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        temp = {name: os.path.join(self.folder, name) for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
+        config = os.path.join(self.folder, "nginx.conf")
+        with open(config, "w") as file:
+            file.write(f"""worker_processes {self.workers};
+pid {self.folder}/nginx.pid;
+error_log stderr error;
+events {{ worker_connections 1024; }}
+http {{
+  access_log off;
+  client_body_temp_path {temp['body']}; proxy_temp_path {temp['proxy']}; fastcgi_temp_path {temp['fastcgi']};
+  uwsgi_temp_path {temp['uwsgi']}; scgi_temp_path {temp['scgi']};
+  upstream origin {{ server {self.upstream.removeprefix('http://')}; keepalive 64; }}
+  server {{
+    listen 127.0.0.1:{port};
+    location / {{ proxy_pass http://origin; proxy_http_version 1.1; proxy_set_header Connection ""; }}
+  }}
+}}
+""")
+        self.process = subprocess.Popen(["nginx", "-p", self.folder, "-c", config, "-g", "daemon off;"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/fixed", timeout=5) as response:
+                    if response.status == 200:
+                        return self
+            except OSError:
+                pass
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.02)
+        self.__exit__(None, None, None)
+        raise SystemExit(f"error: nginx did not start on {self.url}")
+
+    def __exit__(self, *exc):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
 def proxy_overhead(understudy, reference, body, seconds, rounds):
-    """The fixed route straight from the C reference and through `understudy serve`
-    proxying to it, alternating: wrk with 1 connection (latency) and 32 (throughput)."""
+    """The fixed route straight from the C reference, through `understudy serve`
+    proxying to it, and through nginx (when installed) proxying to it,
+    alternating: wrk with 1 connection (latency) and 32 (throughput)."""
     results = []
     with Server("upstream", [reference, body]) as upstream:
         spec = tempfile.NamedTemporaryFile("w", suffix=".yaml")
         spec.write("stubs:\n  - request: { method: GET, path: /fixed }\n"
                    f"    response: {{ proxy: {{ to: \"{upstream.url}\" }} }}\n")
         spec.flush()
+        nginx = Nginx(upstream.url, "auto") if shutil.which("nginx") else None
         with Server("proxy", [understudy, "serve", spec.name, "--quiet"]) as proxy:
-            wrk(proxy.url + "/fixed", 1, connections=8)
-            for number in range(rounds):
-                order = [("direct", upstream.url), ("proxied", proxy.url)]
-                if number % 2:
-                    order.reverse()
-                results.append({name: dict(single=wrk(base + "/fixed", seconds, connections=1),
-                                           many=wrk(base + "/fixed", seconds, connections=32)) for name, base in order})
+            if nginx:
+                nginx.__enter__()
+            try:
+                contenders = [("direct", upstream.url), ("proxied", proxy.url)] + ([("nginx", nginx.url)] if nginx else [])
+                for _, base in contenders[1:]:
+                    wrk(base + "/fixed", 1, connections=8)
+                for number in range(rounds):
+                    order = list(contenders)
+                    if number % 2:
+                        order.reverse()
+                    results.append({name: dict(single=wrk(base + "/fixed", seconds, connections=1),
+                                               many=wrk(base + "/fixed", seconds, connections=32)) for name, base in order})
+            finally:
+                if nginx:
+                    nginx.__exit__(None, None, None)
     return results
 
 
@@ -94,3 +163,19 @@ def print_proxy(results):
           f"{direct:,.0f} req/s direct, {proxied:,.0f} proxied ({latency:.2f}x), +{overhead:.0f} µs per request; "
           f"32 connections {direct_many:,.0f} req/s direct, {proxied_many:,.0f} proxied ({throughput:.2f}x) "
           f"({len(results)} alternating rounds, medians)")
+    if "nginx" in results[0]:
+        nginx_single = median([r["nginx"]["single"]["rps"] / r["direct"]["single"]["rps"] for r in results])
+        nginx_many = median([r["nginx"]["many"]["rps"] / r["direct"]["many"]["rps"] for r in results])
+        print(f"the same through nginx {nginx_version()} (C; worker_processes auto, kept upstream connections), the bound "
+              f"a C proxy reaches on this machine: one connection {nginx_single:.2f}x direct, +"
+              f"{median([1e6 / r['nginx']['single']['rps'] - 1e6 / r['direct']['single']['rps'] for r in results]):.0f} µs; "
+              f"32 connections {median([r['nginx']['many']['rps'] for r in results]):,.0f} req/s ({nginx_many:.2f}x direct); "
+              f"understudy vs nginx at 32 connections: "
+              f"{median([r['proxied']['many']['rps'] / r['nginx']['many']['rps'] for r in results]):.2f}x")
+    else:
+        print("(nginx is not installed: no C proxy to bound the proxy's figures; scripts/bench installs it)")
+
+
+def nginx_version():
+    output = subprocess.run(["nginx", "-v"], capture_output=True, text=True).stderr
+    return output.strip().rsplit("/", 1)[-1]

@@ -4,8 +4,8 @@ import StubKit
 import WireClient
 
 /// The socket server's upstream client: keep-alive connections per upstream
-/// (plain or TLS, GnuTLS), reused from request to request, and a thread per
-/// call in flight, kept for the next one. The request goes as the client
+/// (plain or TLS, GnuTLS), reused from request to request: plain HTTP on one
+/// event-loop thread, TLS on pooled threads. The request goes as the client
 /// sent it (its path and query untouched, a body with any method, repeated
 /// headers kept), and so does the answer.
 extension WirePool: UpstreamClient {
