@@ -30,6 +30,19 @@ ensure_build_packages() {
     ensure_packages libmicrohttpd-dev zlib1g-dev pkg-config
 }
 
+# The release build as README installs it: on Linux, the Swift runtime and
+# Foundation linked into the binary (--static-swift-stdlib), which starts a
+# process in about two thirds of the time (fewer shared libraries to load and
+# bind). FoundationNetworking's static library then links libcurl, whose
+# development link comes from libcurl4-openssl-dev. Every release script builds
+# with these flags, so they share one build.
+RELEASE=(-c release)
+if [ "$(uname -s)" = Linux ]; then RELEASE+=(--static-swift-stdlib); fi
+ensure_release_packages() {
+    ensure_build_packages
+    if [ "$(uname -s)" = Linux ]; then ensure_packages libcurl4-openssl-dev; fi
+}
+
 # The real WireMock 2.35.1 for the differential tests: the jar inside PyPI
 # `wiremock` 2.7.0, run with Java 17. Idempotent; says what is missing.
 ensure_wiremock() {
