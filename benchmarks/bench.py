@@ -108,6 +108,8 @@ def main():
     parser.add_argument("--wiremock-warmup", type=int, default=10, help="seconds of wrk before WireMock's measured run")
     parser.add_argument("--proxy-only", action="store_true", help="measure only the proxy overhead")
     parser.add_argument("--tls-only", action="store_true", help="measure only HTTPS against plain HTTP")
+    parser.add_argument("--first-answer-only", action="store_true",
+                        help="measure only the first answer after start, WireMock and understudy serve (needs --wiremock-jar)")
     options = parser.parse_args()
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -117,6 +119,17 @@ def main():
     signed = marvel_signed_path()
     if options.proxy_only:
         return print_proxy(proxy_overhead(understudy, options.reference, options.body, options.seconds, options.rounds))
+    if options.first_answer_only:
+        if not options.wiremock_jar:
+            raise SystemExit("error: --first-answer-only needs --wiremock-jar")
+        root = wiremock_peer.write_root(tempfile.mkdtemp(prefix="understudy-wiremock-"), options.body)
+        starts = wiremock_peer.first_answers(options.wiremock_jar, understudy, root, options.rounds)
+        first = median([s["wiremock"] / s["understudy-wiremock"] for s in starts])
+        print("first answer after process start, ms per round: WireMock 2.35.1 "
+              + " · ".join(f"{s['wiremock'] * 1000:.0f}" for s in starts) + "; `understudy serve` "
+              + " · ".join(f"{s['understudy-wiremock'] * 1000:.1f}" for s in starts) + f": {first:.0f}x sooner; "
+              + wiremock_peer.describe_start(wiremock_peer.start_costs(understudy, root)))
+        return
     if options.tls_only:
         startstop = json.loads(subprocess.run([bench, "start-stop", "--cycles", str(options.cycles), "--stubs", "100"],
                                               capture_output=True, text=True, check=True).stdout)
@@ -158,10 +171,11 @@ def main():
         say(f"round {number + 1}/{options.rounds}: {', '.join(order)} ({options.seconds}s each)")
         rounds.append({name: load(name, *contenders[name], options.seconds,
                                   **special.get(name, dict(warmup=options.warmup))) for name in order})
-    starts = None
+    starts = start_costs = None
     if options.wiremock_jar:
         say("first answer after process start, WireMock and understudy serve...")
         starts = wiremock_peer.first_answers(options.wiremock_jar, understudy, root, options.rounds)
+        start_costs = wiremock_peer.start_costs(understudy, root)
 
     say("start+stop cycles...")
     startstop = json.loads(subprocess.run([bench, "start-stop", "--cycles", str(options.cycles), "--stubs", "100"],
@@ -196,7 +210,7 @@ def main():
                   reference_startstop=reference_startstop, peer_startstop=peer_startstop,
                   idle=dict(spec=idle_spec, marvel=idle_marvel, reference=idle_reference, floor=idle_floor),
                   delayed=delayed, decode=decode, marvel_body_bytes=len(marvel_body), proxy=proxy, tls=tls,
-                  wiremock_starts=starts)
+                  wiremock_starts=starts, start_costs=start_costs)
     if options.json:
         with open(options.json, "w") as file:
             json.dump(report, file, indent=2)
@@ -268,7 +282,7 @@ def print_report(report, options):
     print_proxy(report["proxy"])
     print_tls(report["tls"], report["startstop"])
     if report["wiremock_starts"]:
-        wiremock_peer.print_report(rounds, report["wiremock_starts"], median)
+        wiremock_peer.print_report(rounds, report["wiremock_starts"], median, report.get("start_costs"))
     e = report["decode"]
     print(f"decoding a 100-comic page ({e['bytes']:,} B) into DataWrapper<Comic>: {e['typedMedianMicros']:.0f} µs, "
           f"{e['typedMedianMicros'] / e['jsonSerializationMedianMicros']:.2f}x JSONSerialization.jsonObject on the same bytes")
