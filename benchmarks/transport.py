@@ -1,4 +1,5 @@
 """Transport sections of the benchmark: proxy overhead, and HTTPS against plain HTTP."""
+import contextlib
 import os
 import shutil
 import socket
@@ -75,23 +76,16 @@ def proxy_overhead(understudy, reference, body, seconds, rounds):
         spec.write("stubs:\n  - request: { method: GET, path: /fixed }\n"
                    f"    response: {{ proxy: {{ to: \"{upstream.url}\" }} }}\n")
         spec.flush()
-        nginx = Nginx(upstream.url, "auto") if shutil.which("nginx") else None
-        with Server("proxy", [understudy, "serve", spec.name, "--quiet"]) as proxy:
-            if nginx:
-                nginx.__enter__()
-            try:
-                contenders = [("direct", upstream.url), ("proxied", proxy.url)] + ([("nginx", nginx.url)] if nginx else [])
-                for _, base in contenders[1:]:
-                    wrk(base + "/fixed", 1, connections=8)
-                for number in range(rounds):
-                    order = list(contenders)
-                    if number % 2:
-                        order.reverse()
-                    results.append({name: dict(single=wrk(base + "/fixed", seconds, connections=1),
-                                               many=wrk(base + "/fixed", seconds, connections=32)) for name, base in order})
-            finally:
-                if nginx:
-                    nginx.__exit__(None, None, None)
+        with Server("proxy", [understudy, "serve", spec.name, "--quiet"]) as proxy, contextlib.ExitStack() as stack:
+            contenders = [("direct", upstream.url), ("proxied", proxy.url)]
+            if shutil.which("nginx"):
+                contenders.append(("nginx", stack.enter_context(Nginx(upstream.url, "auto")).url))
+            for _, base in contenders[1:]:
+                wrk(base + "/fixed", 1, connections=8)
+            for number in range(rounds):
+                order = contenders if number % 2 == 0 else contenders[::-1]
+                results.append({name: dict(single=wrk(base + "/fixed", seconds, connections=1),
+                                           many=wrk(base + "/fixed", seconds, connections=32)) for name, base in order})
     return results
 
 
