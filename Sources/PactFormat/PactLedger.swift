@@ -44,6 +44,11 @@ public struct PactConflict: Sendable, CustomStringConvertible {
 /// The interactions every test of this process recorded, by pact file: each
 /// new one is merged in and the file rewritten, so parallel tests share one
 /// file. The first write of a run replaces what an earlier run left.
+///
+/// Merging holds the ledger's lock only to compare and append; the file's
+/// text is put together outside it from each interaction's text (written
+/// once, when it arrived), and the newest merge's text is the one that
+/// stays on disk.
 public final class PactLedger: Sendable {
     /// The ledger tests record into.
     public static let shared = PactLedger()
@@ -52,7 +57,14 @@ public final class PactLedger: Sendable {
         var interaction: PactInteraction
         var written: String
     }
-    private let files = Mutex<[URL: [Entry]]>([:])
+    private struct File {
+        var entries: [Entry] = []
+        /// Counts merges: the file on disk is the one of the highest written.
+        var generation = 0
+    }
+    private let files = Mutex<[URL: File]>([:])
+    /// By file, the generation on disk; held while a file is written, so writes of one file are in order.
+    private let onDisk = Mutex<[URL: Int]>([:])
 
     /// Creates an empty ledger.
     public init() {}
@@ -62,25 +74,31 @@ public final class PactLedger: Sendable {
     ///
     /// - Throws: what writing the file throws.
     public func record(_ interactions: [PactInteraction], for recording: PactRecording) throws -> [PactConflict] {
-        try files.withLock { files in
-            var entries = files[recording.file] ?? []
+        let arriving = interactions.map { Entry(interaction: $0, written: PactWriter.interaction($0, recording.version).text) }
+        let (conflicts, written, generation) = files.withLock { files in
+            var file = files[recording.file] ?? File()
             var conflicts: [PactConflict] = []
-            for interaction in interactions {
-                let written = PactWriter.interaction(interaction, recording.version).text
-                if let earlier = entries.first(where: { $0.interaction.description == interaction.description }) {
-                    if earlier.written != written {
-                        conflicts.append(PactConflict(interaction: interaction.description, first: earlier.interaction.location, second: interaction.location))
+            for entry in arriving {
+                if let earlier = file.entries.first(where: { $0.interaction.description == entry.interaction.description }) {
+                    if earlier.written != entry.written {
+                        conflicts.append(PactConflict(interaction: entry.interaction.description, first: earlier.interaction.location,
+                                                      second: entry.interaction.location))
                     }
                     continue
                 }
-                entries.append(Entry(interaction: interaction, written: written))
+                file.entries.append(entry)
             }
-            files[recording.file] = entries
-            try FileManager.default.createDirectory(at: recording.directory, withIntermediateDirectories: true)
-            let text = PactWriter.text(consumer: recording.consumer, provider: recording.provider,
-                                       interactions: entries.map(\.interaction), version: recording.version)
-            try Data(text.utf8).write(to: recording.file, options: .atomic)
-            return conflicts
+            file.generation += 1
+            files[recording.file] = file
+            return (conflicts, file.entries.map(\.written), file.generation)
         }
+        let text = PactWriter.text(consumer: recording.consumer, provider: recording.provider, written: written, version: recording.version)
+        try onDisk.withLock { onDisk in
+            guard onDisk[recording.file, default: 0] < generation else { return } // a later merge is on disk already
+            try FileManager.default.createDirectory(at: recording.directory, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: recording.file, options: .atomic)
+            onDisk[recording.file] = generation
+        }
+        return conflicts
     }
 }

@@ -7,15 +7,30 @@ import StubKit
 public enum PactWriter {
     /// The pact as JSON text, ending in a newline.
     public static func text(consumer: String, provider: String, interactions: [PactInteraction], version: PactVersion = .v4) -> String {
-        WrittenJSON.object([
+        text(consumer: consumer, provider: provider, written: interactions.map { interaction($0, version).text }, version: version)
+    }
+
+    /// The pact as JSON text from its interactions written already (each
+    /// `interaction(_:_:)`'s text): a ledger that rewrites the file as
+    /// interactions come writes each one once, not once per rewrite.
+    static func text(consumer: String, provider: String, written: [String], version: PactVersion) -> String {
+        // The list is spliced in where this placeholder prints as the key's value (a name holding the
+        // same text prints inside quotes, its own quotes escaped, so the key and value together print once).
+        let placeholder = "\"interactions\": " + JSONValue.string("\u{0}interactions\u{0}").description
+        let skeleton = WrittenJSON.object([
             ("consumer", .object([("name", .string(consumer))])),
             ("provider", .object([("name", .string(provider))])),
-            ("interactions", .array(interactions.map { interaction($0, version) })),
+            ("interactions", .value(.string("\u{0}interactions\u{0}"))),
             ("metadata", .object([
                 ("pactSpecification", .object([("version", .string(version == .v4 ? "4.0" : version == .v3 ? "3.0.0" : "2.0.0"))])),
                 ("understudy", .object([("version", .string("0.2"))])),
             ])),
         ]).text
+        // As WrittenJSON writes a list at depth one: each item indented by four spaces, every line of it.
+        let items = written.map { item in "    " + item.trimmingCharacters(in: .newlines).replacingOccurrences(of: "\n", with: "\n    ") }
+        let list = items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n  ]"
+        guard let range = skeleton.range(of: placeholder) else { return skeleton }
+        return skeleton.replacingCharacters(in: range, with: "\"interactions\": " + list)
     }
 
     /// One interaction as the version writes it.
