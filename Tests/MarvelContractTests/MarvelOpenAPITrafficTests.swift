@@ -7,11 +7,12 @@ import MarvelModels
 import OpenAPIStubs
 import StubTesting
 import Testing
+import UnderstudyTestSupport
 
 /// The Marvel contract suite with `specs/marvel.openapi.yaml` as the fake's
 /// contract: every request the typed client sends and every answer the fake
 /// gives keep the document, and the mistakes break it exactly where expected.
-@Suite struct MarvelOpenAPITrafficTests {
+@Suite(.offPool) struct MarvelOpenAPITrafficTests {
     static let document = try! OpenAPIDocument(data: Data(MarvelOpenAPI.document.utf8), file: "specs/marvel.openapi.yaml")
 
     static func fake() throws -> StubServer {

@@ -2,11 +2,12 @@ import Foundation
 @testable import OpenAPIStubs
 import StubKit
 import Testing
+import UnderstudyTestSupport
 
 /// Bodies made from schemas when a document gives no example: every one
 /// validates against its schema, seed 0 gives the plain value, and other
 /// seeds vary what the schema leaves open.
-@Suite struct MadeBodyTests {
+@Suite(.offPool) struct MadeBodyTests {
     static let documents = ["fixtures/openapi/pets.yaml", "specs/marvel.openapi.yaml"]
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -5,12 +5,13 @@ import OpenAPIKit30
 import StubKit
 import Testing
 import Yams
+import UnderstudyTestSupport
 
 /// The structure check's YAML decoder (a `Decoder` over the parsed node
 /// tree with each mapping's keys indexed) decodes every document as Yams'
 /// own decoder does, scalars included, and places an error by the same
 /// coding path.
-@Suite struct NodeDecoderTests {
+@Suite(.offPool) struct NodeDecoderTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static var documents: [URL] {

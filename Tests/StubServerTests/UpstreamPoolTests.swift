@@ -13,8 +13,17 @@ import UnderstudyTestSupport
 /// replaced, HTTPS upstreams trusted through the authority a test hands
 /// over, and requests and answers carried as sent.
 @Suite struct UpstreamPoolTests {
+    /// An upstream that never closes an idle connection itself, so the
+    /// connection counts below depend on our pool alone, however long the
+    /// test process waits between two calls.
+    static var keepingConnections: StubServer.Configuration {
+        var configuration = StubServer.Configuration.default
+        configuration.connectionTimeoutSeconds = 0
+        return configuration
+    }
+
     @Test func requestAfterRequestTravelsOneKeptConnection() async throws {
-        let upstream = try StubServer.start([Get("/users/1").respond(.json(#"{"id":1}"#))])
+        let upstream = try StubServer.start(.stubs([Get("/users/1").respond(.json(#"{"id":1}"#))], configuration: Self.keepingConnections))
         defer { upstream.stop() }
         try await StubServer.serve([Route("/api/{rest*}").proxy(to: upstream.baseURL, removingPrefix: "/api")]) { server in
             let client = HTTPClient()
@@ -44,7 +53,7 @@ import UnderstudyTestSupport
     }
 
     @Test func anHTTPSUpstreamIsTrustedThroughTheAuthorityHandedOver() async throws {
-        var secure = StubServer.Configuration.default
+        var secure = Self.keepingConnections
         secure.tls = .generated
         let upstream = try StubServer.start(.stubs([Get("/users/1").respond(.json(#"{"name":"Ann"}"#))], configuration: secure))
         defer { upstream.stop() }

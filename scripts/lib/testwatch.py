@@ -5,14 +5,17 @@
 The command gets `--event-stream-output-path` added, and the watch follows
 Swift Testing's event stream while passing the command's output through:
 
-- a test function (or one case of a parameterized test) still running after
-  --test-limit seconds, or a run with no event and no output for --stall
-  seconds, is a hang: the watch prints the tests still running and how long
+- a test function (or one case of a parameterized test) still running
+  --test-limit seconds after it took one of the run's slots (see `Run`), or a
+  run with no event and no output for --stall seconds, is a hang: the watch prints the tests still running and how long
   each has run, writes every thread's backtrace (gdb, when installed) to a
   file beside the report, ends the whole process group and exits 3;
 - a test process that dies (a signal, an abort) is named with the tests that
   were running when it did;
 - the report (JSON) lists the failing tests, for scripts/stress.
+
+The command runs at most four tests per core at a time (WIDTH_VARIABLE,
+unless the environment sets it).
 
 Exit status: the command's own, or 3 for a hang.
 """
@@ -29,34 +32,66 @@ import time
 
 HANG_STATUS = 3
 
+# Swift Testing starts every test at once by default: about 1,500 test cases
+# queue on a cooperative pool of one thread per core, and a continuation a
+# server resumed waits behind all of them. Measured on 2 cores: a task waited
+# 53-59 s for a thread at the start of the run, past every time limit a test
+# sets (5 s waits, URLSession's 35 s and 60 s timeouts). At four tests per
+# core the longest wait was 0.34 s, and the suite finished sooner.
+WIDTH_VARIABLE = "SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH"
+
+
+def parallel_width():
+    """How many tests run at a time: four per core."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return 4 * cores
+
 
 class Run:
-    """What the event stream has said so far."""
+    """What the event stream has said so far.
 
-    def __init__(self):
-        self.running = {}        # test or case key -> (display name, monotonic start)
+    Under a width limit Swift Testing announces every test function at
+    once and starts its body when a slot frees: `testStarted` of a function
+    that is not parameterized comes long before it runs, while a
+    parameterized test's cases are announced as they start. So the cases
+    announced hold slots, the oldest unfinished functions hold the others,
+    and a test's clock starts when it first holds one; a test that hangs
+    holding a slot is overdue after the limit, however long it queued first.
+    """
+
+    def __init__(self, width):
+        self.width = width
+        self.parameterized = set()  # IDs of parameterized test functions (their cases hold the slots)
+        self.unfinished = {}     # slot holder key -> display name, oldest first
+        self.clock = {}          # slot holder key -> monotonic time it took a slot
         self.failed = {}         # test ID -> first failure message
         self.ended_run = False
         self.summary = ""
         self.last_progress = time.monotonic()
 
     def take(self, event):
+        if event.get("kind") == "test":
+            test = event.get("payload", {})
+            if test.get("isParameterized"):
+                self.parameterized.add(test.get("id"))
+            return
         payload = event.get("payload", {})
         kind = payload.get("kind")
         test = payload.get("testID", "")
         messages = payload.get("messages") or [{}]
         self.last_progress = time.monotonic()
         if kind in ("testStarted", "testCaseStarted"):
-            if kind == "testStarted" and "/" not in test:
-                return  # a suite: its time is its slowest test's
+            if kind == "testStarted" and ("/" not in test or test in self.parameterized):
+                return  # a suite, or a function whose cases hold the slots
             key = (test, kind == "testCaseStarted" and payload.get("_testCase", {}).get("id"))
             name = test
             if kind == "testCaseStarted":
                 name += " [" + payload.get("_testCase", {}).get("displayName", "")[:120] + "]"
-            self.running[key] = (name, time.monotonic())
+            self.unfinished[key] = name
         elif kind in ("testEnded", "testCaseEnded"):
             key = (test, kind == "testCaseEnded" and payload.get("_testCase", {}).get("id"))
-            self.running.pop(key, None)
+            self.unfinished.pop(key, None)
+            self.clock.pop(key, None)
             if kind == "testEnded" and messages[0].get("symbol") == "fail":
                 self.failed.setdefault(test, messages[0].get("text", ""))
         elif kind == "issueRecorded":
@@ -66,14 +101,25 @@ class Run:
         elif kind == "runEnded":
             self.ended_run = True
             self.summary = messages[0].get("text", "")
+        now = time.monotonic()
+        cases = [key for key in self.unfinished if key[1]]
+        functions = [key for key in self.unfinished if not key[1]]
+        for key in cases + functions[:max(0, self.width - len(cases))]:
+            self.clock.setdefault(key, now)
+
+    def running(self):
+        """(name, seconds since it took a slot) of each test holding one, longest first."""
+        now = time.monotonic()
+        return sorted(((self.unfinished[key], now - since) for key, since in self.clock.items()), key=lambda item: -item[1])
 
     def overdue(self, limit):
-        now = time.monotonic()
-        return [(name, now - since) for name, since in self.running.values() if now - since > limit]
+        return [(name, seconds) for name, seconds in self.running() if seconds > limit]
 
     def still_running(self):
-        now = time.monotonic()
-        return sorted(((name, now - since) for name, since in self.running.values()), key=lambda item: -item[1])
+        return self.running()
+
+    def queued(self):
+        return len(self.unfinished) - len(self.clock)
 
 
 class Audit:
@@ -173,10 +219,13 @@ def watch(command, test_limit, stall, report_path, say):
     # The test process audits itself at exit (Tests/ProcessAudit): a server,
     # child, pipe, file or blocking wait a test left behind fails the run.
     environment = dict(os.environ, UNDERSTUDY_PROCESS_AUDIT="1")
+    environment.setdefault(WIDTH_VARIABLE, str(parallel_width()))
+    width = int(environment[WIDTH_VARIABLE])
+    say(f"testwatch: at most {width} tests at a time ({WIDTH_VARIABLE})")
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
                                env=environment)
     audit = Audit()
-    run = Run()
+    run = Run(width)
     selector = selectors.DefaultSelector()
     selector.register(process.stdout, selectors.EVENT_READ)
     stream = open(events.name, "rb")
@@ -218,7 +267,7 @@ def watch(command, test_limit, stall, report_path, say):
     status = process.poll()
     crashed_while = []
     if hang:
-        say(f"\ntestwatch: HANG: {hang}. Still running:")
+        say(f"\ntestwatch: HANG: {hang}. Still running ({run.queued()} more waiting for a slot):")
         for name, seconds in run.still_running():
             say(f"  {seconds:7.1f} s  {name}")
         trace_path = (report_path or events.name) + ".backtraces.txt"
