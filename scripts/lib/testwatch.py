@@ -115,9 +115,6 @@ class Run:
     def overdue(self, limit):
         return [(name, seconds) for name, seconds in self.running() if seconds > limit]
 
-    def still_running(self):
-        return self.running()
-
     def queued(self):
         return len(self.unfinished) - len(self.clock)
 
@@ -268,14 +265,14 @@ def watch(command, test_limit, stall, report_path, say):
     crashed_while = []
     if hang:
         say(f"\ntestwatch: HANG: {hang}. Still running ({run.queued()} more waiting for a slot):")
-        for name, seconds in run.still_running():
+        for name, seconds in run.running():
             say(f"  {seconds:7.1f} s  {name}")
         trace_path = (report_path or events.name) + ".backtraces.txt"
         say("testwatch: " + backtraces(test_process(process.pid), trace_path))
         end_group(process)
         status = HANG_STATUS
     elif status != 0 and not run.ended_run and run.running:
-        crashed_while = [name for name, _ in run.still_running()]
+        crashed_while = [name for name, _ in run.running()]
         say(f"\ntestwatch: the test process ended (status {status}) before the run did, while these tests ran:")
         for name in crashed_while:
             say(f"  {name}")
@@ -290,7 +287,7 @@ def watch(command, test_limit, stall, report_path, say):
         with open(report_path, "w") as out:
             json.dump({
                 "status": status, "seconds": round(elapsed, 1), "hang": hang,
-                "failed": sorted(run.failed), "runningAtEnd": [name for name, _ in run.still_running()],
+                "failed": sorted(run.failed), "runningAtEnd": [name for name, _ in run.running()],
                 "crashedWhile": crashed_while, "summary": run.summary, "audit": audit.lines,
             }, out, indent=1)
     stream.close()
