@@ -1,96 +1,107 @@
 import Foundation
+import Locking
+import OpenAPIKit
+import OpenAPIKit30
 import OpenAPIKitCore
 import Yams
 
 /// A `Decoder` over a parsed YAML node tree that reads scalars as Yams'
 /// own decoder does (`ScalarConstructible`: `version: 1.0` is the string
 /// "1.0" where a string is asked for, the number 1.0 where a number is), but
-/// finds a mapping's keys through an index built once per mapping. Yams'
-/// keyed container searches the mapping for every key it is asked, so a
-/// document with 1,500 paths cost over two million node comparisons to
-/// decode; this one costs one hash lookup per key.
+/// finds a mapping's keys through an index built once per mapping
+/// (``DecodingNode``). Yams' keyed container searches the mapping for every
+/// key it is asked, so a document with 1,500 paths cost over two million
+/// node comparisons to decode; this one costs one hash lookup per key.
 struct NodeDecoder: Decoder {
-    let node: Node
-    let codingPath: [any CodingKey]
-    /// Whether a mapping read as "anything" (`[String: AnyCodable]`) gives
-    /// its keys with every value left unread: for a check that keeps only
-    /// the errors. OpenAPIKit reads each object that may carry `x-`
-    /// extensions a second time, whole, as "anything", to find its keys, so
-    /// a document's every level was decoded again for each level above it.
-    let keysOnlyForAny: Bool
+    let node: DecodingNode
+    /// The keys from the root to ``node``, made into `codingPath` only when
+    /// asked (for an error): a decoder per value made an array per value.
+    let path: CodingPathLink?
+    /// Whether only the error counts, for a check that throws the value
+    /// away. Then a mapping read as "anything" (`[String: AnyCodable]`)
+    /// gives its keys with every value left unread (OpenAPIKit reads each
+    /// object that may carry `x-` extensions a second time, whole, as
+    /// "anything", to find its keys, so a document's every level was
+    /// decoded again for each level above it), and a large map is decoded
+    /// in parts on every core (``MapInParts``), its warnings not kept.
+    let errorsOnly: Bool
+    /// Whether a large map is decoded in parts on every core: with
+    /// ``errorsOnly``, except inside a part.
+    let splitsMaps: Bool
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var codingPath: [any CodingKey] { path?.keys ?? [] }
 
-    init(_ node: Node, codingPath: [any CodingKey] = [], keysOnlyForAny: Bool = false) {
+    init(_ node: DecodingNode, path: CodingPathLink? = nil, errorsOnly: Bool = false, splitsMaps: Bool? = nil) {
         self.node = node
-        self.codingPath = codingPath
-        self.keysOnlyForAny = keysOnlyForAny
+        self.path = path
+        self.errorsOnly = errorsOnly
+        self.splitsMaps = splitsMaps ?? errorsOnly
     }
 
-    /// Decodes `type` from `node`; `keysOnlyForAny` as ``keysOnlyForAny``.
-    static func decode<T: Decodable>(_ type: T.Type, from node: Node, keysOnlyForAny: Bool = false) throws -> T {
-        try NodeDecoder(node, keysOnlyForAny: keysOnlyForAny).decode(type)
+    /// Decodes `type` from `node`; `errorsOnly` as ``errorsOnly``.
+    static func decode<T: Decodable>(_ type: T.Type, from node: Node, errorsOnly: Bool = false) throws -> T {
+        try NodeDecoder(DecodingNode(node), errorsOnly: errorsOnly).decode(type)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard let mapping = node.mapping else { throw mismatch(Node.Mapping.self) }
-        return KeyedDecodingContainer(Keyed<Key>(decoder: self, mapping: mapping))
+        guard node.kind == .mapping else { throw mismatch(Node.Mapping.self) }
+        return KeyedDecodingContainer(Keyed<Key>(decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard let sequence = node.sequence else { throw mismatch(Node.Sequence.self) }
-        return Unkeyed(decoder: self, items: Array(sequence))
+        guard node.kind == .sequence else { throw mismatch(Node.Sequence.self) }
+        return Unkeyed(decoder: self)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
-    func child(_ node: Node, _ key: any CodingKey) -> NodeDecoder {
-        NodeDecoder(node, codingPath: codingPath + [key], keysOnlyForAny: keysOnlyForAny)
+    func child(_ node: DecodingNode, _ key: any CodingKey) -> NodeDecoder {
+        NodeDecoder(node, path: CodingPathLink(key, parent: path), errorsOnly: errorsOnly, splitsMaps: splitsMaps)
     }
 
     func mismatch(_ expected: Any.Type) -> DecodingError {
-        .typeMismatch(expected, .init(codingPath: codingPath, debugDescription: "Expected to decode \(expected) but found \(node.kindName) instead."))
+        .typeMismatch(expected, .init(codingPath: codingPath, debugDescription: Self.mismatchMessages.message(expected, node.kind)))
     }
 
-    /// A mapping with its keys indexed once.
-    struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
-        let decoder: NodeDecoder
-        let index: [String: Node]
-        let keys: [String]
+    /// One key of a coding path and the keys before it: a nested decoder
+    /// adds one link, not a copy of the whole path.
+    final class CodingPathLink {
+        let key: any CodingKey
+        let parent: CodingPathLink?
+        /// The path, once made (`AnyCodable` asks five questions of a
+        /// mapping before it asks for a mapping; each refusal carries it).
+        private var made: [any CodingKey]?
 
-        init(decoder: NodeDecoder, mapping: Node.Mapping) {
-            self.decoder = decoder
-            var index: [String: Node] = [:]
-            var keys: [String] = []
-            index.reserveCapacity(mapping.count)
-            var merged: [Node] = []
-            for (key, value) in mapping {
-                guard let name = key.string else { continue }
-                if name == "<<", key.tag.rawValue == Tag.Name.merge.rawValue || key.scalar?.style == .plain {
-                    merged.append(value) // YAML's merge key: its mappings' keys, unless this one has them
-                    continue
-                }
-                guard index[name] == nil else { continue }
-                index[name] = value
-                keys.append(name)
-            }
-            for source in merged.flatMap({ $0.sequence.map(Array.init) ?? [$0] }) {
-                guard let mapping = source.mapping else { continue }
-                for (name, value) in Keyed<Key>(decoder: decoder, mapping: mapping).pairs where index[name] == nil {
-                    index[name] = value
-                    keys.append(name)
-                }
-            }
-            self.index = index
-            self.keys = keys
+        init(_ key: any CodingKey, parent: CodingPathLink?) {
+            self.key = key
+            self.parent = parent
         }
 
+        /// The keys from the root to this one.
+        var keys: [any CodingKey] {
+            if let made { return made }
+            var keys: [any CodingKey] = []
+            var link: CodingPathLink? = self
+            while let current = link {
+                keys.append(current.key)
+                link = current.parent
+            }
+            keys.reverse()
+            made = keys
+            return keys
+        }
+    }
+
+    /// A mapping, through its node's index.
+    struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let decoder: NodeDecoder
+
         var codingPath: [any CodingKey] { decoder.codingPath }
-        var allKeys: [Key] { keys.compactMap(Key.init(stringValue:)) }
-        var pairs: [(String, Node)] { keys.map { ($0, index[$0]!) } }
-        func contains(_ key: Key) -> Bool { index[key.stringValue] != nil }
+        var allKeys: [Key] { decoder.node.keys.compactMap(Key.init(stringValue:)) }
+        func contains(_ key: Key) -> Bool { decoder.node.index[key.stringValue] != nil }
 
         func child(_ key: Key) throws -> NodeDecoder {
-            guard let node = index[key.stringValue] else {
+            guard let node = decoder.node.index[key.stringValue] else {
                 throw DecodingError.keyNotFound(key, .init(codingPath: codingPath,
                                                            debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
             }
@@ -104,7 +115,7 @@ struct NodeDecoder: Decoder {
         }
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try child(key).unkeyedContainer() }
         func superDecoder() throws -> any Decoder {
-            guard let node = index["super"] else {
+            guard let node = decoder.node.index["super"] else {
                 throw DecodingError.keyNotFound(NameKey("super"), .init(codingPath: codingPath, debugDescription: "No value associated with key super."))
             }
             return decoder.child(node, NameKey("super"))
@@ -115,8 +126,8 @@ struct NodeDecoder: Decoder {
     /// A sequence, read in order.
     struct Unkeyed: UnkeyedDecodingContainer {
         let decoder: NodeDecoder
-        let items: [Node]
         var currentIndex = 0
+        var items: [DecodingNode] { decoder.node.items }
 
         var codingPath: [any CodingKey] { decoder.codingPath }
         var count: Int? { items.count }
@@ -133,7 +144,7 @@ struct NodeDecoder: Decoder {
         }
 
         mutating func decodeNil() throws -> Bool {
-            guard !isAtEnd, items[currentIndex].null == NSNull() else { return false }
+            guard !isAtEnd, items[currentIndex].isNull else { return false }
             currentIndex += 1
             return true
         }
@@ -168,15 +179,27 @@ struct NodeDecoder: Decoder {
 }
 
 extension NodeDecoder: SingleValueDecodingContainer {
-    func decodeNil() -> Bool { node.null == NSNull() }
+    func decodeNil() -> Bool { node.isNull }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if keysOnlyForAny, type == [String: AnyCodable].self, let mapping = node.mapping {
-            let keys = Keyed<NameKey>(decoder: self, mapping: mapping).keys
-            return Dictionary(keys.map { ($0, AnyCodable(NSNull())) }, uniquingKeysWith: { first, _ in first }) as! T
+        if errorsOnly, type == [String: AnyCodable].self, node.kind == .mapping {
+            return Dictionary(uniqueKeysWithValues: node.keys.map { ($0, AnyCodable(NSNull())) }) as! T
         }
-        guard let scalarType = type as? any ScalarConstructible.Type else { return try T(from: self) }
-        guard case .scalar(let scalar) = node else { throw mismatch(type) }
+        if type == AnyCodable.self {
+            if let scalar = node.scalar, let value = Self.anything(scalar) { return value as! T }
+            if node.kind != .scalar { return try AnyCodable(from: AnyCollection(node: self)) as! T }
+        }
+        guard let scalarType = type as? any ScalarConstructible.Type else {
+            if node.kind == .mapping, node.index["$ref"] == nil, let either = type as? any ReferenceOrValue.Type,
+               let value = try? either.value(from: self) {
+                return value as! T
+            }
+            if splitsMaps, node.keys.count >= Self.partSize * 2, let map = type as? any MapInParts.Type {
+                return try map.decode(self, inParts: min(Self.cores, node.keys.count / Self.partSize)) as! T
+            }
+            return try T(from: self)
+        }
+        guard let scalar = node.scalar else { throw mismatch(type) }
         // Yams reads a number through a regular expression; text that cannot
         // start one is refused first (a value decoded as "any" tries numbers
         // before strings, for every scalar of the document).
@@ -190,18 +213,101 @@ extension NodeDecoder: SingleValueDecodingContainer {
 }
 
 extension NodeDecoder {
+    /// "Expected to decode String but found Mapping instead.", as Yams'
+    /// decoder words it, made once for each type and kind of node: writing
+    /// a type's name is slow, and refusals are common (`AnyCodable` and
+    /// `Either` decode by trying).
+    static let mismatchMessages = MismatchMessages()
+
+    /// The messages made so far, by type and kind of node.
+    final class MismatchMessages: Sendable {
+        private let made = Locked<[MessageKey: String]>([:])
+
+        /// A type and a kind of node.
+        struct MessageKey: Hashable {
+            let type: ObjectIdentifier
+            let kind: DecodingNode.Kind
+        }
+
+        /// The message for `expected` against a node of `kind`.
+        func message(_ expected: Any.Type, _ kind: DecodingNode.Kind) -> String {
+            let key = MessageKey(type: ObjectIdentifier(expected), kind: kind)
+            if let known = made.withLock({ $0[key] }) { return known }
+            let message = "Expected to decode \(expected) but found \(kind.name) instead."
+            made.withLock { $0[key] = message }
+            return message
+        }
+    }
+
+    /// A scalar read as "anything" as `AnyCodable.init(from:)` reads it, in
+    /// its order (null, a Boolean, an integer, an unsigned one, a double,
+    /// text), without its trial decodes: each type it rules out was an error
+    /// thrown, four for every string of a document's examples and extensions.
+    static func anything(_ scalar: Node.Scalar) -> AnyCodable? {
+        if NSNull.construct(from: scalar) != nil { return AnyCodable(NSNull()) }
+        if let bool = Bool.construct(from: scalar) { return AnyCodable(bool) }
+        if let first = scalar.string.utf8.first, numberStarts.contains(first) {
+            if let int = Int.construct(from: scalar) { return AnyCodable(int) }
+            if let uint = UInt.construct(from: scalar) { return AnyCodable(uint) }
+            if let double = Double.construct(from: scalar) { return AnyCodable(double) }
+        }
+        return String.construct(from: scalar).map { AnyCodable($0) }
+    }
+
+    /// The fewest entries worth a part of their own (a part costs a thread's turn).
+    static let partSize = 32
+    /// The cores a map is decoded on.
+    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
     /// The bytes a YAML number can start with: a sign, a digit, or `.` (`.inf`, `.nan`).
     static let numberStarts = Set("+-.0123456789".utf8)
 }
 
-extension Node {
-    /// `mapping`, `sequence`, `scalar` or `alias`, for messages.
-    fileprivate var kindName: String {
-        switch self {
-        case .scalar: return "Scalar"
-        case .mapping: return "Mapping"
-        case .sequence: return "Sequence"
-        case .alias: return "Alias"
+/// An `Either` whose first choice is a reference (`$ref`), as OpenAPIKit
+/// decodes most objects: it tries the reference, which throws for every
+/// mapping without a `$ref` key, then the object. For such a mapping the
+/// decoder reads the object at once; if that fails, it decodes the `Either`
+/// as OpenAPIKit does, so the error is OpenAPIKit's own.
+protocol ReferenceOrValue {
+    /// The second choice, decoded from `decoder`.
+    static func value(from decoder: NodeDecoder) throws -> Self
+}
+
+/// A reference type of OpenAPIKit: it cannot decode a mapping without a `$ref` key.
+protocol ReferenceDecodable {}
+
+extension Either: ReferenceOrValue where A: ReferenceDecodable, B: Decodable {
+    static func value(from decoder: NodeDecoder) throws -> Self { .b(try decoder.decode(B.self)) }
+}
+
+extension OpenAPIKit.JSONReference: ReferenceDecodable {}
+extension OpenAPIKit.OpenAPI.Reference: ReferenceDecodable {}
+extension OpenAPIKit30.JSONReference: ReferenceDecodable {}
+
+extension NodeDecoder {
+    /// A list or mapping read as "anything": `AnyCodable.init(from:)` asks
+    /// for null, a Boolean, numbers and text before a list or a mapping;
+    /// each is refused here with one error made once, not an error with its
+    /// coding path and message made for each question.
+    struct AnyCollection: Decoder, SingleValueDecodingContainer {
+        let node: NodeDecoder
+        var codingPath: [any CodingKey] { node.codingPath }
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+        func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> { try node.container(keyedBy: type) }
+        func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try node.unkeyedContainer() }
+        func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+        func decodeNil() -> Bool { false }
+
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            switch node.node.kind {
+            case .sequence where type == [AnyCodable].self, .mapping where type == [String: AnyCodable].self: return try node.decode(type)
+            default: throw Self.refused
+            }
         }
+
+        /// The one answer to every other question (`AnyCodable` discards it).
+        static let refused = DecodingError.typeMismatch(
+            AnyCodable.self, .init(codingPath: [], debugDescription: "a list or a mapping is read as a list or a mapping"))
     }
 }

@@ -45,27 +45,64 @@ struct OpenAPIDocumentReading {
     /// Every `$ref` must name a place in this document: an external file or
     /// URL is refused with its place (bundle the document first), and so is
     /// a local reference that names nothing. Each one is reported.
+    ///
+    /// The walk goes over the bare nodes with the steps that lead to each:
+    /// a located node (its key path and pointer written out) is made only
+    /// for a reference that fails, not for each of the document's nodes.
     mutating func checkReferences(_ node: DocumentNode, resolved: inout Set<String>) {
-        if node.isSequence {
-            for item in node.items { checkReferences(item, resolved: &resolved) }
+        var trail: [(step: ReferenceStep, node: Node)] = []
+        checkReferences(in: node.node, from: node, trail: &trail, resolved: &resolved)
+    }
+
+    /// One step of a walk: a mapping's member or a list's item.
+    enum ReferenceStep {
+        case member(String)
+        case item(Int)
+    }
+
+    private mutating func checkReferences(in node: Node, from start: DocumentNode, trail: inout [(step: ReferenceStep, node: Node)],
+                                          resolved: inout Set<String>) {
+        switch node {
+        case .sequence(let sequence):
+            for (index, item) in sequence.enumerated() {
+                trail.append((.item(index), item))
+                checkReferences(in: item, from: start, trail: &trail, resolved: &resolved)
+                trail.removeLast()
+            }
+        case .mapping(let mapping):
+            for (key, value) in mapping {
+                let name = key.string ?? ""
+                if OpenAPIDocument.dataKeys.contains(name) { continue } // example values may hold anything, "$ref" keys included
+                trail.append((.member(name), value))
+                defer { trail.removeLast() }
+                guard name == "$ref", let reference = value.text else {
+                    checkReferences(in: value, from: start, trail: &trail, resolved: &resolved)
+                    continue
+                }
+                if resolved.contains(reference) { continue }
+                guard reference.hasPrefix("#") else {
+                    reading.fail(Self.place(start, trail),
+                                 "the reference \(reference) points outside the document, which is not read; bundle it into one document first")
+                    continue
+                }
+                guard source.resolve(reference) != nil else {
+                    reading.fail(Self.place(start, trail), "the reference \(reference) names nothing in the document")
+                    continue
+                }
+                resolved.insert(reference)
+            }
+        case .scalar, .alias:
             return
         }
-        for (name, value) in node.members {
-            if OpenAPIDocument.dataKeys.contains(name) { continue } // example values may hold anything, "$ref" keys included
-            guard name == "$ref", let reference = value.node.text else {
-                checkReferences(value, resolved: &resolved)
-                continue
+    }
+
+    /// The located node the steps of `trail` lead to from `start`.
+    private static func place(_ start: DocumentNode, _ trail: [(step: ReferenceStep, node: Node)]) -> DocumentNode {
+        trail.reduce(start) { here, next in
+            switch next.step {
+            case .member(let name): here.child(name, next.node)
+            case .item(let index): here.element(index, next.node)
             }
-            if resolved.contains(reference) { continue }
-            guard reference.hasPrefix("#") else {
-                reading.fail(value, "the reference \(reference) points outside the document, which is not read; bundle it into one document first")
-                continue
-            }
-            guard source.resolve(reference) != nil else {
-                reading.fail(value, "the reference \(reference) names nothing in the document")
-                continue
-            }
-            resolved.insert(reference)
         }
     }
 

@@ -73,8 +73,7 @@ public struct OpenAPISource: @unchecked Sendable {
         var node = root
         var prefix = "#"
         for raw in reference.dropFirst().split(separator: "/", omittingEmptySubsequences: true) {
-            let token = (String(raw).removingPercentEncoding ?? String(raw))
-                .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            let token = Self.token(raw)
             switch node {
             case .mapping(let mapping):
                 let next = mapping.count > 16 ? resolved.member(token, of: mapping, at: prefix) : mapping.first(where: { $0.key.string == token })?.value
@@ -90,6 +89,17 @@ public struct OpenAPISource: @unchecked Sendable {
         }
         resolved.store(node, for: reference)
         return node
+    }
+
+    /// A pointer token as a key: percent-decoded, then `~1` and `~0`
+    /// unescaped (most tokens have neither, and are taken as they are).
+    private static func token(_ raw: Substring) -> String {
+        var token = String(raw)
+        if token.utf8.contains(UInt8(ascii: "%")) { token = token.removingPercentEncoding ?? token }
+        if token.utf8.contains(UInt8(ascii: "~")) {
+            token = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+        return token
     }
 
     /// Where `node` is, as a location in this document.

@@ -74,22 +74,22 @@ import UnderstudyTestSupport
         #expect(path(ours)?.isEmpty == false)
     }
 
-    /// The check reads no extension's value (`keysOnlyForAny`), yet refuses
+    /// The check reads no extension's value (`errorsOnly`), yet refuses
     /// what a full read refuses: a key without `x-` where OpenAPI has no such
     /// field, with the same coding path, in YAML and in JSON.
     @Test func readingExtensionKeysOnlyRefusesWhatAFullReadRefuses() throws {
         for url in Self.documents {
             let source = try OpenAPISource(data: try Data(contentsOf: url), file: url.lastPathComponent)
             if source.dialect == .openAPI30 {
-                _ = try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root, keysOnlyForAny: true)
+                _ = try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root, errorsOnly: true)
             } else {
-                _ = try NodeDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: source.root, keysOnlyForAny: true)
+                _ = try NodeDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: source.root, errorsOnly: true)
             }
         }
         let typo = Self.tricky.replacingOccurrences(of: "default: { description: \"~\" }", with: "default: { description: \"~\", sumary: typo }")
         let source = try OpenAPISource(data: Data(typo.utf8), file: "typo.yaml")
         let shallow = #expect(throws: (any Error).self) {
-            try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root, keysOnlyForAny: true)
+            try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root, errorsOnly: true)
         }
         let full = #expect(throws: (any Error).self) { try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root) }
         let described = { (error: (any Error)?) in error.map { OpenAPIKit30.OpenAPI.Error(from: $0).localizedDescription } }
