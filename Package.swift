@@ -100,9 +100,8 @@ let package = Package(
         .target(
             name: "OpenAPIStubs",
             dependencies: [
-                "StubKit", "DocumentReader", .product(name: "Yams", package: "Yams"),
+                "StubKit", "DocumentReader", "Locking", .product(name: "Yams", package: "Yams"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
-                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
             ],
             swiftSettings: strictSettings
         ),
@@ -196,7 +195,7 @@ let package = Package(
         // The fuzz targets (spec loader, matcher, HTTP path), run by scripts/fuzz.
         .executableTarget(
             name: "understudy-fuzz",
-            dependencies: ["CFuzzerDriver", "WireClient", "StubSpec", "StubRecording", "MarvelStubs", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubServer", "StubEngine", "HTTPWire", "StubKit", "MicroHTTP"],
+            dependencies: ["CFuzzerDriver", "DocumentReader", .product(name: "Yams", package: "Yams"), "WireClient", "StubSpec", "StubRecording", "MarvelStubs", "WireMockFormat", "PactFormat", "OpenAPIStubs", "StubAdmin", "StubServer", "StubEngine", "HTTPWire", "StubKit", "MicroHTTP"],
             swiftSettings: strictSettings
         ),
         // A UI-test stand-in that links only the remote client and the assertions;
@@ -240,7 +239,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StubEngineTests", dependencies: ["StubEngine", "HTTPWire", "HTTPCoding", "StubKit"], swiftSettings: strictSettings),
-        .testTarget(name: "DocumentReaderTests", dependencies: ["DocumentReader", "StubKit"], swiftSettings: strictSettings),
+        .testTarget(name: "DocumentReaderTests", dependencies: ["DocumentReader", "StubKit", .product(name: "Yams", package: "Yams")],
+                    swiftSettings: strictSettings),
         .testTarget(name: "MarvelModelsTests", dependencies: ["MarvelModels", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "MarvelClientTests",

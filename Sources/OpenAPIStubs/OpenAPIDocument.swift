@@ -1,8 +1,8 @@
 public import Foundation
 import DocumentReader
+import Locking
 import OpenAPIKit
 import OpenAPIKit30
-import OpenAPIKitCompat
 public import StubKit
 import Yams
 
@@ -42,12 +42,27 @@ public struct OpenAPIDocument: Sendable {
     ///   without a name or place.
     public static func read(_ data: Data, file: String) throws(StubValidationError) -> OpenAPIDocument {
         let source: OpenAPISource
-        do throws(StubProblem) {
-            source = try OpenAPISource(data: data, file: file)
-            try checkStructure(source)
-        } catch {
-            throw StubValidationError(problems: [error])
+        do throws(StubProblem) { source = try OpenAPISource(data: data, file: file) } catch { throw StubValidationError(problems: [error]) }
+        // The structure check and the walk for operations read the same
+        // tree and nothing else, so they run at once; a structure error
+        // still comes alone, before any problem the walk found.
+        let structure = Locked<StubProblem?>(nil)
+        let walk = Locked<Result<OpenAPIDocument, StubValidationError>?>(nil)
+        Concurrently.run(2) { part in
+            if part == 0 {
+                do throws(StubProblem) { try checkStructure(source) } catch { structure.withLock { $0 = error } }
+            } else {
+                let result = Result { () throws(StubValidationError) in try operations(of: source) }
+                walk.withLock { $0 = result }
+            }
         }
+        if let problem = structure.withLock({ $0 }) { throw StubValidationError(problems: [problem]) }
+        guard let result = walk.withLock({ $0 }) else { throw StubValidationError(problems: []) }
+        return try result.get()
+    }
+
+    /// The document's operations, after every `$ref` is checked.
+    private static func operations(of source: OpenAPISource) throws(StubValidationError) -> OpenAPIDocument {
         var reading = OpenAPIDocumentReading(source: source)
         var resolved: Set<String> = []
         reading.checkReferences(reading.root, resolved: &resolved)
@@ -92,8 +107,8 @@ public struct OpenAPIDocument: Sendable {
             // extension's value (OpenAPIKit reads every extendable object
             // again, whole, to find its `x-` keys).
             switch source.dialect {
-            case .openAPI30: _ = try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root, keysOnlyForAny: true).convert(to: .v3_1_1)
-            case .openAPI31: _ = try NodeDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: source.root, keysOnlyForAny: true)
+            case .openAPI30: _ = try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: source.root, errorsOnly: true)
+            case .openAPI31: _ = try NodeDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: source.root, errorsOnly: true)
             }
         } catch {
             let readable = OpenAPIKit.OpenAPI.Error(from: error)

@@ -1,0 +1,42 @@
+import Dispatch
+import Foundation
+
+/// Runs parts of one piece of work at once, each on a thread of its own
+/// (the first on the calling thread), and returns when every part is done.
+///
+/// Not `DispatchQueue.concurrentPerform`: called inside another of its
+/// parts, libdispatch runs the inner parts one after another, and reading a
+/// document splits work at two levels (the structure check beside the walk
+/// for operations, then each large map of the check).
+enum Concurrently {
+    /// Runs `body(0)` … `body(count - 1)` at once; `body` must only read
+    /// what no part changes and write only its own part's result.
+    static func run(_ count: Int, _ body: (Int) -> Void) {
+        guard count > 1 else {
+            if count == 1 { body(0) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            let part = Part(run: body)
+            let done = DispatchGroup()
+            for index in 1..<count {
+                done.enter()
+                let thread = Thread {
+                    part.run(index)
+                    done.leave()
+                }
+                thread.stackSize = 8 << 20 // as a main thread has: a deep document nests deep decodes
+                thread.start()
+            }
+            part.run(0)
+            done.wait()
+        }
+    }
+
+    /// One part's work, handed to its thread. The caller waits for every
+    /// part before it goes on, and the parts share nothing they change;
+    /// hence `@unchecked`.
+    private struct Part: @unchecked Sendable {
+        let run: (Int) -> Void
+    }
+}
