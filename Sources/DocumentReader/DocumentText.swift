@@ -27,6 +27,7 @@ package enum DocumentText {
     /// The node tree of `text` (`nil` for an empty document), with key order
     /// and every node's line and column kept.
     package static func compose(_ text: String, name: String) throws(StubValidationError) -> Node? {
+        if let json = JSONNodeReader.compose(text) { return json } // the same tree, read without the YAML scanner
         do {
             return try Yams.compose(yaml: text)
         } catch let error as YamlError {
