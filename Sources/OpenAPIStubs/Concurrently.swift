@@ -11,26 +11,26 @@ import Foundation
 enum Concurrently {
     /// Runs `body(0)` … `body(count - 1)` at once; `body` must only read
     /// what no part changes and write only its own part's result.
-    static func run(_ count: Int, _ body: (Int) -> Void) {
+    ///
+    /// `body` escapes: a thread may still hold it, finished, when this returns.
+    static func run(_ count: Int, _ body: @escaping (Int) -> Void) {
         guard count > 1 else {
             if count == 1 { body(0) }
             return
         }
-        withoutActuallyEscaping(body) { body in
-            let part = Part(run: body)
-            let done = DispatchGroup()
-            for index in 1..<count {
-                done.enter()
-                let thread = Thread {
-                    part.run(index)
-                    done.leave()
-                }
-                thread.stackSize = 8 << 20 // as a main thread has: a deep document nests deep decodes
-                thread.start()
+        let part = Part(run: body)
+        let done = DispatchGroup()
+        for index in 1..<count {
+            done.enter()
+            let thread = Thread {
+                part.run(index)
+                done.leave()
             }
-            part.run(0)
-            done.wait()
+            thread.stackSize = 8 << 20 // as a main thread has: a deep document nests deep decodes
+            thread.start()
         }
+        part.run(0)
+        done.wait()
     }
 
     /// One part's work, handed to its thread. The caller waits for every
