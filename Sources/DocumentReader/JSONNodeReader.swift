@@ -8,7 +8,8 @@ package import Yams
 /// scanner's token queue and an event per node.
 ///
 /// It reads only what JSON allows; anything else (a comment, a trailing
-/// comma, a repeated key, a byte-order mark, a top-level scalar) gives
+/// comma, a repeated key, a byte-order mark, a top-level scalar, nesting
+/// over 512 deep) gives
 /// `nil`, and the YAML reader reads the text as before, with its own
 /// errors. So a document reads the same either way, or fails the same way.
 package struct JSONNodeReader {
@@ -22,6 +23,11 @@ package struct JSONNodeReader {
     /// The column at ``columnIndex``, counted forward as reading goes.
     private var column = 1
     private var columnIndex = 0
+    /// How many objects and lists hold the value being read.
+    private var depth = 0
+    /// Deeper than this, the YAML reader reads the text (and refuses it as
+    /// before): a recursive reader's stack is not spent on hostile nesting.
+    private static let maximumDepth = 512
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -44,8 +50,10 @@ package struct JSONNodeReader {
     // MARK: Values
 
     private mutating func value() -> Node? {
-        guard index < bytes.count else { return nil }
+        guard index < bytes.count, depth < Self.maximumDepth else { return nil }
         let mark = self.mark()
+        depth += 1
+        defer { depth -= 1 }
         switch bytes[index] {
         case UInt8(ascii: "{"): return object(mark)
         case UInt8(ascii: "["): return list(mark)

@@ -70,6 +70,11 @@ import Yams
         #expect(JSONNodeReader.compose(text) == nil)
     }
 
+    @Test func nestingOver512DeepIsLeftToYams() {
+        #expect(JSONNodeReader.compose(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)) != nil)
+        #expect(JSONNodeReader.compose(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)) == nil)
+    }
+
     @Test func aRepeatedKeyIsStillReportedWhereYamsReportsIt() {
         let refused = #expect(throws: StubValidationError.self) { try DocumentText.compose("{\n\"a\": 1,\n\"a\": 2}", name: "r.json") }
         #expect(refused?.problems.first?.message.contains("duplicate key") == true, "\(String(describing: refused))")
