@@ -26,10 +26,19 @@ package enum DocumentText {
 
     /// The node tree of `text` (`nil` for an empty document), with key order
     /// and every node's line and column kept.
-    package static func compose(_ text: String, name: String) throws(StubValidationError) -> Node? {
-        if let json = JSONNodeReader.compose(text) { return json } // the same tree, read without the YAML scanner
+    ///
+    /// With `typingPlainScalars` false, a plain scalar's tag is `str` when
+    /// resolved, not `int`, `bool`, …: for a reader that takes each scalar's
+    /// meaning from a constructor or from ``Yams/Node/Scalar/json``, never
+    /// from its tag. Yams resolves every key's tag for its check of repeated
+    /// keys, through seven regular expressions each: two thirds of reading a
+    /// large YAML document. Then a plain key and a quoted one with the same
+    /// text are the same key (as they are in JSON).
+    package static func compose(_ text: String, name: String, typingPlainScalars: Bool = true) throws(StubValidationError) -> Node? {
+        let resolver: Resolver = typingPlainScalars ? .default : .basic
+        if let json = JSONNodeReader.compose(text, resolver: resolver) { return json } // the same tree, read without the YAML scanner
         do {
-            return try Yams.compose(yaml: text)
+            return try Yams.compose(yaml: text, resolver)
         } catch let error as YamlError {
             throw StubValidationError(problems: [problem(error, file: name)])
         } catch {

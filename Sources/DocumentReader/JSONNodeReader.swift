@@ -15,8 +15,9 @@ package import Yams
 package struct JSONNodeReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     /// One resolver and one constructor for every node's tag, as Yams'
-    /// parser has (`.default` makes new ones, tables and all, at each use).
-    private let resolver = Resolver.default
+    /// parser has (`Constructor.default` makes a new one, tables and all,
+    /// at each use).
+    private let resolver: Resolver
     private let constructor = Constructor.default
     private var index = 0
     private var line = 1
@@ -29,16 +30,18 @@ package struct JSONNodeReader {
     /// before): a recursive reader's stack is not spent on hostile nesting.
     private static let maximumDepth = 512
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, resolver: Resolver) {
         self.bytes = bytes
+        self.resolver = resolver
     }
 
     /// The tree of `text` when it is strict JSON with an object or a list
-    /// at the top; `nil` otherwise.
-    package static func compose(_ text: String) -> Node? {
+    /// at the top, its tags resolved by `resolver` (as Yams' parser takes
+    /// one); `nil` otherwise.
+    package static func compose(_ text: String, resolver: Resolver = .default) -> Node? {
         var text = text
         return text.withUTF8 { bytes in
-            var reader = JSONNodeReader(bytes)
+            var reader = JSONNodeReader(bytes, resolver: resolver)
             reader.skipSpace()
             guard reader.index < bytes.count, bytes[reader.index] == UInt8(ascii: "{") || bytes[reader.index] == UInt8(ascii: "["),
                   let root = reader.value() else { return nil }

@@ -35,7 +35,8 @@ public struct OpenAPISource: @unchecked Sendable {
         let text = String(decoding: data, as: UTF8.self)
         let composed: Node?
         do {
-            composed = try DocumentText.compose(text, name: file)
+            // Scalars are read by constructors and as JSON, never by tag.
+            composed = try DocumentText.compose(text, name: file, typingPlainScalars: false)
         } catch {
             throw error.problems[0]
         }

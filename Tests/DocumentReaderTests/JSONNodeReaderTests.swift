@@ -75,6 +75,18 @@ import Yams
         #expect(JSONNodeReader.compose(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)) == nil)
     }
 
+    /// Read without typing plain scalars, a plain key and a quoted one with
+    /// the same text are one key, as in JSON; typed, `1` is an integer key
+    /// and `"1"` a string key.
+    @Test func untypedPlainScalarsMakeOnlyTextKeys() throws {
+        let text = "1: one\n\"1\": also one\n"
+        #expect(try DocumentText.compose(text, name: "k.yaml")?.mapping?.count == 2)
+        let refused = #expect(throws: StubValidationError.self) { try DocumentText.compose(text, name: "k.yaml", typingPlainScalars: false) }
+        #expect(refused?.problems.first?.message.contains("duplicate key") == true)
+        let json = try #require(try DocumentText.compose(#"{"n": 1}"#, name: "n.json", typingPlainScalars: false))
+        #expect(json["n"]?.int == 1, "a constructor still reads the number")
+    }
+
     @Test func aRepeatedKeyIsStillReportedWhereYamsReportsIt() {
         let refused = #expect(throws: StubValidationError.self) { try DocumentText.compose("{\n\"a\": 1,\n\"a\": 2}", name: "r.json") }
         #expect(refused?.problems.first?.message.contains("duplicate key") == true, "\(String(describing: refused))")
