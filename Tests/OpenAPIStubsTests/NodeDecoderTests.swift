@@ -100,5 +100,38 @@ import UnderstudyTestSupport
         let refused = #expect(throws: StubValidationError.self) { try OpenAPIDocument.read(Data(json.utf8), file: "typo.json") }
         #expect(refused?.problems.first.map { "\($0)" }?.contains("sumary") == true, "\(String(describing: refused))")
     }
-}
 
+    /// A document with `count` paths (each with one operation) and as many
+    /// schemas; the paths named in `broken` carry a response whose
+    /// description is a list, which OpenAPI refuses.
+    static func manyPaths(_ count: Int, broken: Set<Int> = []) -> String {
+        var text = "openapi: 3.1.0\ninfo: {title: Many, version: 1.0}\npaths:\n"
+        for index in 0..<count {
+            let description = broken.contains(index) ? "[not, text]" : "ok"
+            text += "  /items\(index):\n    get:\n      responses:\n        '200': {description: \(description), "
+            text += "content: {application/json: {schema: {$ref: '#/components/schemas/Item\(index)'}}}}\n"
+        }
+        text += "components:\n  schemas:\n"
+        for index in 0..<count { text += "    Item\(index): {type: object, properties: {id: {type: integer}}, example: {id: \(index)}}\n" }
+        return text
+    }
+
+    /// Large maps are decoded in parts on every core when only the error
+    /// counts: the same document decodes, and the error is the one a whole
+    /// decode gives (the document's first), placed by the same coding path.
+    @Test func aLargeMapDecodedInPartsRefusesWhatAWholeDecodeRefuses() throws {
+        let whole = try OpenAPISource(data: Data(Self.manyPaths(300).utf8), file: "many.yaml")
+        _ = try NodeDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: whole.root, errorsOnly: true)
+        #expect(try OpenAPIDocument.read(Data(Self.manyPaths(300).utf8), file: "many.yaml").operations.count == 300)
+
+        let broken = Data(Self.manyPaths(300, broken: [40, 250]).utf8)
+        let source = try OpenAPISource(data: broken, file: "broken.yaml")
+        let inParts = #expect(throws: (any Error).self) {
+            try NodeDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: source.root, errorsOnly: true)
+        }
+        let yams = #expect(throws: (any Error).self) { try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: broken) }
+        let path = { (error: (any Error)?) in error.map { OpenAPIKit.OpenAPI.Error(from: $0).codingPathString } }
+        #expect(path(inParts) == path(yams))
+        #expect(path(inParts)?.contains("items40") == true, "\(String(describing: path(inParts)))")
+    }
+}
