@@ -9,7 +9,8 @@ package import Yams
 ///
 /// It reads only what JSON allows; anything else (a comment, a trailing
 /// comma, a repeated key, a byte-order mark, a top-level scalar, nesting
-/// over 512 deep) gives
+/// over 512 deep, a character libyaml refuses such as DEL, a key's `:` on a
+/// later line, a tab outside the root's brackets) gives
 /// `nil`, and the YAML reader reads the text as before, with its own
 /// errors. So a document reads the same either way, or fails the same way.
 package struct JSONNodeReader {
@@ -42,10 +43,11 @@ package struct JSONNodeReader {
         var text = text
         return text.withUTF8 { bytes in
             var reader = JSONNodeReader(bytes, resolver: resolver)
-            reader.skipSpace()
+            // Outside the root's brackets YAML reads block context, where a tab can start no line.
+            reader.skipSpace(tabs: false)
             guard reader.index < bytes.count, bytes[reader.index] == UInt8(ascii: "{") || bytes[reader.index] == UInt8(ascii: "["),
                   let root = reader.value() else { return nil }
-            reader.skipSpace()
+            reader.skipSpace(tabs: false)
             return reader.index == bytes.count ? root : nil
         }
     }
@@ -83,6 +85,9 @@ package struct JSONNodeReader {
             guard let key = string(), seen.insert(key).inserted else { return nil } // a repeated key: Yams reports it
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+            // YAML wants a key's `:` on the key's line, within 1,024 characters of its start.
+            let colon = self.mark()
+            guard colon.line == keyMark.line, colon.column - keyMark.column < 1024 else { return nil }
             index += 1
             skipSpace()
             guard let value = value() else { return nil }
@@ -171,10 +176,28 @@ package struct JSONNodeReader {
                 return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { return escapedString(from: start) }
-            if byte < 0x20 { return nil }
+            if !isPrintable(at: index) { return nil }
             index += 1
         }
         return nil
+    }
+
+    /// Whether the character starting at `at` reads in a string as the same
+    /// character in libyaml: not a control character (C0, DEL, C1), which
+    /// libyaml refuses, nor U+FFFE or U+FFFF; not NEL, U+2028 or U+2029,
+    /// which YAML folds as line breaks. JSON allows each of them as it is,
+    /// so such a text is left to Yams, to read or refuse as before.
+    private func isPrintable(at: Int) -> Bool {
+        func follows(_ tail: UInt8...) -> Bool {
+            at + tail.count < bytes.count && tail.indices.allSatisfy { bytes[at + 1 + $0] == tail[$0] }
+        }
+        switch bytes[at] {
+        case 0x00..<0x20, 0x7F: return false
+        case 0xC2: return !(at + 1 < bytes.count && (0x80...0x9F).contains(bytes[at + 1]))
+        case 0xE2: return !follows(0x80, 0xA8) && !follows(0x80, 0xA9)
+        case 0xEF: return !follows(0xBF, 0xBE) && !follows(0xBF, 0xBF)
+        default: return true
+        }
     }
 
     private mutating func escapedString(from start: Int) -> String? {
@@ -202,7 +225,7 @@ package struct JSONNodeReader {
                 default: return nil
                 }
             default:
-                if byte < 0x20 { return nil }
+                if !isPrintable(at: index - 1) { return nil }
                 text.append(byte)
             }
         }
@@ -246,10 +269,12 @@ package struct JSONNodeReader {
     // MARK: Places
 
     /// Skips JSON's white space, counting lines as libyaml does (`\r\n`, `\r` and `\n` each end one).
-    private mutating func skipSpace() {
+    private mutating func skipSpace(tabs: Bool = true) {
         while index < bytes.count {
             switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+            case UInt8(ascii: " "):
+                index += 1
+            case UInt8(ascii: "\t") where tabs:
                 index += 1
             case UInt8(ascii: "\n"):
                 newLine(after: index)

@@ -64,6 +64,14 @@ import Yams
         #"{"a": 1,}"#, #"{"a": 1, "a": 2}"#, #"{'a': 1}"#, #"{a: 1}"#, #"{"a": 01}"#, #"{"a": 1.}"#, #"{"a": .5}"#,
         "{\"a\": \"tab\there\"}", #"{"a": "\ud800"}"#, #"{"a": "\x41"}"#, "5", "\"text\"", "", "\u{FEFF}{\"a\": 1}",
         "{\"a\": 1} # comment", "{\"a\": 1} {}", "[1 2]", "{\"a\" 1}", "[tru]", "{\"a\": -}",
+        // JSON, but with characters libyaml refuses (found by the json-nodes fuzz target)
+        "{\"a\": \"x\u{7F}y\"}", "{\"a\": \"\u{80}\"}", "{\"a\": \"\u{9F}\"}", "{\"a\": \"\u{FFFE}\"}", "[\"\\n\u{7F}\"]",
+        // JSON, but YAML wants a key's `:` on its line, within 1,024 characters
+        "[\r\n  {\"k\"\n: \"v\"}]", "{\"" + String(repeating: "k", count: 1030) + "\": 1}",
+        // JSON, but YAML reads a tab outside the brackets as starting a token
+        "\r\r\t\t[]", "[]\n\t",
+        // JSON, but YAML reads these as line breaks: NEL, U+2028, U+2029
+        "{\"a\": \"x\u{85}y\"}", "[\"x\u{2028}y\"]", "[\"\\t\u{2029}\"]",
     ]
 
     @Test(arguments: notStrictJSON) func whatIsNotStrictJSONIsLeftToYams(_ text: String) {
