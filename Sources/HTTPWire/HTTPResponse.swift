@@ -45,3 +45,13 @@ extension HTTPResponse {
         return varied
     }
 }
+
+extension HTTPResponse {
+    /// What a request still waiting for a delayed answer gets when its server
+    /// stops: over the socket and in process alike.
+    package static let serverStopped = HTTPResponse(
+        status: 503,
+        headers: [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")],
+        text: "503 Service Unavailable: the server stopped before this delayed response was due.\n"
+    )
+}

@@ -198,7 +198,7 @@ final class DaemonCore: Sendable {
         context.phase = .suspended
         guard suspend(context) else {
             context.phase = .answered
-            return queue(Self.stoppingResponse, on: context.connection)
+            return queue(HTTPResponse.serverStopped, on: context.connection)
         }
         start(Responder(core: self, context: context))
         return .YES
@@ -286,12 +286,6 @@ final class DaemonCore: Sendable {
             text: "413 Payload Too Large: the request body (\(size) bytes) exceeds this server's limit of \(maxBodySize) bytes.\n"
         )
     }
-
-    static let stoppingResponse = HTTPResponse(
-        status: 503,
-        headers: [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")],
-        text: "503 Service Unavailable: the server stopped before this delayed response was due.\n"
-    )
 
     /// The answer when a ``Responder`` is given another ``Reply/later(_:)``.
     static let deferredAgainResponse = HTTPResponse(status: 500, text: "a Responder cannot defer again\n")

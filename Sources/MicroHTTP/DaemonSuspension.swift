@@ -130,7 +130,7 @@ extension DaemonCore {
                 // waits on the count right after this returns.
                 context.answeredAtStop = true
                 answeringAtStop.enter()
-                context.pending = .response(Self.stoppingResponse)
+                context.pending = .response(HTTPResponse.serverStopped)
                 MHD_resume_connection(context.connection)
             }
             state.waiting.removeAll()

@@ -39,11 +39,13 @@ package final class InProcessRoute: Sendable {
     /// Whether the engine still answers.
     package var isRunning: Bool { ProtocolSlots.lease(slot) === lease }
 
-    /// Stops answering: sessions that name the class fail each new request.
+    /// Stops answering: sessions that name the class fail each new request,
+    /// a request waiting for a delayed answer gets 503 and a stream held open
+    /// ends, as over the socket; no task is cancelled.
     package func stop() {
         ProtocolSlots.release(slot, lease)
         lease.stopped()
-        session.invalidateAndCancel()
+        session.finishTasksAndInvalidate()
     }
 
     /// An ephemeral configuration naming the slot's class, its sessions

@@ -93,7 +93,8 @@ public final class InProcessServer: Sendable {
 
     /// Stops answering: this server's sessions fail each new request with
     /// `URLError(.cannotConnectToHost)`, and its slot is free for another.
-    /// Idempotent.
+    /// As over the socket, a request still waiting for a delayed answer gets
+    /// 503 and a stream held open ends. Idempotent.
     public func stop() { route.stop() }
 
     /// Runs `body` with `URLSession.shared` answered by these stubs, for code

@@ -62,6 +62,21 @@ class StubURLProtocol: URLProtocol {
     override func stopLoading() {
         loading.stop()
     }
+
+    #if canImport(FoundationNetworking)
+    /// The session's client until this load delivered its own end, `nil`
+    /// after. swift-corelibs-foundation's `cancel()` fails a task through
+    /// this property, also while a completion delivered from another thread
+    /// is still returning, and so would complete the task twice (a crash in
+    /// `data(for:)`). Apple's Foundation guards that itself.
+    override var client: (any URLProtocolClient)? {
+        get { loading.delivered ? nil : super.client }
+        set { super.client = newValue }
+    }
+    #endif
+
+    /// The client this load's answer goes to.
+    var sessionClient: (any URLProtocolClient)? { super.client }
 }
 
 /// One load's client calls: made at most once each, never after the load
@@ -78,6 +93,18 @@ final class Loading: Sendable {
         /// Whether the load was stopped before its end (the task was cancelled).
         var stoppedEarly = false
         var piecesReachCaller = false
+        /// The server-stop hook of an answer still to come, forgotten at the end.
+        var stopWatch: (lease: ProtocolSlots.Lease, id: UInt64)?
+
+        /// Marks the load ended; the stop hook to forget, if any.
+        mutating func close() -> (lease: ProtocolSlots.Lease, id: UInt64)? {
+            ended = true
+            owner = nil
+            abandon = nil
+            hangUps = []
+            defer { stopWatch = nil }
+            return stopWatch
+        }
     }
 
     private let state = Locked(State())
@@ -87,6 +114,11 @@ final class Loading: Sendable {
     var piecesReachCaller: Bool {
         get { state.withLock { $0.piecesReachCaller } }
         set { state.withLock { $0.piecesReachCaller = newValue } }
+    }
+
+    /// Whether the load ended with its own answer or failure, not a stop.
+    var delivered: Bool {
+        state.withLock { $0.ended && !$0.stoppedEarly }
     }
 
     func begin(_ owner: StubURLProtocol) {
@@ -101,13 +133,26 @@ final class Loading: Sendable {
     /// Stops the load: later answers are dropped (the task was cancelled),
     /// and a load stopped before its end is marked abandoned.
     func stop() {
-        let told: [@Sendable () -> Void] = state.withLock { state in
-            defer { state.ended = true; state.owner = nil; state.abandon = nil; state.hangUps = [] }
-            guard !state.ended else { return [] }
-            state.stoppedEarly = true
-            return (state.abandon.map { [$0] } ?? []) + state.hangUps
+        let (told, watch) = state.withLock { state -> ([@Sendable () -> Void], (lease: ProtocolSlots.Lease, id: UInt64)?) in
+            let told = state.ended ? [] : (state.abandon.map { [$0] } ?? []) + state.hangUps
+            if !state.ended { state.stoppedEarly = true }
+            return (told, state.close())
         }
+        if let watch { watch.lease.forget(watch.id) }
         for tell in told { tell() }
+    }
+
+    /// Answers 503 if the server stops before the answer still to come, as
+    /// the socket server answers a request it holds at stop. (Not a cancel of
+    /// the task: swift-corelibs-foundation's `cancel()` can complete a task a
+    /// second time while the first completion is still returning.)
+    private func answerAtServerStop(_ lease: ProtocolSlots.Lease, for request: RecordedRequest, cookies: HTTPCookieStorage?) {
+        guard let id = lease.onStop({ [self] in respond(.serverStopped, for: request, cookies: cookies) }) else { return }
+        let endedAlready = state.withLock { state -> Bool in
+            if !state.ended { state.stopWatch = (lease, id) }
+            return state.ended
+        }
+        if endedAlready { lease.forget(id) }
     }
 
     /// Runs `handler` once if the load is stopped before its end (at once
@@ -126,20 +171,19 @@ final class Loading: Sendable {
     @discardableResult
     func during(_ body: (StubURLProtocol, any URLProtocolClient) -> Void) -> Bool {
         let owner: StubURLProtocol? = state.withLock { state in state.ended ? nil : state.owner }
-        guard let owner, let client = owner.client else { return false }
+        guard let owner, let client = owner.sessionClient else { return false }
         body(owner, client)
         return true
     }
 
     /// Calls `body` with the protocol and its client once, unless the load ended.
     func end(_ body: (StubURLProtocol, any URLProtocolClient) -> Void) {
-        let owner: StubURLProtocol? = state.withLock { state in
-            guard !state.ended, let owner = state.owner else { return nil }
-            state.ended = true
-            state.owner = nil
-            return owner
+        let (owner, watch) = state.withLock { state -> (StubURLProtocol?, (lease: ProtocolSlots.Lease, id: UInt64)?) in
+            guard !state.ended, let owner = state.owner else { return (nil, nil) }
+            return (owner, state.close())
         }
-        guard let owner, let client = owner.client else { return }
+        if let watch { watch.lease.forget(watch.id) }
+        guard let owner, let client = owner.sessionClient else { return }
         body(owner, client)
     }
 
@@ -174,6 +218,7 @@ final class Loading: Sendable {
         case .resetConnection:
             fail(InProcessFault.reset.error(for: request.url))
         case .later(let deferred):
+            answerAtServerStop(lease, for: request, cookies: cookies)
             let sink = AnswerSink({ [self] later in
                 if case .later = later {
                     respond(HTTPResponse(status: 500, text: "Understudy: a later answer answered later again"), for: request, cookies: cookies)

@@ -5,6 +5,7 @@ import FoundationNetworking
 import StubAssertions
 import StubInProcess
 import StubKit
+import StubServer
 import Testing
 
 /// The in-process transport: stubs answer a URLSession with no socket, each
@@ -122,6 +123,54 @@ import Testing
         let error = await #expect(throws: URLError.self) { _ = try await task.value }
         #expect(error?.code == .cancelled)
         #expect(server.journal.entries.map(\.abandoned) == [true], "the journal records that the client gave up")
+    }
+
+    @Test(arguments: [StubTransport.socket, .inProcess])
+    func aDelayedAnswerStillDueAtStopIs503BothWays(_ transport: StubTransport) async throws {
+        var configuration = StubServer.Configuration.default
+        configuration.transport = transport
+        configuration.drainTimeout = .zero
+        let server = try StubServer.start(.stubs(configuration: configuration) { Get("/slow").delay(.seconds(600)).respond(.text("late")) })
+        defer { server.stop() }
+        let session = URLSession(configuration: server.sessionConfiguration)
+        defer { session.finishTasksAndInvalidate() }
+        let task = Task { try await session.data(from: server.url("/slow")) }
+        while server.journal.count == 0 {
+            await server.journal.waitForChange(after: server.journal.version, timeout: .seconds(5))
+        }
+        server.stop()
+        let (data, response) = try await task.value
+        #expect((response as? HTTPURLResponse)?.statusCode == 503, "\(transport)")
+        #expect(String(decoding: data, as: UTF8.self).contains("the server stopped before this delayed response was due"))
+    }
+
+    /// A delayed answer is delivered off URLSession's queue; stopping right
+    /// after it arrived must not complete the task a second time (it did:
+    /// swift-corelibs-foundation's cancel raced the completion still returning).
+    @Test func stoppingRightAfterADelayedAnswerIsSafe() async throws {
+        for round in 0..<300 {
+            let server = try InProcessServer.start { Get("/ping").delay(.milliseconds(1)).respond(.text("pong")) }
+            let (data, _) = try await server.session.data(from: server.url("/ping"))
+            server.stop()
+            #expect(String(decoding: data, as: UTF8.self) == "pong", "round \(round)")
+        }
+    }
+
+    /// A cancel racing a delayed answer ends the task once, either way.
+    @Test func aCancelRacingADelayedAnswerEndsTheTaskOnce() async throws {
+        let server = try InProcessServer.start { Get("/ping").delay(.milliseconds(1)).respond(.text("pong")) }
+        defer { server.stop() }
+        for round in 0..<300 {
+            let task = Task { try await server.session.data(from: server.url("/ping")) }
+            while server.journal.count <= round {
+                await server.journal.waitForChange(after: server.journal.version, timeout: .seconds(5))
+            }
+            task.cancel()
+            switch await task.result {
+            case .success(let (data, _)): #expect(String(decoding: data, as: UTF8.self) == "pong", "round \(round)")
+            case .failure(let error): #expect((error as? URLError)?.code == .cancelled, "round \(round): \(error)")
+            }
+        }
     }
 
     @Test func aStoppedServersSessionFailsInsteadOfReachingTheNetwork() async throws {
