@@ -33,6 +33,31 @@ enum Concurrently {
         done.wait()
     }
 
+    /// Runs `first` on the calling thread and `second` on a thread of its
+    /// own, at once, and returns both results when both are done.
+    static func both<First, Second>(_ first: () -> First, _ second: @escaping () -> Second) -> (First, Second) {
+        let box = Box<Second>()
+        let done = DispatchGroup()
+        done.enter()
+        let part = Part { _ in box.value = second() }
+        let thread = Thread {
+            part.run(0)
+            done.leave()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        let firstResult = first()
+        done.wait()
+        // Set before `done.leave()`, which this thread waited for.
+        return (firstResult, box.value!)
+    }
+
+    /// The second part's result, written by its thread before the caller's
+    /// wait ends; hence `@unchecked`.
+    private final class Box<Value>: @unchecked Sendable {
+        var value: Value?
+    }
+
     /// One part's work, handed to its thread. The caller waits for every
     /// part before it goes on, and the parts share nothing they change;
     /// hence `@unchecked`.

@@ -1,6 +1,5 @@
 public import Foundation
 import DocumentReader
-import Locking
 import OpenAPIKit
 import OpenAPIKit30
 public import StubKit
@@ -46,19 +45,12 @@ public struct OpenAPIDocument: Sendable {
         // The structure check and the walk for operations read the same
         // tree and nothing else, so they run at once; a structure error
         // still comes alone, before any problem the walk found.
-        let structure = Locked<StubProblem?>(nil)
-        let walk = Locked<Result<OpenAPIDocument, StubValidationError>?>(nil)
-        Concurrently.run(2) { part in
-            if part == 0 {
-                do throws(StubProblem) { try checkStructure(source) } catch { structure.withLock { $0 = error } }
-            } else {
-                let result = Result { () throws(StubValidationError) in try operations(of: source) }
-                walk.withLock { $0 = result }
-            }
-        }
-        if let problem = structure.withLock({ $0 }) { throw StubValidationError(problems: [problem]) }
-        guard let result = walk.withLock({ $0 }) else { throw StubValidationError(problems: []) }
-        return try result.get()
+        let (structureProblem, walk) = Concurrently.both({ () -> StubProblem? in
+            do throws(StubProblem) { try checkStructure(source) } catch { return error }
+            return nil
+        }, { Result { () throws(StubValidationError) in try operations(of: source) } })
+        if let structureProblem { throw StubValidationError(problems: [structureProblem]) }
+        return try walk.get()
     }
 
     /// The document's operations, after every `$ref` is checked.
