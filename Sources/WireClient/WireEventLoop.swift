@@ -8,8 +8,11 @@ import Darwin
 /// A ``WirePool``'s plain-HTTP requests, all on one thread: non-blocking
 /// sockets, `poll(2)`, keep-alive connections per endpoint. Under load one
 /// wake-up serves every connection that is ready, so a proxy pays no
-/// thread hand-off per request. The thread starts with the first request
-/// and ends at ``shutDown()``, closing every connection and its wake pipe.
+/// thread hand-off per request. A request that finds a kept connection is
+/// written on the caller's thread, so the loop's wake-up overlaps the
+/// upstream's work rather than coming before it; the loop then reads the
+/// answer. The thread starts with the first request and ends at
+/// ``shutDown()``, closing every connection and its wake pipe.
 final class WireEventLoop: @unchecked Sendable {
     private struct Job {
         var request: WireRequest
@@ -19,7 +22,8 @@ final class WireEventLoop: @unchecked Sendable {
         var retried = false
     }
 
-    /// One connection, touched only by the loop's thread.
+    /// One connection, touched by one thread at a time: the loop's, or a
+    /// sender's between taking it from `idle` and handing it over.
     private final class Link {
         let fd: Int32
         let endpoint: WireEndpoint
@@ -52,9 +56,11 @@ final class WireEventLoop: @unchecked Sendable {
     private var started = false
     private var signalled = false
     private var wake: (read: Int32, write: Int32) = (-1, -1)
+    private var idle: [WireEndpoint: [Link]] = [:]
+    /// Requests already written on a kept connection, for the loop to read.
+    private var handed: [(Job, Link)] = []
     // The loop thread's own:
     private var busy: [Link] = []
-    private var idle: [WireEndpoint: [Link]] = [:]
     private var addresses: [WireEndpoint: [[UInt8]]] = [:]
     private var chunk = [UInt8](repeating: 0, count: 64 << 10)
 
@@ -63,9 +69,29 @@ final class WireEventLoop: @unchecked Sendable {
         self.idlePerEndpoint = idlePerEndpoint
     }
 
-    /// Queues `request` for the loop; `done` runs on the loop's thread.
+    /// Queues `request` for the loop, written at once when a kept connection
+    /// waits; `done` runs on the loop's thread.
     func send(_ request: WireRequest, to endpoint: WireEndpoint, done: @escaping WirePool.Completion) {
         let job = Job(request: request, endpoint: endpoint, done: done, deadline: Self.now() + UInt64(timeout * 1e9))
+        if let link = kept(for: endpoint) {
+            switch prepare(job, on: link) {
+            case .some(let error):
+                park(link)
+                return done(.failure(error))
+            case .none:
+                _ = flush(link) // what fails, or is left, the loop sees when the socket is ready
+                lock.lock()
+                if closed {
+                    lock.unlock()
+                    return done(.failure(.io("the client was shut down")))
+                }
+                handed.append((job, link))
+                if !signalled { Self.poke(wake.write) }
+                signalled = true
+                lock.unlock()
+                return
+            }
+        }
         lock.lock()
         if closed {
             lock.unlock()
@@ -114,14 +140,21 @@ final class WireEventLoop: @unchecked Sendable {
         var retries: [Job] = []
         var sink = [UInt8](repeating: 0, count: 64)
         while true {
-            while read(wake.read, &sink, sink.count) > 0 {}
+            // A short read means the pipe is empty: one read per wake-up, not two.
+            while read(wake.read, &sink, sink.count) == sink.count {}
             lock.lock()
             let batch = submitted
+            let written = handed
             submitted = []
+            handed = []
             signalled = false
             let stopping = closed
             lock.unlock()
-            if stopping { return finish(batch + retries) }
+            if stopping { return finish(batch + retries + written.map(\.0)) }
+            for (job, link) in written {
+                link.job = job
+                busy.append(link)
+            }
             for job in retries + batch { start(job) }
             retries = []
             var polled = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
@@ -175,8 +208,8 @@ final class WireEventLoop: @unchecked Sendable {
     private func finish(_ queued: [Job]) {
         let jobs = queued + busy.compactMap(\.job)
         busy = []
-        idle = [:]
         lock.lock()
+        idle = [:]
         close(wake.read)
         close(wake.write)
         wake = (-1, -1)
@@ -187,36 +220,56 @@ final class WireEventLoop: @unchecked Sendable {
     /// Puts `job` on a kept connection to its endpoint, or a new one (to
     /// its `address`th address or a later one), and sends what it can at once.
     private func start(_ job: Job, from address: Int = 0) {
-        var link: Link?
-        if !job.retried, address == 0 {
-            while link == nil, let candidate = idle[job.endpoint]?.popLast() {
-                if !WireConnection.isStale(candidate.fd, tls: false) { link = candidate }
-            }
-        }
-        if let link { link.reused = true } else {
+        var link = !job.retried && address == 0 ? kept(for: job.endpoint) : nil
+        if link == nil {
             switch open(job.endpoint, from: address) {
             case .success(let made): link = made
             case .failure(let error): return job.done(.failure(error))
             }
         }
         guard let link else { return }
-        var sent = job.request
-        if !job.endpoint.basePath.isEmpty { sent.target = job.endpoint.basePath + sent.target }
-        do { link.pending = try sent.encoded(authority: job.endpoint.authority, closing: false) } catch {
+        if let error = prepare(job, on: link) {
             park(link)
             return job.done(.failure(error))
         }
         link.job = job
-        link.written = 0
-        link.received.removeAll(keepingCapacity: true)
-        link.ended = false
         if !link.connecting { _ = flush(link) }
         busy.append(link)
     }
 
+    /// A kept connection to `endpoint` its peer has not closed, taken from
+    /// `idle`, or `nil`.
+    private func kept(for endpoint: WireEndpoint) -> Link? {
+        while true {
+            lock.lock()
+            let candidate = idle[endpoint]?.popLast()
+            lock.unlock()
+            guard let candidate else { return nil }
+            if !WireConnection.isStale(candidate.fd, tls: false) {
+                candidate.reused = true
+                return candidate
+            }
+        }
+    }
+
+    /// Sets `link` up to carry `job`'s request: its bytes, nothing received.
+    private func prepare(_ job: Job, on link: Link) -> WireClientError? {
+        var sent = job.request
+        if !job.endpoint.basePath.isEmpty { sent.target = job.endpoint.basePath + sent.target }
+        do throws(WireClientError) { link.pending = try sent.encoded(authority: job.endpoint.authority, closing: false) } catch {
+            return error
+        }
+        link.written = 0
+        link.received.removeAll(keepingCapacity: true)
+        link.ended = false
+        return nil
+    }
+
     /// A kept connection, for the next request to the same endpoint.
     private func park(_ link: Link) {
-        guard idle[link.endpoint, default: []].count < idlePerEndpoint else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed, idle[link.endpoint, default: []].count < idlePerEndpoint else { return }
         idle[link.endpoint, default: []].append(link)
     }
 
@@ -238,6 +291,9 @@ final class WireEventLoop: @unchecked Sendable {
             let count = chunk.withUnsafeMutableBytes { recv(link.fd, $0.baseAddress!, $0.count, 0) }
             if count > 0 {
                 link.received.append(contentsOf: chunk[0..<count])
+                // A short read took what the socket held: frame it now rather than
+                // ask again for the EAGAIN; poll (level-triggered) says if more comes.
+                if count < chunk.count { break }
             } else if count == 0 || errno == ECONNRESET {
                 link.ended = true
             } else if errno == EAGAIN || errno == EWOULDBLOCK {

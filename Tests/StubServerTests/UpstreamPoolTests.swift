@@ -37,6 +37,30 @@ import UnderstudyTestSupport
         }
     }
 
+    /// Callers at once: a request written on a kept connection by its
+    /// caller's thread, or queued for the loop, gets its own answer.
+    @Test func parallelCallersEachGetTheirOwnAnswer() async throws {
+        let upstream = try StubServer.start(.stubs((0..<8).map { Get("/item/\($0)").respond(.text("item \($0)")) },
+                                                   configuration: Self.keepingConnections))
+        defer { upstream.stop() }
+        try await StubServer.serve([Route("/api/{rest*}").proxy(to: upstream.baseURL, removingPrefix: "/api")]) { server in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for caller in 0..<8 {
+                    group.addTask {
+                        let client = HTTPClient()
+                        defer { client.close() }
+                        for call in 0..<25 {
+                            let reply = try await client.get(server.url("/api/item/\(caller)"))
+                            #expect(reply.status == 200 && reply.text == "item \(caller)", "caller \(caller), call \(call): \(reply.status) \(reply.text)")
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(upstream.journal.entries.count == 200)
+        }
+    }
+
     @Test func aKeptConnectionTheUpstreamClosedIsReplaced() async throws {
         let upstream = try ClosingUpstream()
         defer { upstream.stop() }
