@@ -101,16 +101,19 @@ def main():
              ("(h) floor: a bare URLProtocol stub, a session per test, the same 3 calls", h)]
     if peer:
         rows.append(("(e) Hummingbird 2.28.1, 20 routes started and stopped per test, 3 URLSession calls", peer))
-    print(f"one test's cost, {args.tests} tests each (median / p90 per test, wall for all):")
+    print(f"one test's cost, {args.tests} tests each (median / p90 per test, wall for all; "
+          "for the URLSession rows also the process's CPU per test, all threads):")
     for label, figures in rows:
-        print(f"  {label:84s} {figures['medianMicros']:9.0f} µs {figures['p90Micros']:9.0f} µs {figures['wallSeconds']:7.2f} s")
+        cpu = f" {figures['cpuMicros']:7.0f} µs CPU" if "cpuMicros" in figures else ""
+        print(f"  {label:84s} {figures['medianMicros']:9.0f} µs {figures['p90Micros']:9.0f} µs {figures['wallSeconds']:7.2f} s{cpu}")
     print(f"  (a) / (b) = {a['medianMicros'] / b['medianMicros']:.2f}x (target ≤ 2x); "
           f"(a) / (b') = {a['medianMicros'] / b2['medianMicros']:.2f}x (a server per test needs the new connection); "
           f"(c) / (a) = {c['medianMicros'] / a['medianMicros']:.1f}x (target ≥ 20x); "
           f"(c) / (d) = {c['medianMicros'] / d['medianMicros']:.1f}x (target ≥ 10x; the floor allows "
           f"{c['medianMicros'] / f['medianMicros']:.1f}x); (c') / (d') = {c2['medianMicros'] / d2['medianMicros']:.1f}x"
           + (f"; (e) / (a) = {peer['medianMicros'] / a['medianMicros']:.1f}x" if peer else "")
-          + f"; (g) / (h) = {g['medianMicros'] / h['medianMicros']:.2f}x (target ≤ 1.5x); (a) / (g) = {a['medianMicros'] / g['medianMicros']:.1f}x")
+          + f"; (g) / (h) = {g['medianMicros'] / h['medianMicros']:.2f}x (target ≤ 1.5x), in CPU {g['cpuMicros'] / h['cpuMicros']:.2f}x"
+          + f"; (a) / (g) = {a['medianMicros'] / g['medianMicros']:.1f}x")
     if suite:
         print(f"  swift test, 1,000 parameterized cases with .stubServer (debug build, parallel): {suite['full']:.2f} s wall, "
               f"{suite['skipped']:.2f} s of it the same command with every case skipped (median of 3)")

@@ -18,14 +18,18 @@ package final class InProcessRoute: Sendable {
     ///
     /// - Throws: ``InProcessServer/StartError`` when every class is leased.
     package init(engine: Engine) throws {
-        let cookies = URLSessionConfiguration.ephemeral.httpCookieStorage
+        // One ephemeral configuration gives both the cookie storage and the
+        // session's settings: each costs a URLCache made anew, most of what
+        // starting an in-process server cost.
+        let configuration = URLSessionConfiguration.ephemeral
+        let cookies = configuration.httpCookieStorage
         guard let (slot, lease) = ProtocolSlots.take(for: engine, cookies: cookies) else {
             throw InProcessServer.StartError(description: "\(ProtocolSlots.classes.count) in-process servers are running at once; "
                                              + "stop one first (servers a trait or withStubServer starts stop when their test ends)")
         }
         self.slot = slot
         self.lease = lease
-        self.session = URLSession(configuration: Self.configuration(slot, cookies))
+        self.session = URLSession(configuration: Self.naming(slot, in: configuration))
     }
 
     deinit { ProtocolSlots.release(slot, lease) }
@@ -34,7 +38,11 @@ package final class InProcessRoute: Sendable {
     package static var codec: ContentCodec { .decodedByClient }
 
     /// A new configuration whose sessions the engine answers.
-    package var sessionConfiguration: URLSessionConfiguration { Self.configuration(slot, lease.cookies) }
+    package var sessionConfiguration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        if let cookies = lease.cookies { configuration.httpCookieStorage = cookies }
+        return Self.naming(slot, in: configuration)
+    }
 
     /// Whether the engine still answers.
     package var isRunning: Bool { ProtocolSlots.lease(slot) === lease }
@@ -48,12 +56,12 @@ package final class InProcessRoute: Sendable {
         session.finishTasksAndInvalidate()
     }
 
-    /// An ephemeral configuration naming the slot's class, its sessions
-    /// sharing the server's cookie storage.
-    private static func configuration(_ slot: Int, _ cookies: HTTPCookieStorage?) -> URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
+    /// `configuration` naming the slot's class, with no URL cache: answers
+    /// in process are never stored there, and a task of a session with a
+    /// cache asks it first, on another queue, before each request.
+    private static func naming(_ slot: Int, in configuration: URLSessionConfiguration) -> URLSessionConfiguration {
         configuration.protocolClasses = [ProtocolSlots.classes[slot]]
-        if let cookies { configuration.httpCookieStorage = cookies }
+        configuration.urlCache = nil
         return configuration
     }
 }
