@@ -54,7 +54,6 @@ class StubURLProtocol: URLProtocol {
         }
         let journal = lease.engine.journal
         loading.onAbandon { journal.markAbandoned(connection: connection) }
-        loading.piecesReachCaller = PieceDelivery.reachesCaller(of: task)
         loading.deliver(lease.engine.answer(recorded), for: recorded, cookies: request.httpShouldHandleCookies ? lease.cookies : nil,
                         lease: lease)
     }
@@ -92,7 +91,6 @@ final class Loading: Sendable {
         var hangUps: [@Sendable () -> Void] = []
         /// Whether the load was stopped before its end (the task was cancelled).
         var stoppedEarly = false
-        var piecesReachCaller = false
         /// The server-stop hook of an answer still to come, forgotten at the end.
         var stopWatch: (lease: ProtocolSlots.Lease, id: UInt64)?
 
@@ -109,11 +107,11 @@ final class Loading: Sendable {
 
     private let state = Locked(State())
 
-    /// Whether the task's caller reads pieces as they come (``PieceDelivery``);
-    /// set before the answer is delivered.
+    /// Whether the task's caller reads pieces as they come (``PieceDelivery``).
+    /// Asked by a stream only: finding out reads the session by reflection,
+    /// which cost more than the rest of answering a request.
     var piecesReachCaller: Bool {
-        get { state.withLock { $0.piecesReachCaller } }
-        set { state.withLock { $0.piecesReachCaller = newValue } }
+        PieceDelivery.reachesCaller(of: state.withLock { $0.owner?.task })
     }
 
     /// Whether the load ended with its own answer or failure, not a stop.

@@ -23,46 +23,48 @@ struct SuiteCost {
 
     func run() throws {
         let tests = try arguments.int("tests", default: 1_000)
-        let reference = try arguments.string("reference")
+        // `--only noSocket,bareProtocol` runs those rows alone (for a profiler).
+        let only = Set(try arguments.string("only", default: "").split(separator: ",").map(String.init))
         let session = URLSession(configuration: .ephemeral)
         let stubs = (0..<20).map { index in
             Get("/items/\(index)").respond(.json(#"{"id":\#(index),"name":"item \#(index)"}"#))
         }
-        let inProcess = try Self.measure(tests) {
-            let server = try StubServer.start(.stubs(stubs))
-            defer { server.stop() }
-            for index in 0..<3 { try Self.get(session, server.url("/items/\(index)")) }
-            guard server.journal.count == 3 else { throw SuiteCostError("expected 3 requests, the journal holds \(server.journal.count)") }
-        }
-        let floor = try Self.measure(tests) {
-            for _ in 0..<3 { try Self.get(session, URL(string: reference + "/fixed")!) }
-        }
-        let connectingFloor = try Self.measure(tests) {
-            for index in 0..<3 { try Self.get(session, URL(string: reference + "/fixed")!, closing: index == 2) }
-        }
         var configuration = StubServer.Configuration.default
         configuration.transport = .inProcess
-        let noSocket = try Self.measure(tests) {
-            let server = try StubServer.start(.stubs(stubs, configuration: configuration))
-            defer { server.stop() }
-            for index in 0..<3 { try Self.get(server.session, server.url("/items/\(index)")) }
-            guard server.journal.count == 3 else { throw SuiteCostError("expected 3 requests, the journal holds \(server.journal.count)") }
-        }
-        let bareProtocol = try Self.measure(tests) {
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.protocolClasses = [BareStubProtocol.self]
-            let bare = URLSession(configuration: configuration)
-            defer { bare.invalidateAndCancel() }
-            for index in 0..<3 { try Self.get(bare, URL(string: "http://bare.invalid/items/\(index)")!) }
-        }
-        let report: [String: Any] = [
-            "tests": tests,
-            "inProcess": ["medianMicros": inProcess.median, "p90Micros": inProcess.p90, "wallSeconds": inProcess.wall, "cpuMicros": inProcess.cpu],
-            "floor": ["medianMicros": floor.median, "p90Micros": floor.p90, "wallSeconds": floor.wall, "cpuMicros": floor.cpu],
-            "connectingFloor": ["medianMicros": connectingFloor.median, "p90Micros": connectingFloor.p90, "wallSeconds": connectingFloor.wall, "cpuMicros": connectingFloor.cpu],
-            "noSocket": ["medianMicros": noSocket.median, "p90Micros": noSocket.p90, "wallSeconds": noSocket.wall, "cpuMicros": noSocket.cpu],
-            "bareProtocol": ["medianMicros": bareProtocol.median, "p90Micros": bareProtocol.p90, "wallSeconds": bareProtocol.wall, "cpuMicros": bareProtocol.cpu],
+        let rows: [(name: String, test: () throws -> Void)] = [
+            ("inProcess", {
+                let server = try StubServer.start(.stubs(stubs))
+                defer { server.stop() }
+                for index in 0..<3 { try Self.get(session, server.url("/items/\(index)")) }
+                guard server.journal.count == 3 else { throw SuiteCostError("expected 3 requests, the journal holds \(server.journal.count)") }
+            }),
+            ("floor", {
+                let reference = try arguments.string("reference")
+                for _ in 0..<3 { try Self.get(session, URL(string: reference + "/fixed")!) }
+            }),
+            ("connectingFloor", {
+                let reference = try arguments.string("reference")
+                for index in 0..<3 { try Self.get(session, URL(string: reference + "/fixed")!, closing: index == 2) }
+            }),
+            ("noSocket", {
+                let server = try StubServer.start(.stubs(stubs, configuration: configuration))
+                defer { server.stop() }
+                for index in 0..<3 { try Self.get(server.session, server.url("/items/\(index)")) }
+                guard server.journal.count == 3 else { throw SuiteCostError("expected 3 requests, the journal holds \(server.journal.count)") }
+            }),
+            ("bareProtocol", {
+                let configuration = URLSessionConfiguration.ephemeral
+                configuration.protocolClasses = [BareStubProtocol.self]
+                let bare = URLSession(configuration: configuration)
+                defer { bare.invalidateAndCancel() }
+                for index in 0..<3 { try Self.get(bare, URL(string: "http://bare.invalid/items/\(index)")!) }
+            }),
         ]
+        var report: [String: Any] = ["tests": tests]
+        for row in rows where only.isEmpty || only.contains(row.name) {
+            let figures = try Self.measure(tests, row.test)
+            report[row.name] = ["medianMicros": figures.median, "p90Micros": figures.p90, "wallSeconds": figures.wall, "cpuMicros": figures.cpu]
+        }
         print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self))
     }
 
