@@ -93,6 +93,8 @@ final class Loading: Sendable {
         var stoppedEarly = false
         /// The server-stop hook of an answer still to come, forgotten at the end.
         var stopWatch: (lease: ProtocolSlots.Lease, id: UInt64)?
+        /// Whether a later answer came, or the server stopped first: the first wins.
+        var laterSettled = false
 
         /// Marks the load ended; the stop hook to forget, if any.
         mutating func close() -> (lease: ProtocolSlots.Lease, id: UInt64)? {
@@ -145,12 +147,29 @@ final class Loading: Sendable {
     /// the task: swift-corelibs-foundation's `cancel()` can complete a task a
     /// second time while the first completion is still returning.)
     private func answerAtServerStop(_ lease: ProtocolSlots.Lease, for request: RecordedRequest, cookies: HTTPCookieStorage?) {
-        guard let id = lease.onStop({ [self] in respond(.serverStopped, for: request, cookies: cookies) }) else { return }
-        let endedAlready = state.withLock { state -> Bool in
-            if !state.ended { state.stopWatch = (lease, id) }
-            return state.ended
+        let hook: @Sendable () -> Void = { [self] in
+            if settleLater() { respond(.serverStopped, for: request, cookies: cookies) }
         }
-        if endedAlready { lease.forget(id) }
+        guard let id = lease.onStop(hook) else { return }
+        let settled = state.withLock { state -> Bool in
+            if !state.ended, !state.laterSettled { state.stopWatch = (lease, id) }
+            return state.ended || state.laterSettled
+        }
+        if settled { lease.forget(id) }
+    }
+
+    /// Claims the answer still to come for whichever comes first, the answer
+    /// or the server's stop: `true` once. The other is dropped, so a stream
+    /// the answer started never gets the stop's 503 after its head.
+    private func settleLater() -> Bool {
+        let (first, watch) = state.withLock { state -> (Bool, (lease: ProtocolSlots.Lease, id: UInt64)?) in
+            guard !state.laterSettled else { return (false, nil) }
+            state.laterSettled = true
+            defer { state.stopWatch = nil }
+            return (true, state.stopWatch)
+        }
+        if let watch { watch.lease.forget(watch.id) }
+        return first
     }
 
     /// Runs `handler` once if the load is stopped before its end (at once
@@ -218,6 +237,7 @@ final class Loading: Sendable {
         case .later(let deferred):
             answerAtServerStop(lease, for: request, cookies: cookies)
             let sink = AnswerSink({ [self] later in
+                guard settleLater() else { return }
                 if case .later = later {
                     respond(HTTPResponse(status: 500, text: "Understudy: a later answer answered later again"), for: request, cookies: cookies)
                 } else {

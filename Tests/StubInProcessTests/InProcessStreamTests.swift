@@ -67,6 +67,30 @@ import UnderstudyTestSupport
         #expect(log.finished && !log.clientHungUp)
     }
 
+    /// A delayed answer that became a stream is no longer waiting: the
+    /// server's stop ends the stream and sends no 503 after its head.
+    @Test func aDelayedStreamEndsAtStopWithoutTheStopsAnswer() async throws {
+        let server = try InProcessServer.start {
+            Get("/live").delay(.milliseconds(1)).respond(.eventStream([.message("first")], end: .keepOpen()))
+        }
+        let (data, session) = Self.delegateSession(server)
+        defer { session.invalidateAndCancel() }
+        session.dataTask(with: server.url("/live")).resume()
+        var body = ""
+        var ended: URLError.Code?? = nil
+        for await arrival in data.arrivals {
+            switch arrival {
+            case .piece(let piece):
+                body += String(decoding: piece, as: UTF8.self)
+                if body.contains("first") { server.stop() }
+            case .end(let code):
+                ended = .some(code)
+            }
+        }
+        #expect(ended == .some(nil), "the stream ended properly")
+        #expect(body.hasPrefix("data: first") && !body.contains("503"), "\(body)")
+    }
+
     @Test func aClientThatCancelsMidStreamIsJournaledAsHangingUp() async throws {
         let server = try InProcessServer.start {
             Get("/live").respond(.eventStream([.message("first")], end: .keepOpen()))
