@@ -35,25 +35,17 @@ enum Concurrently {
 
     /// Runs `first` on the calling thread and `second` on a thread of its
     /// own, at once, and returns both results when both are done.
-    static func both<First, Second>(_ first: () -> First, _ second: @escaping () -> Second) -> (First, Second) {
-        let box = Box<Second>()
-        let done = DispatchGroup()
-        done.enter()
-        let part = Part { _ in box.value = second() }
-        let thread = Thread {
-            part.run(0)
-            done.leave()
+    static func both<First, Second>(_ first: @escaping () -> First, _ second: @escaping () -> Second) -> (First, Second) {
+        let firstResult = Box<First>(), secondResult = Box<Second>()
+        run(2) { part in
+            if part == 0 { firstResult.value = first() } else { secondResult.value = second() }
         }
-        thread.stackSize = 8 << 20
-        thread.start()
-        let firstResult = first()
-        done.wait()
-        // Set before `done.leave()`, which this thread waited for.
-        return (firstResult, box.value!)
+        // Each set by its own part, before `run` returned.
+        return (firstResult.value!, secondResult.value!)
     }
 
-    /// The second part's result, written by its thread before the caller's
-    /// wait ends; hence `@unchecked`.
+    /// A part's result, written by that part before `run` returns, read
+    /// after; hence `@unchecked`.
     private final class Box<Value>: @unchecked Sendable {
         var value: Value?
     }

@@ -86,8 +86,7 @@ final class WireEventLoop: @unchecked Sendable {
                     return done(.failure(.io("the client was shut down")))
                 }
                 handed.append((job, link))
-                if !signalled { Self.poke(wake.write) }
-                signalled = true
+                signal()
                 lock.unlock()
                 return
             }
@@ -114,10 +113,7 @@ final class WireEventLoop: @unchecked Sendable {
             thread.start()
         }
         submitted.append(job)
-        // Poked under the lock: the loop closes the pipe under it too, so a
-        // poke never reaches a descriptor number the process has reused.
-        if !signalled { Self.poke(wake.write) }
-        signalled = true
+        signal()
         lock.unlock()
     }
 
@@ -127,6 +123,14 @@ final class WireEventLoop: @unchecked Sendable {
         closed = true
         if started, wake.write >= 0 { Self.poke(wake.write) }
         lock.unlock()
+    }
+
+    /// Wakes the loop for what was just queued, once per wake-up; called
+    /// under the lock: the loop closes the pipe under it too, so a poke
+    /// never reaches a descriptor number the process has reused.
+    private func signal() {
+        if !signalled { Self.poke(wake.write) }
+        signalled = true
     }
 
     private static func poke(_ fd: Int32) {
