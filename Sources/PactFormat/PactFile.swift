@@ -200,7 +200,8 @@ struct PactFileReading {
                 states.append(PactProviderState(name: name, params: state["params"] ?? .object([:])))
             }
         }
-        let reader = PactPartReader(version: version)
+        var reader = PactPartReader(version: version)
+        reader.decimals = document.decimals
         var problems: [StubProblem] = []
         var request: PactRequest?, response: PactResponse?
         if let given = fields["request"] { request = reader.request(given, at: pointer + "/request", problems: &problems) } else {

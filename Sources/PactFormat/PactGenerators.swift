@@ -146,8 +146,11 @@ extension PactRequest {
         }
         if case .json = body {
             let verifying = generators.body.filter { $0.value.appliesWhenVerifying }
-            let made = ResponseGenerators.applying(verifying, to: body.data, context, using: &random)
-            if let value = JSONValue(data: made) { request.body = .json(value) }
+            let made = ResponseGenerators.applying(verifying, to: bodyData, context, using: &random)
+            if let parsed = try? LocatedJSON.valueAndDecimals(made) {
+                request.body = .json(parsed.value)
+                request.bodySpelling = PactBodySpelling(body: parsed.value, decimals: parsed.decimals)
+            }
         }
         return request
     }

@@ -33,7 +33,7 @@ extension PactRequest {
     public var recorded: RecordedRequest {
         var headers = HTTPHeaders(pairs: self.headers)
         if case .json = body, headers["Content-Type"] == nil { headers.add("Content-Type", "application/json") }
-        return RecordedRequest(method: method.uppercased(), target: target, headers: headers, body: body.data)
+        return RecordedRequest(method: method.uppercased(), target: target, headers: headers, body: bodyData)
     }
 
     /// The request target: the path as written (bytes a target cannot hold
@@ -93,8 +93,8 @@ extension PactResponse {
             return found + PactMultipart.mismatches(parts, actualType: actualHeaders["Content-Type"], actual: actualBody)
         }
         for condition in PactConditions.body(body, rules, allowsExtraKeys: true) where !condition.accepts(actualBody) {
-            if case .shape(let shape) = condition, let json = JSONValue(data: actualBody) {
-                found += shape.mismatches(json).map { "body \($0)" }
+            if case .shape(let shape) = condition, let mismatches = shape.mismatches(json: actualBody) {
+                found += mismatches.map { "body \($0)" }
             } else if case .xmlShape(let shape) = condition {
                 found += shape.mismatches(actualBody).map { "body \($0)" }
             } else {

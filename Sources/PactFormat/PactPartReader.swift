@@ -8,6 +8,10 @@ public struct PactPartReader: Sendable {
     /// The version the parts follow.
     public var version: PactVersion
 
+    /// The numbers the document wrote as decimals (`40.0`), by the pointers
+    /// the parts are read at, so bodies are sent and served as written.
+    var decimals = JSONDecimals.none
+
     /// A reader for `version`.
     public init(version: PactVersion) { self.version = version }
 
@@ -55,12 +59,14 @@ public struct PactPartReader: Sendable {
         var query: [(name: String, values: [String])]?
         if let given = fields["query"] { query = self.query(given, at: pointer + "/query", problems: &problems) }
         let rules = PactRulesReader(version: version).rules(fields["matchingRules"], at: pointer + "/matchingRules", problems: &problems)
+        var spelling: PactBodySpelling?
         let body = problems.attempt { () throws(StubProblem) in
-            try self.body(fields["body"], present: fields.keys.contains("body"), headers: headers, at: pointer + "/body")
+            try self.body(fields["body"], present: fields.keys.contains("body"), headers: headers, at: pointer + "/body", spelling: &spelling)
         }
         let generators = PactGeneratorsReader().generators(fields["generators"], at: pointer + "/generators", problems: &problems)
         var request = PactRequest(method: (method ?? "GET").uppercased(), path: path ?? "/", query: query, headers: headers,
                                   body: body ?? .absent, rules: rules, generators: generators)
+        request.bodySpelling = spelling
         if case .string(let text)? = fields["query"] { request.rawQuery = text }
         request.bodyContentType = bodyObjectType(fields["body"])
         return request
@@ -79,11 +85,14 @@ public struct PactPartReader: Sendable {
         }
         let headers = withBodyType(self.headers(fields["headers"], at: pointer + "/headers", problems: &problems), fields["body"])
         let rules = PactRulesReader(version: version).rules(fields["matchingRules"], at: pointer + "/matchingRules", problems: &problems)
+        var spelling: PactBodySpelling?
         let body = problems.attempt { () throws(StubProblem) in
-            try self.body(fields["body"], present: fields.keys.contains("body"), headers: headers, at: pointer + "/body")
+            try self.body(fields["body"], present: fields.keys.contains("body"), headers: headers, at: pointer + "/body", spelling: &spelling)
         }
         let generators = PactGeneratorsReader().generators(fields["generators"], at: pointer + "/generators", problems: &problems)
-        return PactResponse(status: status, headers: headers, body: body ?? .absent, rules: rules, generators: generators)
+        var response = PactResponse(status: status, headers: headers, body: body ?? .absent, rules: rules, generators: generators)
+        response.bodySpelling = spelling
+        return response
     }
 
     /// A message, every problem in it added to `problems`; `nil` when it is not an object.
@@ -97,7 +106,9 @@ public struct PactPartReader: Sendable {
         }
         let rules = PactRulesReader(version: version).rules(fields["matchingRules"], at: pointer + "/matchingRules", problems: &problems)
         let contents = problems.attempt { () throws(StubProblem) in
-            try body(fields["contents"], present: fields.keys.contains("contents"), headers: headers, at: pointer + "/contents")
+            var spelling: PactBodySpelling?
+            return try body(fields["contents"], present: fields.keys.contains("contents"), headers: headers, at: pointer + "/contents",
+                            spelling: &spelling)
         }
         return PactMessage(contents: contents ?? .absent, rules: rules)
     }
@@ -172,8 +183,11 @@ public struct PactPartReader: Sendable {
         return values.count == items.count ? values : nil
     }
 
-    /// The body: V4's `{contentType, encoded, content}` object, or the value itself.
-    func body(_ value: JSONValue?, present: Bool, headers: [(name: String, value: String)], at pointer: String) throws(StubProblem) -> PactBody {
+    /// The body: V4's `{contentType, encoded, content}` object, or the value
+    /// itself; `spelling` gets how a JSON body's numbers were written.
+    func body(
+        _ value: JSONValue?, present: Bool, headers: [(name: String, value: String)], at pointer: String, spelling: inout PactBodySpelling?
+    ) throws(StubProblem) -> PactBody {
         guard present, let value else { return .absent }
         var contentType = headers.first { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
         var content = value
@@ -190,12 +204,17 @@ public struct PactPartReader: Sendable {
             guard let data = Data(base64Encoded: text) else { throw StubProblem(pointer: pointer + "/content", message: "content is not base64") }
             return data.isEmpty ? .empty : .bytes(data, contentType: contentType)
         case (.string(let text), .string(let how)) where how.uppercased() == "JSON":
-            guard let parsed = JSONValue(json: text) else { throw StubProblem(pointer: pointer + "/content", message: "content is not JSON") }
-            return .json(parsed)
+            guard let parsed = try? LocatedJSON.valueAndDecimals(Data(text.utf8)) else {
+                throw StubProblem(pointer: pointer + "/content", message: "content is not JSON")
+            }
+            spelling = PactBodySpelling(body: parsed.value, decimals: parsed.decimals)
+            return .json(parsed.value)
         case (.string(let text), _):
             if text.isEmpty { return .empty }
             if let contentType, Self.isJSON(contentType) {
-                return .json(JSONValue(json: text) ?? .string(text))
+                guard let parsed = try? LocatedJSON.valueAndDecimals(Data(text.utf8)) else { return .json(.string(text)) }
+                spelling = PactBodySpelling(body: parsed.value, decimals: parsed.decimals)
+                return .json(parsed.value)
             }
             // A bare string of a binary type (not JSON, XML, text/*, a form) is
             // base64 when it decodes as such, as the Pact tools read V2/V3 bodies.
@@ -204,6 +223,7 @@ public struct PactPartReader: Sendable {
             }
             return .bytes(Data(text.utf8), contentType: contentType)
         default:
+            spelling = PactBodySpelling(body: content, decimals: decimals.within(bodyObject ? pointer + "/content" : pointer))
             return .json(content)
         }
     }

@@ -41,6 +41,24 @@ public enum PactBody: Sendable, Hashable {
         case .bytes(let data, _): return data
         }
     }
+
+    /// The bytes sent on the wire, a JSON body's numbers written as
+    /// `spelling` says when it is this body's.
+    func data(spelled spelling: PactBodySpelling?) -> Data {
+        guard case .json(let value) = self, let spelling, spelling.body == value,
+              let text = CompactJSON.of(value, decimals: spelling.decimals) else { return data }
+        return Data(text.utf8)
+    }
+}
+
+/// How a pact wrote the numbers of a JSON body (`40.0` is a decimal to the
+/// Pact tools, `40` an integer), kept with the body it belongs to: a body
+/// changed since is written plainly.
+struct PactBodySpelling: Sendable {
+    /// The body as read.
+    var body: JSONValue
+    /// Its numbers written as decimals.
+    var decimals: JSONDecimals
 }
 
 /// Matching rules by category, as StubKit values.
@@ -89,6 +107,13 @@ public struct PactRequest: Sendable, Hashable {
     public var rules: PactRules
     /// What a verifier may make anew for every request.
     public var generators = PactGenerators()
+    /// How the pact wrote the body's numbers.
+    var bodySpelling: PactBodySpelling?
+
+    /// The body's bytes as the pact wrote them, as a verifier sends them:
+    /// ``PactBody/data`` with a whole number written as a decimal (`12.0`)
+    /// kept so, which a `decimal` rule needs.
+    public var bodyData: Data { body.data(spelled: bodySpelling) }
 
     /// Equal parts, in order.
     public static func == (a: PactRequest, b: PactRequest) -> Bool {
@@ -116,6 +141,13 @@ public struct PactResponse: Sendable, Hashable {
     public var rules: PactRules
     /// What a stub serving the pact makes anew for every answer.
     public var generators = PactGenerators()
+    /// How the pact wrote the body's numbers.
+    var bodySpelling: PactBodySpelling?
+
+    /// The body's bytes as the pact wrote them, as a stub serves them:
+    /// ``PactBody/data`` with a whole number written as a decimal (`40.0`)
+    /// kept so, which a `decimal` rule needs.
+    public var bodyData: Data { body.data(spelled: bodySpelling) }
 
     /// Equal parts, in order.
     public static func == (a: PactResponse, b: PactResponse) -> Bool {
@@ -139,8 +171,8 @@ public struct PactMessage: Sendable, Hashable {
     public func mismatches(_ actual: PactBody) -> [String] {
         PactConditions.body(contents, rules, allowsExtraKeys: true).compactMap { condition in
             guard !condition.accepts(actual.data) else { return nil }
-            if case .shape(let shape) = condition, let json = JSONValue(data: actual.data) {
-                return shape.mismatches(json).map(\.description).joined(separator: "; ")
+            if case .shape(let shape) = condition, let mismatches = shape.mismatches(json: actual.data) {
+                return mismatches.map(\.description).joined(separator: "; ")
             }
             if case .xmlShape(let shape) = condition { return shape.mismatches(actual.data).map(\.description).joined(separator: "; ") }
             return "expected \(condition)"

@@ -16,7 +16,7 @@ extension PactInteraction {
         default:
             break
         }
-        let example = StubResponse(status: response.status, headers: headers, body: response.body.data)
+        let example = StubResponse(status: response.status, headers: headers, body: response.bodyData)
         var parameters: [String: JSONValue] = [:]
         for state in providerStates { if case .object(let given) = state.params { parameters.merge(given) { first, _ in first } } }
         let generators = response.generators.forResponse(parameters: parameters)

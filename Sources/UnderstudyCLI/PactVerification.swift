@@ -174,6 +174,6 @@ extension PactRequest {
             default: break
             }
         }
-        return WireRequest(method: method, target: target.hasPrefix("/") ? target : "/" + target, headers: fields, body: body.data)
+        return WireRequest(method: method, target: target.hasPrefix("/") ? target : "/" + target, headers: fields, body: bodyData)
     }
 }

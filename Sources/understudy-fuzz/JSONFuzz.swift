@@ -7,7 +7,9 @@ import StubKit
 /// `JSONDecoder` refuses too, unless the text has a trailing comma (which
 /// `JSONDecoder` alone lets through); what it writes is what `JSONEncoder`
 /// writes and reads back equal; the located reader reads the same value
-/// (or refuses a repeated key).
+/// (or refuses a repeated key); the reader that keeps how numbers were
+/// written reads the same value, each pointer it names is a number, and the
+/// text written with those decimals reads back to both.
 enum JSONFuzz {
     static func run(_ bytes: [UInt8]) {
         let data = Data(bytes)
@@ -28,6 +30,35 @@ enum JSONFuzz {
         if let located = try? LocatedJSON(data) {
             precondition(located.root == ours, "the located reader reads \(located.root), the plain one \(String(describing: ours))")
         }
+        let spelled = try? LocatedJSON.valueAndDecimals(data)
+        precondition(spelled?.value == ours, "the spelling reader reads \(String(describing: spelled?.value)), the plain one \(String(describing: ours))")
+        if let spelled {
+            for pointer in spelled.decimals.pointers {
+                guard case .number? = value(at: pointer, in: spelled.value) else { preconditionFailure("\(pointer) is not a number") }
+            }
+            let text = CompactJSON.of(spelled.value, decimals: spelled.decimals) ?? "?"
+            let again = try? LocatedJSON.valueAndDecimals(Data(text.utf8))
+            precondition(again?.value == spelled.value, "\(text) does not read back")
+            let whole = spelled.decimals.pointers.filter { pointer in
+                if case .number(let number)? = value(at: pointer, in: spelled.value) { return number.rounded() == number }
+                return false
+            }
+            precondition(whole.isSubset(of: again?.decimals.pointers ?? []), "\(text) lost a decimal among \(whole)")
+        }
+    }
+
+    /// The value at a JSON pointer.
+    private static func value(at pointer: String, in root: JSONValue) -> JSONValue? {
+        var current = root
+        for step in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let key = step.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            switch current {
+            case .object(let members): guard let next = members[key] else { return nil }; current = next
+            case .array(let items): guard let index = Int(key), items.indices.contains(index) else { return nil }; current = items[index]
+            default: return nil
+            }
+        }
+        return current
     }
 
     /// Whether the located reader stops at a key that appears twice.

@@ -83,6 +83,47 @@ import Testing
     }
 }
 
+/// As Pact's matchers (serde_json) do, a number's spelling in the actual text
+/// decides `integer` and `decimal`: `40.0` and `4e1` are decimals, `40` is an
+/// integer, whatever the value. Without the text, the value decides.
+@Suite struct ShapeNumberSpellingTests {
+    static let shape = ShapeTests.shape(
+        ["total": 1.5, "items": 3, "lines": [["price": 2.5]], "tags": ["a": 1]],
+        [("$.total", [.decimal]), ("$.items", [.integer]), ("$.lines", [.type()]), ("$.lines[*].price", [.decimal]), ("$.tags", [.eachValue([.integer])])])
+
+    static func problems(_ text: String) -> [String] {
+        shape.mismatches(json: Data(text.utf8))?.map(\.description) ?? ["not JSON"]
+    }
+
+    @Test func aWholeNumberWrittenAsADecimalIsADecimal() {
+        #expect(Self.problems(#"{"total": 40.0, "items": 3, "lines": [{"price": 10.0}, {"price": 2.5}], "tags": {"x": 7}}"#) == [])
+        #expect(Self.problems(#"{"total": 4e1, "items": 3, "lines": [], "tags": {}}"#) == [])
+        #expect(Self.problems(#"{"total": 40, "items": 3.0, "lines": [{"price": 10}], "tags": {"x": 7.0, "y": 1E2}}"#) == [
+            "$.items: expected an integer, got 3 (written as a decimal)",
+            "$.lines[0].price: expected a decimal number, got 10 (written as an integer)",
+            "$.tags.x: expected an integer, got 7 (written as a decimal)",
+            "$.tags.y: expected an integer, got 100 (written as a decimal)",
+            "$.total: expected a decimal number, got 40 (written as an integer)",
+        ].sorted())
+    }
+
+    @Test func aRepeatedKeyKeepsItsFirstValueAndThatValuesSpelling() {
+        #expect(Self.problems(#"{"total": 40.0, "total": 40, "items": 3, "items": 3.0, "lines": [], "tags": {}}"#) == [])
+    }
+
+    @Test func withoutTheTextTheValueDecides() {
+        #expect(Self.shape.mismatches(["total": 40, "items": 3, "lines": [], "tags": [:]]).map(\.description)
+            == ["$.total: expected a decimal number, got 40"])
+        #expect(Self.shape.mismatches(json: Data("{".utf8)) == nil)
+    }
+
+    @Test func aRequestIsMatchedByHowItsNumbersAreWritten() {
+        let stub = Post("/payments").body(.like(["amount": 1.5], rules: ["$.amount": .decimal]))
+        #expect(stub.request.match(RecordedRequest(method: "POST", target: "/payments", body: Data(#"{"amount": 12.0}"#.utf8))) != nil)
+        #expect(stub.request.match(RecordedRequest(method: "POST", target: "/payments", body: Data(#"{"amount": 12}"#.utf8))) == nil)
+    }
+}
+
 /// A shape written in the DSL with a path that does not parse is refused
 /// before the server starts, at the stub.
 @Suite struct ShapeDSLTests {

@@ -5,7 +5,9 @@ import UnderstudyTestSupport
 /// schemathesis (property-based API testing, in .build/venv-schemathesis,
 /// installed by scripts/test) against `understudy serve` serving a
 /// document: with every check on, it finds no request we answer wrongly.
-@Suite(.enabled(if: Schemathesis.executable != nil || ProcessInfo.processInfo.environment["CI"] != nil,
+/// One at a time: each run is a CPU-bound Python process, and three at once
+/// beside a busy machine outlast the watchdog.
+@Suite(.serialized, .enabled(if: Schemathesis.executable != nil || ProcessInfo.processInfo.environment["CI"] != nil,
                 "schemathesis is not installed (scripts/test installs it in .build/venv-schemathesis; under CI its absence fails)"))
 struct OpenAPISchemathesisTests {
     @Test func schemathesisFindsNoFailureAgainstAServedDocument() async throws {

@@ -6,7 +6,8 @@ import UnderstudyTestSupport
 /// feature class real pacts use (fixtures/pacts/interop: a GET with a body
 /// and other methods with bodies, V2 query strings and bracketed rule keys,
 /// binary and base64 bodies, multipart uploads and answers, request and
-/// response generators, provider-state values, V4 and legacy rule forms).
+/// response generators, provider-state values, V4 and legacy rule forms,
+/// numbers whose spelling makes them integers or decimals).
 /// Each pact has a `.drifted.json` copy whose responses the provider no
 /// longer satisfies. For each pact, served by `pact stub` and by `understudy
 /// serve`, `understudy verify --pact` and `pact verifier` must pass every

@@ -14,21 +14,32 @@ package enum CompactJSON {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, into bytes: inout [UInt8]) -> Bool {
+    /// The text of `value` with the numbers at `decimals` written as
+    /// decimals (`40.0`), as the text it was read from wrote them.
+    package static func of(_ value: JSONValue, decimals: JSONDecimals) -> String? {
+        guard !decimals.pointers.isEmpty else { return of(value) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        guard write(value, into: &bytes, decimals: decimals, at: "") else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes `value`; with `decimals`, `pointer` is where it is.
+    private static func write(_ value: JSONValue, into bytes: inout [UInt8], decimals: JSONDecimals? = nil, at pointer: String = "") -> Bool {
         switch value {
         case .null: bytes += "null".utf8
         case .bool(let flag): bytes += (flag ? "true" : "false").utf8
         case .number(let number):
             guard number.isFinite else { return false }
             var text = number.description
-            if text.hasSuffix(".0") { text.removeLast(2) }
+            if text.hasSuffix(".0"), decimals?.contains(pointer) != true { text.removeLast(2) }
             bytes += text.utf8
         case .string(let text): writeString(text, into: &bytes)
         case .array(let items):
             bytes.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                guard write(item, into: &bytes) else { return false }
+                guard write(item, into: &bytes, decimals: decimals, at: decimals == nil ? "" : pointer + "/\(index)") else { return false }
             }
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
@@ -37,7 +48,8 @@ package enum CompactJSON {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 writeString(key, into: &bytes)
                 bytes.append(UInt8(ascii: ":"))
-                guard write(members[key]!, into: &bytes) else { return false }
+                let child = decimals == nil ? "" : pointer + "/" + LocatedJSON.escape(key)
+                guard write(members[key]!, into: &bytes, decimals: decimals, at: child) else { return false }
             }
             bytes.append(UInt8(ascii: "}"))
         }

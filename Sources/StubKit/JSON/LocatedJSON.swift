@@ -12,6 +12,8 @@ package struct LocatedJSON: Sendable {
     package let keyOrder: [String: [String]]
     /// Where each object member's key starts, by the member's JSON pointer.
     package let keyPositions: [String: (line: Int, column: Int)]
+    /// The numbers written as decimals (`40.0`, `4e1`).
+    package let decimals: JSONDecimals
 
     /// Parses `data`; a syntax error says where it is.
     package init(_ data: Data) throws(LocatedJSONError) {
@@ -24,6 +26,7 @@ package struct LocatedJSON: Sendable {
         self.positions = parser.positions
         self.keyPositions = parser.keyPositions
         self.keyOrder = parser.keyOrder
+        self.decimals = JSONDecimals(pointers: parser.decimals)
     }
 
     /// The position of the value at `pointer`, or of its nearest parent that has one.
@@ -55,10 +58,30 @@ package struct LocatedJSON: Sendable {
         return root
     }
 
+    /// The value in `data`, read as ``value(_:)`` reads it, and the JSON
+    /// pointers of the numbers written with a fraction or an exponent
+    /// (`40.0`, `1e3`): what Pact's matchers, like serde_json, take for a
+    /// decimal whatever its value.
+    package static func valueAndDecimals(_ data: Data) throws(LocatedJSONError) -> (value: JSONValue, decimals: JSONDecimals) {
+        var parser = Parser(bytes: Array(data), located: false)
+        parser.spelling = true
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }
+        parser.skipSpace()
+        let root = try parser.value(pointer: "")
+        parser.skipSpace()
+        guard parser.offset == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        return (root, JSONDecimals(pointers: parser.decimals))
+    }
+
     private struct Parser {
         let bytes: [UInt8]
         /// Whether to record positions and key order (and refuse repeated keys).
         let located: Bool
+        /// Whether to record the pointers of numbers written as decimals,
+        /// through `trail` (the steps to the value being read).
+        var spelling = false
+        var trail: [String] = []
+        var decimals: Set<String> = []
         var offset = 0
         var line = 1
         var lineStart = 0
@@ -97,7 +120,7 @@ package struct LocatedJSON: Sendable {
             case UInt8(ascii: "t"): return try word("true", .bool(true))
             case UInt8(ascii: "f"): return try word("false", .bool(false))
             case UInt8(ascii: "n"): return try word("null", .null)
-            default: return try number()
+            default: return try number(pointer: pointer)
             }
         }
 
@@ -127,7 +150,11 @@ package struct LocatedJSON: Sendable {
                     members[key] = try value(pointer: child)
                     order.append(key)
                 } else {
+                    // A repeated key's value is dropped, so is its spelling.
+                    let tracks = spelling
+                    if tracks { trail.append(LocatedJSON.escape(key)); spelling = members[key] == nil }
                     let member = try value(pointer: "")
+                    if tracks { trail.removeLast(); spelling = true }
                     if members[key] == nil { members[key] = member }
                 }
                 skipSpace()
@@ -150,7 +177,9 @@ package struct LocatedJSON: Sendable {
             }
             while true {
                 skipSpace()
+                if spelling { trail.append(String(items.count)) }
                 items.append(try value(pointer: located ? pointer + "/\(items.count)" : ""))
+                if spelling { trail.removeLast() }
                 skipSpace()
                 guard offset < bytes.count else { throw error("the JSON ends inside an array") }
                 if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
@@ -170,7 +199,7 @@ package struct LocatedJSON: Sendable {
         }
 
         /// A number as JSON spells it: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
-        mutating func number() throws(LocatedJSONError) -> JSONValue {
+        mutating func number(pointer: String) throws(LocatedJSONError) -> JSONValue {
             let start = offset
             func digits() -> Int {
                 let first = offset
@@ -180,12 +209,15 @@ package struct LocatedJSON: Sendable {
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
             let integerStart = offset
             var valid = digits() > 0 && !(bytes[integerStart] == UInt8(ascii: "0") && offset - integerStart > 1)
+            var decimal = false
             if valid, offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
                 offset += 1
                 valid = digits() > 0
+                decimal = true
             }
             if valid, offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
                 offset += 1
+                decimal = true
                 if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
                 valid = digits() > 0
             }
@@ -193,6 +225,8 @@ package struct LocatedJSON: Sendable {
                 offset = start
                 throw error("unexpected character")
             }
+            if decimal, spelling { decimals.insert(trail.isEmpty ? "" : "/" + trail.joined(separator: "/")) }
+            if decimal, located { decimals.insert(pointer) }
             return .number(number)
         }
 

@@ -140,7 +140,7 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
             if matcher == .absent { return body.isEmpty }
             return matcher.accepts([String(decoding: body, as: UTF8.self)])
         case .unparsableJSON, .unencodable: return false
-        case .shape(let shape): return JSONValue(data: body).map(shape.matches) ?? false
+        case .shape(let shape): return shape.matches(json: body)
         case .xmlShape(let shape): return shape.matches(body)
         case .mediaType(let type): return MediaTypeSniffing.data(body, isOf: type)
         }

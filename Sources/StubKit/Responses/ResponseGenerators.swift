@@ -46,14 +46,17 @@ public struct ResponseGenerators: Sendable, Hashable {
     }
 
     /// A JSON `document` with what each of `generators` makes at its path
-    /// (in path order); a document that is not JSON, or with no generators, is left as it is.
+    /// (in path order), its numbers written as the document wrote them; a
+    /// document that is not JSON, or with no generators, is left as it is.
     public static func applying(_ generators: [ShapePath: ValueGenerator], to document: Data, _ context: ValueGenerator.Context,
                                 using random: inout some RandomNumberGenerator) -> Data {
-        guard !generators.isEmpty, var value = JSONValue(data: document) else { return document }
+        guard !generators.isEmpty, let parsed = try? LocatedJSON.valueAndDecimals(document) else { return document }
+        var value = parsed.value
         for (path, generator) in generators.sorted(by: { $0.key.source < $1.key.source }) {
             value = replacing(path.steps[...], in: value) { example in generator.generate(context, like: example, using: &random) }
         }
-        return Data(value.description.utf8)
+        // A number the document wrote as a decimal (`40.0`) stays one.
+        return Data((CompactJSON.of(value, decimals: parsed.decimals) ?? value.description).utf8)
     }
 
     /// `value` with what `make` returns at every place `steps` names.

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// An example JSON value plus Pact matching rules by path: what a body must
 /// look like rather than what it must equal. One engine for both directions:
 /// it matches requests when a server picks a stub and checks responses when
@@ -33,14 +35,33 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Every way `actual` differs from the shape; empty when it matches.
+    /// An `integer` or `decimal` rule judges a number by its value here (`40`
+    /// and `40.0` are the same value); ``mismatches(json:)`` knows how each
+    /// was written.
     public func mismatches(_ actual: JSONValue) -> [ShapeMismatch] {
-        var found: [ShapeMismatch] = []
-        compare(example, actual, at: [], into: &found)
-        return found
+        mismatches(actual, spelling: NumberSpelling(decimals: nil))
+    }
+
+    /// Every way the JSON text `data` differs from the shape, or `nil` when it
+    /// is not JSON. As Pact's matchers do, a number written with a fraction or
+    /// an exponent (`40.0`, `4e1`) is a decimal and not an integer, whatever
+    /// its value.
+    public func mismatches(json data: Data) -> [ShapeMismatch]? {
+        guard let (value, decimals) = try? LocatedJSON.valueAndDecimals(data) else { return nil }
+        return mismatches(value, spelling: NumberSpelling(decimals: decimals))
     }
 
     /// Whether `actual` matches.
     public func matches(_ actual: JSONValue) -> Bool { mismatches(actual).isEmpty }
+
+    /// Whether the JSON text `data` matches (see ``mismatches(json:)``).
+    public func matches(json data: Data) -> Bool { mismatches(json: data)?.isEmpty ?? false }
+
+    func mismatches(_ actual: JSONValue, spelling: NumberSpelling) -> [ShapeMismatch] {
+        var found: [ShapeMismatch] = []
+        compare(example, actual, at: [], spelling: spelling, into: &found)
+        return found
+    }
 
     /// Why the shape cannot work (a path that does not parse, a bad regex), or `nil`.
     public var problem: String? {
@@ -80,16 +101,20 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
         rules.contains { $0.path.steps.count == path.count && $0.path.weight(against: path) > 0 && !$0.set.isEquality }
     }
 
-    private func compare(_ expected: JSONValue, _ actual: JSONValue, at path: [ShapePath.Step], into found: inout [ShapeMismatch]) {
+    private func compare(
+        _ expected: JSONValue, _ actual: JSONValue, at path: [ShapePath.Step], spelling: NumberSpelling, into found: inout [ShapeMismatch]
+    ) {
         let set = governing(path)
         switch (expected, actual) {
         case (.array(let wanted), .array(let got)):
-            compareArrays(wanted, got, set: set, at: path, into: &found)
+            compareArrays(wanted, got, set: set, at: path, spelling: spelling, into: &found)
         case (.object(let wanted), .object(let got)):
-            compareObjects(wanted, got, set: set, at: path, into: &found)
+            compareObjects(wanted, got, set: set, at: path, spelling: spelling, into: &found)
         default:
             if let set {
-                if let problem = set.problem(expected: expected, actual: actual) { found.append(ShapeMismatch(path, problem)) }
+                if let problem = set.problem(expected: expected, actual: actual, writtenAsDecimal: spelling.isDecimal(actual, at: path)) {
+                    found.append(ShapeMismatch(path, problem))
+                }
             } else if !ShapeRule.sameValue(expected, actual) {
                 let kinds = ShapeRule.kind(of: expected) == ShapeRule.kind(of: actual) ? "" : " (\(ShapeRule.kind(of: actual)) instead of \(ShapeRule.kind(of: expected)))"
                 found.append(ShapeMismatch(path, "expected \(expected), got \(actual)\(kinds)"))
@@ -98,7 +123,8 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
     }
 
     private func compareArrays(
-        _ wanted: [JSONValue], _ got: [JSONValue], set: ShapeRuleSet?, at path: [ShapePath.Step], into found: inout [ShapeMismatch]
+        _ wanted: [JSONValue], _ got: [JSONValue], set: ShapeRuleSet?, at path: [ShapePath.Step], spelling: NumberSpelling,
+        into found: inout [ShapeMismatch]
     ) {
         if let set {
             let (low, high) = set.lengthBounds
@@ -108,7 +134,10 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
                 for variant in variants where variant.index < wanted.count {
                     let inner = Shape(example: wanted[variant.index], rules: variant.rules, allowsExtraKeys: allowsExtraKeys,
                                       wildcardsJudgeExtraKeys: wildcardsJudgeExtraKeys)
-                    if !got.contains(where: inner.matches) {
+                    let matched = got.indices.contains { index in
+                        inner.mismatches(got[index], spelling: spelling.within(path + [.index(index)])).isEmpty
+                    }
+                    if !matched {
                         found.append(ShapeMismatch(path, "no element matches variant \(variant.index) (\(wanted[variant.index]))"))
                     }
                 }
@@ -117,7 +146,8 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
             for case .eachValue(let rules) in set.rules {
                 let each = ShapeRuleSet(rules)
                 for (index, item) in got.enumerated() {
-                    if let problem = each.problem(expected: wanted.first ?? item, actual: item) {
+                    let decimal = spelling.isDecimal(item, at: path + [.index(index)])
+                    if let problem = each.problem(expected: wanted.first ?? item, actual: item, writtenAsDecimal: decimal) {
                         found.append(ShapeMismatch(path + [.index(index)], problem))
                     }
                 }
@@ -126,7 +156,7 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
         let templated = namesExactly(path) || namesExactly(path + [.index(0)])
         if templated {
             guard let template = wanted.first else { return }
-            for (index, item) in got.enumerated() { compare(template, item, at: path + [.index(index)], into: &found) }
+            for (index, item) in got.enumerated() { compare(template, item, at: path + [.index(index)], spelling: spelling, into: &found) }
             return
         }
         for (index, item) in wanted.enumerated() {
@@ -134,7 +164,7 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
                 found.append(ShapeMismatch(path + [.index(index)], "expected \(item), but the list has only \(got.count) elements"))
                 continue
             }
-            compare(item, got[index], at: path + [.index(index)], into: &found)
+            compare(item, got[index], at: path + [.index(index)], spelling: spelling, into: &found)
         }
         if got.count > wanted.count {
             found.append(ShapeMismatch(path, "expected \(wanted.count) elements, got \(got.count) (unexpected \(got[wanted.count]))"))
@@ -143,7 +173,7 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
 
     private func compareObjects(
         _ wanted: [String: JSONValue], _ got: [String: JSONValue], set: ShapeRuleSet?, at path: [ShapePath.Step],
-        into found: inout [ShapeMismatch]
+        spelling: NumberSpelling, into found: inout [ShapeMismatch]
     ) {
         let exact = namesExactly(path)
         if let set, exact {
@@ -162,14 +192,17 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
                     let template = wanted.values.first
                     for key in got.keys.sorted() {
                         let value = got[key]!
-                        if let problem = ShapeRuleSet(rules).problem(expected: wanted[key] ?? template ?? value, actual: value) {
+                        let decimal = spelling.isDecimal(value, at: path + [.key(key)])
+                        if let problem = ShapeRuleSet(rules).problem(expected: wanted[key] ?? template ?? value, actual: value, writtenAsDecimal: decimal) {
                             found.append(ShapeMismatch(path + [.key(key)], problem))
                         }
                     }
                 case .values:
                     handled = true
                     guard let template = wanted.values.first else { continue }
-                    for key in got.keys.sorted() { compare(wanted[key] ?? template, got[key]!, at: path + [.key(key)], into: &found) }
+                    for key in got.keys.sorted() {
+                        compare(wanted[key] ?? template, got[key]!, at: path + [.key(key)], spelling: spelling, into: &found)
+                    }
                 default:
                     continue
                 }
@@ -185,7 +218,7 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
             let template = wanted.values.first
             for key in got.keys.sorted() {
                 guard let example = wanted[key] ?? (wildcardsJudgeExtraKeys ? template : nil) else { continue }
-                compare(example, got[key]!, at: path + [.key(key)], into: &found)
+                compare(example, got[key]!, at: path + [.key(key)], spelling: spelling, into: &found)
             }
             for key in wanted.keys.sorted() where got[key] == nil {
                 found.append(ShapeMismatch(path + [.key(key)], "expected \(wanted[key]!), but the key is missing"))
@@ -197,7 +230,7 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
                 found.append(ShapeMismatch(path + [.key(key)], "expected \(wanted[key]!), but the key is missing"))
                 continue
             }
-            compare(wanted[key]!, value, at: path + [.key(key)], into: &found)
+            compare(wanted[key]!, value, at: path + [.key(key)], spelling: spelling, into: &found)
         }
         if !allowsExtraKeys {
             for key in got.keys.sorted() where wanted[key] == nil {
@@ -205,6 +238,32 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
             }
         }
     }
+}
+
+/// How the numbers of an actual JSON text were written: the JSON pointers of
+/// those written with a fraction or an exponent, rooted at `base`; `nil`
+/// when the value came without its text.
+struct NumberSpelling {
+    var decimals: JSONDecimals?
+    var base: [ShapePath.Step] = []
+
+    /// Whether the number at `path` was written as a decimal; `nil` when not
+    /// known or `value` is not a number.
+    func isDecimal(_ value: JSONValue, at path: [ShapePath.Step]) -> Bool? {
+        guard let decimals, case .number = value else { return nil }
+        var pointer = ""
+        for step in base + path {
+            switch step {
+            case .key(let key): pointer += "/" + LocatedJSON.escape(key)
+            case .index(let index): pointer += "/\(index)"
+            case .any: return nil
+            }
+        }
+        return decimals.contains(pointer)
+    }
+
+    /// The spelling of the value at `path`, for a shape rooted there.
+    func within(_ path: [ShapePath.Step]) -> NumberSpelling { NumberSpelling(decimals: decimals, base: base + path) }
 }
 
 /// One way a value differs from a ``Shape``: where, and what.

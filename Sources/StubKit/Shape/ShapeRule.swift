@@ -55,6 +55,13 @@ public indirect enum ShapeRule: Sendable, Hashable, CustomStringConvertible {
     /// Why `actual` fails this rule against `expected`, or `nil`. Container
     /// rules pass here; the walk applies them.
     public func problem(expected: JSONValue, actual: JSONValue) -> String? {
+        problem(expected: expected, actual: actual, writtenAsDecimal: nil)
+    }
+
+    /// Why `actual` fails, knowing whether it was written as a decimal
+    /// (`40.0`): then `integer` refuses it and `decimal` takes it, as Pact's
+    /// matchers do. `nil`: judged by value.
+    func problem(expected: JSONValue, actual: JSONValue, writtenAsDecimal: Bool?) -> String? {
         switch self {
         case .equality:
             return Self.sameValue(expected, actual) ? nil : "expected \(expected), got \(actual)"
@@ -70,11 +77,11 @@ public indirect enum ShapeRule: Sendable, Hashable, CustomStringConvertible {
             if case .number = actual { return nil }
             return "expected a number, got \(actual)"
         case .integer:
-            if case .number(let value) = actual, value.rounded() == value, value.isFinite { return nil }
-            return "expected an integer, got \(actual)"
+            if case .number(let value) = actual, value.rounded() == value, value.isFinite, writtenAsDecimal != true { return nil }
+            return "expected an integer, got \(actual)" + (writtenAsDecimal == true ? " (written as a decimal)" : "")
         case .decimal:
-            if case .number(let value) = actual, value.rounded() != value { return nil }
-            return "expected a decimal number, got \(actual)"
+            if case .number(let value) = actual, writtenAsDecimal ?? (value.rounded() != value) { return nil }
+            return "expected a decimal number, got \(actual)" + (writtenAsDecimal == false ? " (written as an integer)" : "")
         case .boolean:
             switch actual {
             case .bool, .string("true"), .string("false"): return nil
@@ -176,7 +183,12 @@ public struct ShapeRuleSet: Sendable, Hashable {
 
     /// Why `actual` fails the set, or `nil`.
     public func problem(expected: JSONValue, actual: JSONValue) -> String? {
-        let problems = rules.map { $0.problem(expected: expected, actual: actual) }
+        problem(expected: expected, actual: actual, writtenAsDecimal: nil)
+    }
+
+    /// Why `actual`, written as a decimal or not (`nil`: not known), fails the set.
+    func problem(expected: JSONValue, actual: JSONValue, writtenAsDecimal: Bool?) -> String? {
+        let problems = rules.map { $0.problem(expected: expected, actual: actual, writtenAsDecimal: writtenAsDecimal) }
         if combinesWithOr { return problems.contains { $0 == nil } ? nil : problems.compactMap { $0 }.joined(separator: "; or ") }
         return problems.compactMap { $0 }.first
     }
