@@ -36,6 +36,10 @@ ensure_build_packages() {
 # bind). FoundationNetworking's static library then links libcurl, whose
 # development link comes from libcurl4-openssl-dev. Every release script builds
 # with these flags, so they share one build.
+# The debug build's flags: the ones scripts/test builds with. A script that
+# builds with other flags makes SwiftPM compile every module again (about a
+# minute on two cores), and the next scripts/test again.
+DEBUG=(-Xswiftc -warnings-as-errors)
 RELEASE=(-c release)
 if [ "$(uname -s)" = Linux ]; then RELEASE+=(--static-swift-stdlib); fi
 ensure_release_packages() {
