@@ -33,8 +33,6 @@ let package = Package(
         .executable(name: "understudy", targets: ["understudy"]),
     ],
     dependencies: [
-        // Insecure.MD5 for Marvel request signing, Insecure.SHA1 for envelope ETags.
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Spec files: YAML (and JSON, read as YAML) with line and column marks.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -42,8 +40,6 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
         // The command line's request log.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // HTTPS: a throwaway certificate authority and leaf certificates, made at start.
-        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         // `swift package generate-documentation --target StubKit` (built only when run;
         // scripts/docs converts the catalogs without it, from the test build's modules).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -58,7 +54,8 @@ let package = Package(
         // zlib, found by pkg-config, for the gzip and deflate content codings. Only HTTPCoding imports it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // GnuTLS, found by pkg-config (libmicrohttpd's own TLS library, so no new
-        // package to install), for the verifier's client side. Only WireClient imports it.
+        // package to install), for the verifier's client side and for throwaway
+        // certificates. Only WireClient and StubTLS import it.
         .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"]), .brew(["gnutls"])]),
         // An HTTP/1.1 client that sends a request exactly as given (a GET with a
         // body, a query as written, headers in order and case), over TCP or TLS:
@@ -87,11 +84,12 @@ let package = Package(
         // Serves [Stub] on MicroHTTP: the libmicrohttpd transport in front of the engine.
         .target(name: "StubServer", dependencies: ["StubEngine", "StubInProcess", "MicroHTTP", "HTTPCoding", "Locking", "StubKit", "StubTLS", "WireClient"], swiftSettings: strictSettings),
         // Throwaway certificate authorities and the certificates they issue, as PEM.
-        .target(
-            name: "StubTLS",
-            dependencies: [.product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: strictSettings
-        ),
+        // Made by GnuTLS, which the server links anyway: swift-certificates and
+        // swift-crypto (BoringSSL) cost each build about 85 s on two cores.
+        .target(name: "StubTLS", dependencies: ["CGnuTLS"], swiftSettings: strictSettings),
+        // MD5 and SHA-1 for the protocols that still name them (Marvel's request
+        // hash, the fake's ETags). No C, nothing else. Not a product.
+        .target(name: "LegacyDigests", swiftSettings: strictSettings),
         // WireMock mappings (mappings/*.json + __files/) <-> StubKit values.
         .target(name: "WireMockFormat", dependencies: ["StubKit", "DocumentReader"], swiftSettings: strictSettings),
         // Pact files (V2-V4) <-> StubKit values: interactions as patterns, rules as shapes.
@@ -131,14 +129,14 @@ let package = Package(
         // A typed client for the Marvel API; never imports a Stub module.
         .target(
             name: "MarvelClient",
-            dependencies: ["MarvelModels", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["MarvelModels", "LegacyDigests"],
             swiftSettings: strictSettings
         ),
         // Marvel's pieces as a plug-in of the core: paged envelopes (a named
         // recipe), signing (a named auth rule), error bodies, attribution.
         .target(
             name: "MarvelStubs",
-            dependencies: ["StubKit", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["StubKit", "LegacyDigests"],
             swiftSettings: strictSettings
         ),
         // The whole Marvel Comics API declared with the DSL, over crafted data.
@@ -231,6 +229,7 @@ let package = Package(
         ),
         .testTarget(name: "WireClientTests", dependencies: ["WireClient", "StubServer", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "LegacyDigestsTests", dependencies: ["LegacyDigests", "UnderstudyTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StubRecordingTests", dependencies: ["StubRecording", "StubKit", "MarvelStubs"], swiftSettings: strictSettings),
         .testTarget(
             name: "StubInProcessTests",

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
-import Crypto
+import LegacyDigests
 
 /// How a client proves who it is.
 public enum MarvelCredentials: Sendable, Hashable {
@@ -39,8 +39,7 @@ public struct MarvelSigner: Sendable {
 
     /// `md5(ts + privateKey + publicKey)` in lowercase hex.
     public static func hash(timestamp: String, privateKey: String, publicKey: String) -> String {
-        Insecure.MD5.hash(data: Data((timestamp + privateKey + publicKey).utf8))
-            .map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+        MD5.hash((timestamp + privateKey + publicKey).utf8).hexString
     }
 
     /// The query items to add (`ts`, `apikey`, `hash`, or just `apikey`).

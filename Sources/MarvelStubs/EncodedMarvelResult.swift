@@ -1,5 +1,5 @@
 public import Foundation
-import Crypto
+import LegacyDigests
 
 /// One result of a Marvel list, encoded once: its JSON and that JSON's SHA-1.
 ///
@@ -15,6 +15,6 @@ public struct EncodedMarvelResult: Sendable, Hashable {
     /// Wraps JSON already at hand and hashes it.
     public init(json: Data) {
         self.json = json
-        self.digest = Array(Insecure.SHA1.hash(data: json))
+        self.digest = SHA1.hash(json).bytes
     }
 }

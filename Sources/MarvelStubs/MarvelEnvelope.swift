@@ -1,6 +1,6 @@
 public import StubKit
 public import Foundation
-import Crypto
+import LegacyDigests
 
 /// Marvel-style success envelopes, paged from the request as the API pages.
 ///
@@ -51,9 +51,9 @@ extension StubResponse {
         let end = min(start + paging.limit, results.count)
         let page = results.results[start..<end]
         let head = Data(#"{"offset":\#(paging.offset),"limit":\#(paging.limit),"total":\#(results.count),"count":\#(end - start),"results":["#.utf8)
-        var hash = Insecure.SHA1()
-        hash.update(data: head)
-        for result in page { hash.update(data: result.digest) }
+        var hash = SHA1()
+        hash.update(head)
+        for result in page { hash.update(result.digest) }
         let etag = hash.finalize().hexString
 
         if ifNoneMatch.contains(where: { EntityTag.list($0).contains { $0 == etag || $0 == "*" } }) {
@@ -135,18 +135,5 @@ extension MatchedRequest {
     /// One page of `results` for this request, in a Marvel envelope.
     public func marvel<Value: Encodable>(results: [Value], attribution: MarvelAttribution = .current) throws -> StubResponse {
         try .marvel(results: results, for: request, attribution: attribution)
-    }
-}
-
-extension Sequence<UInt8> {
-    /// Lowercase hexadecimal.
-    var hexString: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for byte in self {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

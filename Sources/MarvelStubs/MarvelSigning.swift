@@ -1,6 +1,6 @@
 public import StubKit
 import Foundation
-import Crypto
+import LegacyDigests
 
 /// Marvel's request signing: `ts`, `apikey` and `hash = md5(ts + privateKey + publicKey)`
 /// in lowercase hex, all as query parameters.
@@ -10,7 +10,7 @@ public enum MarvelSigning {
     /// Marvel's documented example: `hash(timestamp: "1", privateKey: "abcd", publicKey: "1234")`
     /// is `ffd275c5130566a2916217b101f26150`.
     public static func hash(timestamp: String, privateKey: String, publicKey: String) -> String {
-        Insecure.MD5.hash(data: Data((timestamp + privateKey + publicKey).utf8)).hexString
+        MD5.hash((timestamp + privateKey + publicKey).utf8).hexString
     }
 
     /// `ts`, `apikey` and `hash`, in that order, for signing a request by hand.

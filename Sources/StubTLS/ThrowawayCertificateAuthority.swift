@@ -1,13 +1,12 @@
 public import Foundation
-import Crypto
-import SwiftASN1
-import X509
+import CGnuTLS
 
 /// A certificate authority made in memory for one run: it issues the server
 /// certificate an HTTPS stub server presents (for 127.0.0.1, ::1 and
 /// localhost) and the client certificates a mutual-TLS test sends. Its
 /// certificate is what a client is told to trust; its key never leaves the
-/// process. P-256 keys, ECDSA with SHA-256.
+/// process. P-256 keys, ECDSA with SHA-256, made by GnuTLS (the library
+/// that serves the TLS).
 ///
 /// ```swift
 /// let authority = try ThrowawayCertificateAuthority()
@@ -19,9 +18,8 @@ public struct ThrowawayCertificateAuthority: Sendable {
     public let certificatePEM: String
     /// The authority's name, as its certificates' issuer.
     public let commonName: String
-    private let key: Certificate.PrivateKey
-    private let publicKey: Certificate.PublicKey
-    private let name: DistinguishedName
+    /// The authority's key, PEM; it signs, and is never handed out.
+    private let keyPEM: String
 
     /// What a certificate is for.
     public enum Purpose: Sendable, Hashable {
@@ -33,83 +31,47 @@ public struct ThrowawayCertificateAuthority: Sendable {
 
     /// A new authority, valid from an hour ago for `days` days.
     ///
-    /// - Throws: if the certificate cannot be built (it always can).
+    /// - Throws: ``CertificateError`` if GnuTLS cannot make it (it always can).
     public init(commonName: String = "Understudy throwaway CA", days: Int = 30) throws {
-        let key = P256.Signing.PrivateKey()
-        let name = try DistinguishedName {
-            OrganizationName("Understudy")
-            CommonName(commonName)
-        }
+        let key = try GnuTLSKey()
         let now = Date()
-        let certificate = try Certificate(
-            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(key.publicKey),
-            notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(Double(days) * 86_400),
-            issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                SubjectKeyIdentifier(hash: Certificate.PublicKey(key.publicKey))
-            },
-            issuerPrivateKey: .init(key))
-        self.key = Certificate.PrivateKey(key)
-        self.publicKey = Certificate.PublicKey(key.publicKey)
-        self.name = name
+        let certificate = try GnuTLSCertificate(
+            key: key, subject: [(GNUTLS_OID_X520_ORGANIZATION_NAME, "Understudy"), (GNUTLS_OID_X520_COMMON_NAME, commonName)],
+            validity: now.addingTimeInterval(-3600)...now.addingTimeInterval(Double(days) * 86_400))
+        try certificate.constrain(authority: true)
+        try certificate.use(GNUTLS_KEY_KEY_CERT_SIGN | GNUTLS_KEY_CRL_SIGN)
+        try certificate.sign(issuer: nil, issuerKey: key)
+        self.certificatePEM = try certificate.pem()
+        self.keyPEM = try key.pem()
         self.commonName = commonName
-        self.certificatePEM = try certificate.serializeAsPEM().pemString
     }
 
     /// A certificate and key for `purpose`, signed by this authority, valid
     /// over `validity` (from an hour ago for 30 days by default).
     ///
-    /// - Throws: for a host that is neither an IP address nor a DNS name.
+    /// - Throws: ``CertificateError`` for a host GnuTLS cannot name.
     public func issue(_ purpose: Purpose, validity: ClosedRange<Date>? = nil) throws -> IssuedCertificate {
-        let leafKey = P256.Signing.PrivateKey()
+        let issuer = try GnuTLSCertificate(pem: certificatePEM)
+        let issuerKey = try GnuTLSKey(pem: keyPEM)
+        let leafKey = try GnuTLSKey()
         let now = Date()
         let window = validity ?? now.addingTimeInterval(-3600)...now.addingTimeInterval(30 * 86_400)
-        let subject: DistinguishedName
-        let extensions: Certificate.Extensions
+        let certificate: GnuTLSCertificate
         switch purpose {
         case .server(let hosts):
-            subject = try DistinguishedName { CommonName(hosts.first ?? "localhost") }
-            let names = try hosts.map(Self.generalName)
-            extensions = try Certificate.Extensions {
-                Critical(BasicConstraints.notCertificateAuthority)
-                Critical(KeyUsage(digitalSignature: true))
-                try ExtendedKeyUsage([.serverAuth])
-                SubjectAlternativeNames(names)
-                AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: publicKey).keyIdentifier)
-            }
+            certificate = try GnuTLSCertificate(key: leafKey, subject: [(GNUTLS_OID_X520_COMMON_NAME, hosts.first ?? "localhost")], validity: window)
+            try certificate.purpose(GNUTLS_KP_TLS_WWW_SERVER)
+            for host in hosts { try certificate.name(host) }
         case .client(let commonName):
-            subject = try DistinguishedName {
-                OrganizationName("Understudy tests")
-                CommonName(commonName)
-            }
-            extensions = try Certificate.Extensions {
-                Critical(BasicConstraints.notCertificateAuthority)
-                Critical(KeyUsage(digitalSignature: true))
-                try ExtendedKeyUsage([.clientAuth])
-                AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: publicKey).keyIdentifier)
-            }
+            certificate = try GnuTLSCertificate(
+                key: leafKey, subject: [(GNUTLS_OID_X520_ORGANIZATION_NAME, "Understudy tests"), (GNUTLS_OID_X520_COMMON_NAME, commonName)],
+                validity: window)
+            try certificate.purpose(GNUTLS_KP_TLS_WWW_CLIENT)
         }
-        let certificate = try Certificate(
-            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(leafKey.publicKey),
-            notValidBefore: window.lowerBound, notValidAfter: window.upperBound,
-            issuer: name, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: extensions, issuerPrivateKey: key)
-        return IssuedCertificate(certificatePEM: try certificate.serializeAsPEM().pemString, privateKeyPEM: leafKey.pemRepresentation)
-    }
-
-    /// An IPv4 or IPv6 address as its bytes, anything else as a DNS name.
-    private static func generalName(_ host: String) throws -> GeneralName {
-        var v4 = in_addr()
-        if inet_pton(AF_INET, host, &v4) == 1 {
-            return .ipAddress(ASN1OctetString(contentBytes: withUnsafeBytes(of: &v4) { ArraySlice($0) }))
-        }
-        var v6 = in6_addr()
-        if inet_pton(AF_INET6, host, &v6) == 1 {
-            return .ipAddress(ASN1OctetString(contentBytes: withUnsafeBytes(of: &v6) { ArraySlice($0) }))
-        }
-        return .dnsName(host)
+        try certificate.constrain(authority: false)
+        try certificate.use(GNUTLS_KEY_DIGITAL_SIGNATURE)
+        try certificate.sign(issuer: issuer, issuerKey: issuerKey)
+        return IssuedCertificate(certificatePEM: try certificate.pem(), privateKeyPEM: try leafKey.pem())
     }
 }
 

@@ -172,17 +172,26 @@ ensure_mitmproxy() {
 }
 
 ensure_test_tools() {
-    ensure_packages gdb
-    ensure_har_schema
-    ensure_mitmproxy
-    ensure_wiremock
-    ensure_pact
-    ensure_openapi_oracle
-    ensure_openapi_core
-    ensure_schemathesis
-    ensure_browser
-    ensure_stream_clients
-    ensure_swift_websocket_client
+    ensure_downloaded_test_tools
+    timed ensure_swift_websocket_client
+}
+
+# The test tools that are downloaded rather than built (Debian and PyPI
+# packages, the WireMock jar): mostly waiting on the network, so
+# scripts/test installs them while the Swift build runs.
+ensure_downloaded_test_tools() {
+    local tool
+    for tool in "ensure_packages gdb" ensure_har_schema ensure_mitmproxy ensure_wiremock ensure_pact ensure_openapi_oracle \
+        ensure_openapi_core ensure_schemathesis ensure_browser ensure_stream_clients; do
+        timed $tool
+    done
+}
+
+# timed COMMAND...: runs it and, when it took 5 s or more, says how long.
+timed() {
+    local begun=$SECONDS
+    "$@"
+    if (( SECONDS - begun >= 5 )); then say "  $1${2:+ $2}: $((SECONDS - begun)) s"; fi
 }
 
 ensure_pact() {

@@ -1,0 +1,75 @@
+/// The bytes of a finished digest.
+public struct Digest: Sendable, Hashable, Sequence, CustomStringConvertible {
+    /// The digest's bytes.
+    public let bytes: [UInt8]
+
+    /// Iterates over the bytes.
+    public func makeIterator() -> IndexingIterator<[UInt8]> { bytes.makeIterator() }
+
+    /// Lowercase hex, two digits a byte.
+    public var hexString: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// ``hexString``.
+    public var description: String { hexString }
+}
+
+/// The 64-byte blocks both digests compress, and the padding that ends them
+/// (a 1 bit, zeros, the length in bits as 64 bits).
+struct DigestBlocks: Sendable {
+    private var pending: [UInt8] = []
+    private var length: UInt64 = 0
+
+    mutating func append(_ bytes: some Sequence<UInt8>, _ compress: (UnsafeRawBufferPointer) -> Void) {
+        // Contiguous bytes: whole blocks straight from the caller's buffer.
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            var start = 0
+            while start < buffer.count, !pending.isEmpty {
+                pending.append(buffer[start])
+                start += 1
+                if pending.count == 64 {
+                    pending.withUnsafeBytes(compress)
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+            let raw = UnsafeRawBufferPointer(buffer)
+            while buffer.count - start >= 64 {
+                compress(UnsafeRawBufferPointer(rebasing: raw[start..<start + 64]))
+                start += 64
+            }
+            pending.append(contentsOf: buffer[start...])
+            length &+= UInt64(buffer.count)
+        }
+        if done != nil { return }
+        for byte in bytes {
+            pending.append(byte)
+            length &+= 1
+            if pending.count == 64 {
+                pending.withUnsafeBytes(compress)
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    func finish(bigEndianLength: Bool, _ compress: (UnsafeRawBufferPointer) -> Void) {
+        var tail = pending
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        let bits = length &* 8
+        for index in 0..<8 {
+            let shift = bigEndianLength ? (7 - index) * 8 : index * 8
+            tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
+        tail.withUnsafeBytes { all in
+            for start in stride(from: 0, to: all.count, by: 64) { compress(UnsafeRawBufferPointer(rebasing: all[start..<start + 64])) }
+        }
+    }
+}
