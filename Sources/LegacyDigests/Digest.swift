@@ -22,13 +22,39 @@ public struct Digest: Sendable, Hashable, Sequence, CustomStringConvertible {
     public var description: String { hexString }
 }
 
-/// The 64-byte blocks both digests compress, and the padding that ends them
-/// (a 1 bit, zeros, the length in bits as 64 bits).
-struct DigestBlocks: Sendable {
+/// MD5 or SHA-1: bytes in, in as many pieces as you like, a digest out.
+public protocol LegacyDigest: Sendable {
+    /// A digest of nothing yet.
+    init()
+    /// Adds `bytes`.
+    mutating func update(_ bytes: some Sequence<UInt8>)
+    /// The digest of everything added.
+    func finalize() -> Digest
+}
+
+extension LegacyDigest {
+    /// The digest of `bytes`.
+    public static func hash(_ bytes: some Sequence<UInt8>) -> Digest {
+        var digest = Self()
+        digest.update(bytes)
+        return digest.finalize()
+    }
+}
+
+/// The running state of a digest and the 64-byte blocks it compresses, and
+/// the padding that ends them (a 1 bit, zeros, the length in bits as 64 bits).
+struct DigestBlocks<State: Sendable>: Sendable {
+    typealias Compress = (inout State, UnsafeRawBufferPointer) -> Void
+    private var state: State
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    mutating func append(_ bytes: some Sequence<UInt8>, _ compress: (UnsafeRawBufferPointer) -> Void) {
+    init(_ state: State) { self.state = state }
+
+    mutating func append(_ bytes: some Sequence<UInt8>, _ compressing: Compress) {
+        var state = self.state
+        defer { self.state = state }
+        func compress(_ block: UnsafeRawBufferPointer) { compressing(&state, block) }
         // Contiguous bytes: whole blocks straight from the caller's buffer.
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             var start = 0
@@ -59,7 +85,10 @@ struct DigestBlocks: Sendable {
         }
     }
 
-    func finish(bigEndianLength: Bool, _ compress: (UnsafeRawBufferPointer) -> Void) {
+    /// The state after the padding.
+    func finish(bigEndianLength: Bool, _ compressing: Compress) -> State {
+        var state = self.state
+        func compress(_ block: UnsafeRawBufferPointer) { compressing(&state, block) }
         var tail = pending
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
@@ -71,5 +100,6 @@ struct DigestBlocks: Sendable {
         tail.withUnsafeBytes { all in
             for start in stride(from: 0, to: all.count, by: 64) { compress(UnsafeRawBufferPointer(rebasing: all[start..<start + 64])) }
         }
+        return state
     }
 }

@@ -8,37 +8,19 @@ import Foundation
 /// md5.update("1abcd1234".utf8)
 /// md5.finalize().hexString // "ffd275c5130566a2916217b101f26150"
 /// ```
-public struct MD5: Sendable {
-    private var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476)
-    private var blocks = DigestBlocks()
+public struct MD5: LegacyDigest {
+    private var blocks = DigestBlocks<(UInt32, UInt32, UInt32, UInt32)>((0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476))
 
     /// A digest of nothing yet.
     public init() {}
 
-    /// The digest of `bytes`.
-    public static func hash(_ bytes: some Sequence<UInt8>) -> Digest {
-        var md5 = MD5()
-        md5.update(bytes)
-        return md5.finalize()
-    }
-
     /// Adds `bytes`.
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
-        var state = self.state
-        blocks.append(bytes) { block in Self.compress(&state, block) }
-        self.state = state
-    }
+    public mutating func update(_ bytes: some Sequence<UInt8>) { blocks.append(bytes, Self.compress) }
 
     /// The 16-byte digest of everything added.
     public func finalize() -> Digest {
-        var state = self.state
-        blocks.finish(bigEndianLength: false) { block in Self.compress(&state, block) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
-        for word in [state.0, state.1, state.2, state.3] {
-            for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
-        }
-        return Digest(bytes: bytes)
+        let state = blocks.finish(bigEndianLength: false, Self.compress)
+        return Digest(bytes: [state.0, state.1, state.2, state.3].flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32($0 * 8)) } })
     }
 
     private static let shifts: [UInt32] = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21]

@@ -1,36 +1,18 @@
 /// SHA-1 (FIPS 180-4), for the protocols that still name it: the Marvel
 /// fake's ETags. Not for security.
-public struct SHA1: Sendable {
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476, 0xc3d2_e1f0)
-    private var blocks = DigestBlocks()
+public struct SHA1: LegacyDigest {
+    private var blocks = DigestBlocks<(UInt32, UInt32, UInt32, UInt32, UInt32)>((0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476, 0xc3d2_e1f0))
 
     /// A digest of nothing yet.
     public init() {}
 
-    /// The digest of `bytes`.
-    public static func hash(_ bytes: some Sequence<UInt8>) -> Digest {
-        var sha1 = SHA1()
-        sha1.update(bytes)
-        return sha1.finalize()
-    }
-
     /// Adds `bytes`.
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
-        var state = self.state
-        blocks.append(bytes) { block in Self.compress(&state, block) }
-        self.state = state
-    }
+    public mutating func update(_ bytes: some Sequence<UInt8>) { blocks.append(bytes, Self.compress) }
 
     /// The 20-byte digest of everything added.
     public func finalize() -> Digest {
-        var state = self.state
-        blocks.finish(bigEndianLength: true) { block in Self.compress(&state, block) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(20)
-        for word in [state.0, state.1, state.2, state.3, state.4] {
-            for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
-        }
-        return Digest(bytes: bytes)
+        let state = blocks.finish(bigEndianLength: true, Self.compress)
+        return Digest(bytes: [state.0, state.1, state.2, state.3, state.4].flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } })
     }
 
     private static func compress(_ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32), _ block: UnsafeRawBufferPointer) {
