@@ -168,7 +168,9 @@ public struct WireResponse: Sendable, Hashable {
             guard let lineEnd = find([13, 10], in: bytes, from: at) else { return try incomplete() }
             let line = String(decoding: bytes[at..<lineEnd], as: UTF8.self)
             let sizeText = line.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first.map { String(Self.trimmed($0)) } ?? ""
-            guard !sizeText.isEmpty, sizeText.count <= 8, let size = Int(sizeText, radix: 16), size >= 0 else {
+            // Hex digits only: `Int(_:radix:)` would also take a sign.
+            guard !sizeText.isEmpty, sizeText.count <= 8, sizeText.allSatisfy({ $0.isASCII && $0.isHexDigit }),
+                  let size = Int(sizeText, radix: 16) else {
                 throw .malformedResponse("the chunk size \"\(line.prefix(40))\" is not hexadecimal")
             }
             at = lineEnd + 2

@@ -59,6 +59,8 @@ import Testing
         #"{"a":1,"a":2}"#, "01", "1.", ".5", "+1", "-", "1e5", "-0", "-0.5e-3", "1E+2", "\u{FEFF}{}", " [1, 2 ] ", "{,}",
         #""\ud800""#, "\"\u{1}\"", #""\u00e9\ud83d\ude00""#, "1e400", "[", "{\"a\" 1}", "nul", "truex", "", "  ", #""a\/b""#,
         #"{"k":[true,false,null,{"x":"y"}]}"#, "123456789012345678901234567890", "[[[[]]]]",
+        // A sign where a hex digit must be (found by the fuzzer): refused, as JSONDecoder refuses it.
+        #""\u+83d""#, #""\u-83d""#, #""\u 83d""#, #""\u00E9\uD83D\uDE00""#,
     ])
     func agreesWithJSONDecoder(_ text: String) {
         #expect(JSONValue(data: Data(text.utf8)) == Self.decoded(text), "\(text.debugDescription)")

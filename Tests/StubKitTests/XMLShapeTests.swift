@@ -25,6 +25,7 @@ import Testing
         ("<a>\n<b></a>", 2, "</a> closes <b>"),
         ("<a x=\"1\" x=\"2\"/>", 1, "attribute x given twice"),
         ("<a>&nope;</a>", 1, "unknown entity &nope;"),
+        ("<a>&#+65;&#x+41;</a>", 1, "unknown entity &#+65;"),
         ("<p:a/>", 1, "undeclared namespace prefix p"),
         ("<a/><b/>", 1, "content after the root element"),
         ("", 1, "expected an element"),

@@ -49,6 +49,7 @@ import WireClient
             ("HTTP/1.1 200 OK\r\nContent-Length: 3, 4\r\n\r\nabcd", "not one length"),
             ("HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", "not one length"),
             ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", "not hexadecimal"),
+            ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n+2\r\nab\r\n0\r\n\r\n", "not hexadecimal"),
             ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabcd", "not followed by CRLF"),
         ]
         for (text, why) in cases {

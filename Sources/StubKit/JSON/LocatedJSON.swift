@@ -283,9 +283,19 @@ package struct LocatedJSON: Sendable {
         }
 
         mutating func hex4() throws(LocatedJSONError) -> UInt32 {
-            guard offset + 4 <= bytes.count, bytes[offset..<offset + 4].allSatisfy({ $0 < 0x80 }),
-                  let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
-            else { throw error("expected 4 hex digits after \\u") }
+            // Four hex digits, nothing else: `UInt32(_:radix:)` would also take a sign (`\u+83d`).
+            guard offset + 4 <= bytes.count else { throw error("expected 4 hex digits after \\u") }
+            var value: UInt32 = 0
+            for byte in bytes[offset..<offset + 4] {
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: throw error("expected 4 hex digits after \\u")
+                }
+                value = value << 4 | UInt32(digit)
+            }
             offset += 4
             return value
         }

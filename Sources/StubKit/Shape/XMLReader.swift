@@ -136,7 +136,10 @@ struct XMLReader {
             case "quot": result += "\""
             case "apos": result += "'"
             default:
-                let number = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst(), radix: 10) : nil
+                // Digits only: `UInt32(_:radix:)` would also take a sign (`&#+65;`).
+                let hex = entity.dropFirst(2), decimal = entity.dropFirst()
+                let number = entity.hasPrefix("#x") && hex.allSatisfy({ $0.isASCII && $0.isHexDigit }) ? UInt32(hex, radix: 16)
+                    : entity.hasPrefix("#") && decimal.allSatisfy({ $0.isASCII && $0.isWholeNumber }) ? UInt32(decimal, radix: 10) : nil
                 guard let number, let scalar = Unicode.Scalar(number) else { throw problem("unknown entity &\(entity);", at: index) }
                 result.unicodeScalars.append(scalar)
             }
