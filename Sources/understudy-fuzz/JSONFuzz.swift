@@ -3,7 +3,8 @@ import StubKit
 
 /// StubKit's own JSON reader and writer (`JSONValue(data:)`,
 /// `description`, `LocatedJSON`) on arbitrary bytes, held to Foundation:
-/// what it reads, `JSONDecoder` reads to the same value; what it refuses,
+/// what it reads, `JSONDecoder` reads to the same value (but for some zeros
+/// with an exponent, `0e2`, which `JSONDecoder` wrongly refuses); what it refuses,
 /// `JSONDecoder` refuses too, unless the text has a trailing comma (which
 /// `JSONDecoder` alone lets through); what it writes is what `JSONEncoder`
 /// writes and reads back equal; the located reader reads the same value
@@ -16,7 +17,8 @@ enum JSONFuzz {
         let ours = JSONValue(data: data)
         let foundation = try? JSONDecoder().decode(JSONValue.self, from: data)
         if let ours {
-            precondition(foundation == ours, "JSONDecoder reads \(String(describing: foundation)), StubKit \(ours)")
+            precondition(foundation == ours || (foundation == nil && hasAZeroWithAnExponent(bytes)),
+                         "JSONDecoder reads \(String(describing: foundation)), StubKit \(ours)")
             let text = ours.description
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -64,10 +66,22 @@ enum JSONFuzz {
     /// Whether the located reader stops at a key that appears twice.
     private static func repeatsAKey(_ data: Data) -> Bool {
         do {
-            _ = try LocatedJSON(data)
+            // The located reader takes no byte order mark; the plain one skips it.
+            _ = try LocatedJSON(data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data)
             return false
         } catch {
             return error.message.contains("appears twice")
+        }
+    }
+
+    /// Whether a number is a zero written with an exponent (`0e2`,
+    /// `-0.0e-3`): JSON, which `JSONDecoder` refuses in some spellings
+    /// (it takes `0e+2` and `0.0e-3`; JSONSerialization takes them all).
+    private static func hasAZeroWithAnExponent(_ bytes: [UInt8]) -> Bool {
+        let numberBytes = Set("+-0123456789.eE".utf8)
+        return bytes.split(whereSeparator: { !numberBytes.contains($0) }).contains { token in
+            guard let e = token.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else { return false }
+            return token[..<e].contains(UInt8(ascii: "0")) && !token[..<e].contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
         }
     }
 

@@ -59,6 +59,7 @@ import Testing
         #"{"a":1,"a":2}"#, "01", "1.", ".5", "+1", "-", "1e5", "-0", "-0.5e-3", "1E+2", "\u{FEFF}{}", " [1, 2 ] ", "{,}",
         #""\ud800""#, "\"\u{1}\"", #""\u00e9\ud83d\ude00""#, "1e400", "[", "{\"a\" 1}", "nul", "truex", "", "  ", #""a\/b""#,
         #"{"k":[true,false,null,{"x":"y"}]}"#, "123456789012345678901234567890", "[[[[]]]]",
+        "[12e-2349]", "1e-400", "0.000e-400", "4.9e-324",
         // A sign where a hex digit must be (found by the fuzzer): refused, as JSONDecoder refuses it.
         #""\u+83d""#, #""\u-83d""#, #""\u 83d""#, #""\u00E9\uD83D\uDE00""#,
     ])
@@ -74,6 +75,12 @@ import Testing
         #expect(JSONValue(data: Data(#"{"a":1,}"#.utf8)) == nil)
         #expect(JSONValue(data: Data(#"{"a":1,"a":02}"#.utf8)) == nil)
         #expect(JSONValue(data: Data(#"{"a":1,"a":2}"#.utf8)) == .object(["a": .number(1)]), "the first of a repeated key, as JSONDecoder")
+    }
+
+    /// Where `JSONDecoder` is wrong: RFC 8259 allows a zero with any exponent;
+    /// `JSONDecoder` refuses `0e2` and `-0.0e-3` (and takes `0e+2`, `0.0e-3`).
+    @Test func readsAZeroWithAnExponentAsJSONAllowsIt() {
+        #expect(JSONValue(data: Data("[0e2, 0E2, 0e+2, -0e1, -0.0e-3, -0.0e3]".utf8)) == .array(Array(repeating: .number(0), count: 6)))
     }
 
     @Test func readsWhatItWrites() {

@@ -215,15 +215,22 @@ package struct LocatedJSON: Sendable {
                 valid = digits() > 0
                 decimal = true
             }
+            let mantissaEnd = offset
             if valid, offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
                 offset += 1
                 decimal = true
                 if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
                 valid = digits() > 0
             }
-            guard valid, let number = Double(String(decoding: bytes[start..<offset], as: UTF8.self)), number.isFinite else {
+            guard valid, let number = Double(String(decoding: bytes[start..<offset], as: UTF8.self)) else {
                 offset = start
                 throw error("unexpected character")
+            }
+            // Beyond a Double either way (`1e400`, `1e-400`): refused, as JSONDecoder refuses it, not read as infinity or 0.
+            let zeroWritten = !bytes[start..<mantissaEnd].contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
+            guard number.isFinite, number != 0 || zeroWritten else {
+                offset = start
+                throw error("the number is out of a Double's range")
             }
             if decimal, spelling { decimals.insert(trail.isEmpty ? "" : "/" + trail.joined(separator: "/")) }
             if decimal, located { decimals.insert(pointer) }
