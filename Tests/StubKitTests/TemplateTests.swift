@@ -93,6 +93,29 @@ import UnderstudyTestSupport
         #expect(try Self.render("[{{parseDate '6023-03-15T10:20:3\u{0345}\u{FFFD}'}}][{{parseDate 'x\u{0}y' format='dd'}}]", request) == "[][]")
     }
 
+    /// Found by the fuzzer (fuzz/regressions/template): `{{range 1e40 6}}`
+    /// trapped converting the number. Numbers beyond an integer are clamped,
+    /// integer math that overflows answers the decimal, and no helper makes
+    /// more than a mebi of characters or items.
+    @Test func hugeNumbersNeverTrapAndSizesAreBounded() throws {
+        let request = RecordedRequest(method: "GET", target: "/")
+        let huge = "1" + String(repeating: "0", count: 40)
+        for source in ["{{range \(huge) 6}}", "{{range 0 \(huge)}}", "{{range -\(huge) \(huge)}}"] {
+            #expect(throws: TemplateRenderError.self, "\(source)") { try Self.render(source, request) }
+        }
+        #expect(try Self.render("{{math 9223372036854775807 '+' 1}}", request) == "9.223372036854776E18")
+        for source in ["{{math -9223372036854775808 '%' -1}}", "{{math \(huge) '/' 1}}", "{{math \(huge) '*' \(huge)}}",
+                       "{{randomInt lower=-\(huge) upper=\(huge)}}", "{{isEven \(huge)}}", "{{isOdd -\(huge)}}"] {
+            #expect(throws: Never.self, "\(source)") { _ = try Self.render(source, request) }
+        }
+        #expect(try Self.render("{{randomValue length=\(huge) type='NUMERIC'}}", request).count == 1 << 20)
+        #expect(try Self.render("{{center 'x' size=\(huge)}}", request).count == 1 << 20)
+        #expect(try Self.render("{{abbreviate 'abcdef' \(huge)}}", request) == "abcdef")
+        #expect(try Self.render("{{substring 'abcdef' -\(huge) \(huge)}}", request) == "abcdef")
+        #expect(try Self.render("{{stringFormat '%099999999999d|%-99999999999s|%.99999999999f' 5 'a' 1.5}}", request).count < 4 << 20)
+        #expect(try Self.render("{{stringFormat '%03d' 5}}", request) == "005")
+    }
+
     @Test func textWithoutTagsAndEscapedMustachesStayAsWritten() throws {
         let request = RecordedRequest(method: "GET", target: "/")
         #expect(try Self.render("x={{request.url", request) == "x={{request.url")

@@ -76,8 +76,11 @@ enum TemplateDataHelpers {
         },
         "math": { _, arguments throws(TemplateRenderError) in try math(arguments) },
         "range": { _, arguments throws(TemplateRenderError) in
-            let low = Int(arguments.param(0).number ?? 0), high = Int(arguments.param(1).number ?? 0)
+            let low = TemplateNumbers.integer(arguments.param(0).number), high = TemplateNumbers.integer(arguments.param(1).number)
             guard low <= high else { throw TemplateRenderError("java.lang.IllegalArgumentException: range \(low) \(high): the lower bound is above the upper") }
+            guard Double(high) - Double(low) < Double(TemplateNumbers.maximumSize) else {
+                throw TemplateRenderError("range \(low) \(high): more than \(TemplateNumbers.maximumSize) numbers")
+            }
             return .list((low...high).map(TemplateValue.integer))
         },
         "array": { _, arguments throws(TemplateRenderError) in .list(arguments.params) },
@@ -88,10 +91,12 @@ enum TemplateDataHelpers {
         },
         "randomValue": { renderer, arguments throws(TemplateRenderError) in randomValue(&renderer, arguments) },
         "randomInt": { renderer, arguments throws(TemplateRenderError) in
-            let low = Int64(arguments.hash["lower"]?.number ?? Double(Int32.min))
-            let high = Int64(arguments.hash["upper"]?.number ?? Double(Int32.max))
-            guard high > low else { return .integer(Int(low)) }
-            return .integer(Int(low + Int64(renderer.environment.random.next() % UInt64(high - low))))
+            let low = TemplateNumbers.integer(arguments.hash["lower"]?.number, default: Int(Int32.min))
+            let high = TemplateNumbers.integer(arguments.hash["upper"]?.number, default: Int(Int32.max))
+            guard high > low else { return .integer(low) }
+            // The span as unsigned and the sum wrapping: both exact for any lower < upper.
+            let span = UInt64(bitPattern: Int64(high &- low))
+            return .integer(low &+ Int(Int64(bitPattern: renderer.environment.random.next() % span)))
         },
         "randomDecimal": { renderer, arguments throws(TemplateRenderError) in
             let low = arguments.hash["lower"]?.number ?? -Double(Int32.max), high = arguments.hash["upper"]?.number ?? Double(Int32.max)
@@ -163,24 +168,30 @@ enum TemplateDataHelpers {
         let left = arguments.param(0), operation = arguments.param(1).rendered, right = arguments.param(2)
         let integers = left.isWholeNumber && right.isWholeNumber
         let a = left.number ?? 0, b = right.number ?? 0
+        let (x, y) = (TemplateNumbers.integer(a), TemplateNumbers.integer(b))
+        // Integers that overflow answer the decimal result instead of trapping.
         switch operation {
-        case "+": return integers ? .integer(Int(a) + Int(b)) : .decimal(a + b)
-        case "-": return integers ? .integer(Int(a) - Int(b)) : .decimal(a - b)
-        case "*", "x": return integers ? .integer(Int(a) * Int(b)) : .decimal(a * b)
+        case "+": return integers ? TemplateNumbers.exact(x, y, { $0.addingReportingOverflow($1) }).map(TemplateValue.integer) ?? .decimal(a + b) : .decimal(a + b)
+        case "-": return integers ? TemplateNumbers.exact(x, y, { $0.subtractingReportingOverflow($1) }).map(TemplateValue.integer) ?? .decimal(a - b) : .decimal(a - b)
+        case "*", "x":
+            return integers ? TemplateNumbers.exact(x, y, { $0.multipliedReportingOverflow(by: $1) }).map(TemplateValue.integer) ?? .decimal(a * b) : .decimal(a * b)
         case "/":
             guard b != 0 else { throw TemplateRenderError("java.lang.ArithmeticException: Division by zero") }
             // Integers divide to an integer, rounded half up (BigDecimal HALF_UP).
-            return integers ? .integer(Int((a / b).rounded(.toNearestOrAwayFromZero))) : .decimal(a / b)
+            return integers ? .integer(TemplateNumbers.integer((a / b).rounded(.toNearestOrAwayFromZero))) : .decimal(a / b)
         case "%":
             guard b != 0 else { throw TemplateRenderError("java.lang.ArithmeticException: Division by zero") }
-            return integers ? .integer(Int(a) % Int(b)) : .decimal(a.truncatingRemainder(dividingBy: b))
+            guard integers, y != 0, let remainder = TemplateNumbers.exact(x, y, { $0.remainderReportingOverflow(dividingBy: $1) }) else {
+                return .decimal(a.truncatingRemainder(dividingBy: b))
+            }
+            return .integer(remainder)
         default:
             return TemplateHelpers.inlineError("\(operation) is not a valid mathematical operator")
         }
     }
 
     private static func randomValue(_ renderer: inout TemplateRenderer, _ arguments: HelperArguments) -> TemplateValue {
-        let length = Int(arguments.hash["length"]?.number ?? 36)
+        let length = TemplateNumbers.size(arguments.hash["length"]?.number, default: 36)
         let type = arguments.text("type") ?? "ALPHANUMERIC"
         let upper = arguments.text("uppercase") == "true"
         if type == "UUID" {

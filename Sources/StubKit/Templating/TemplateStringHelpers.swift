@@ -15,7 +15,7 @@ enum TemplateStringHelpers {
         "upper": text { value, _ in value.uppercased() },
         "lower": text { value, _ in value.lowercased() },
         "abbreviate": text { value, arguments in
-            let width = Int(arguments.param(1).number ?? 0)
+            let width = TemplateNumbers.integer(arguments.param(1).number)
             guard value.count > width, width >= 4 else { return value }
             return value.prefix(width - 3) + "..."
         },
@@ -34,8 +34,8 @@ enum TemplateStringHelpers {
         },
         "substring": text { value, arguments in
             let characters = Array(value)
-            let start = min(max(0, Int(arguments.param(1).number ?? 0)), characters.count)
-            let end = arguments.params.count > 2 ? min(max(start, Int(arguments.param(2).number ?? 0)), characters.count) : characters.count
+            let start = min(max(0, TemplateNumbers.integer(arguments.param(1).number)), characters.count)
+            let end = arguments.params.count > 2 ? min(max(start, TemplateNumbers.integer(arguments.param(2).number)), characters.count) : characters.count
             return String(characters[start..<end])
         },
         "replace": text { value, arguments in
@@ -49,7 +49,7 @@ enum TemplateStringHelpers {
             .text(javaFormat(arguments.param(0).rendered, Array(arguments.params.dropFirst())))
         },
         "stripTags": text { value, _ in value.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression) },
-        "wordWrap": text { value, arguments in wrap(value, width: Int(arguments.param(1).number ?? 80)) },
+        "wordWrap": text { value, arguments in wrap(value, width: TemplateNumbers.integer(arguments.param(1).number, default: 80)) },
         "yesno": { _, arguments throws(TemplateRenderError) in
             switch arguments.param(0) {
             case .bool(true): return .text(arguments.text("yes") ?? "yes")
@@ -66,13 +66,13 @@ enum TemplateStringHelpers {
             return .text(formatter.string(from: NSNumber(value: number)) ?? String(number))
         },
         "isEven": { _, arguments throws(TemplateRenderError) in
-            Int(arguments.param(0).number ?? 1) % 2 == 0 ? .text(arguments.params.count > 1 ? arguments.param(1).rendered : "even") : .text("")
+            TemplateNumbers.integer(arguments.param(0).number, default: 1) % 2 == 0 ? .text(arguments.params.count > 1 ? arguments.param(1).rendered : "even") : .text("")
         },
         "isOdd": { _, arguments throws(TemplateRenderError) in
-            Int(arguments.param(0).number ?? 0) % 2 != 0 ? .text(arguments.params.count > 1 ? arguments.param(1).rendered : "odd") : .text("")
+            TemplateNumbers.integer(arguments.param(0).number) % 2 != 0 ? .text(arguments.params.count > 1 ? arguments.param(1).rendered : "odd") : .text("")
         },
         "stripes": { _, arguments throws(TemplateRenderError) in
-            .text(Int(arguments.param(0).number ?? 0) % 2 == 0 ? arguments.param(1).rendered : arguments.param(2).rendered)
+            .text(TemplateNumbers.integer(arguments.param(0).number) % 2 == 0 ? arguments.param(1).rendered : arguments.param(2).rendered)
         },
         "trim": blockOrValue { value, _ in value.trimmingSpaces },
         "base64": blockOrValue { value, arguments throws(TemplateRenderError) in
@@ -111,7 +111,7 @@ enum TemplateStringHelpers {
     }
 
     private static func pad(_ value: String, _ arguments: HelperArguments, left: Bool, right: Bool) -> String {
-        let size = Int(arguments.hash["size"]?.number ?? 0)
+        let size = TemplateNumbers.size(arguments.hash["size"]?.number, default: 0)
         let fill = arguments.text("pad") ?? " "
         let missing = max(0, size - value.count)
         let before = left && right ? missing / 2 : (left ? missing : 0)
@@ -148,6 +148,24 @@ enum TemplateStringHelpers {
         return encoded
     }
 
+    /// A format's flags with each width or precision at most
+    /// `TemplateNumbers.maximumSize` (a leading `0`, zero fill, kept).
+    private static func boundedWidths(_ flags: Substring) -> String {
+        var result = "", digits = ""
+        func flush() {
+            guard !digits.isEmpty else { return }
+            let fill = digits.hasPrefix("0") ? "0" : ""
+            let number = Int(digits.dropFirst(fill.count)).map { min($0, TemplateNumbers.maximumSize) }
+            result += fill + (number.map(String.init) ?? (digits.count > fill.count ? String(TemplateNumbers.maximumSize) : ""))
+            digits = ""
+        }
+        for character in flags {
+            if character.isASCII, character.isNumber { digits.append(character) } else { flush(); result.append(character) }
+        }
+        flush()
+        return result
+    }
+
     /// Java's `String.format` for the common conversions: `%s`, `%d` (with
     /// width and zero fill: `%03d`), `%f` (`%.2f`), `%x`, `%%`.
     static func javaFormat(_ pattern: String, _ values: [TemplateValue]) -> String {
@@ -156,17 +174,18 @@ enum TemplateStringHelpers {
         while let percent = characters.firstIndex(of: "%") {
             result += characters[..<percent]
             var spec = characters[characters.index(after: percent)...]
-            let flags = spec.prefix { "0123456789.-+".contains($0) }
-            spec = spec.dropFirst(flags.count)
+            let written = spec.prefix { "0123456789.-+".contains($0) }
+            spec = spec.dropFirst(written.count)
+            let flags = boundedWidths(written)
             guard let conversion = spec.first else { break }
             characters = spec.dropFirst()
             if conversion == "%" { result += "%"; continue }
             let value = index < values.count ? values[index] : .missing
             index += 1
             switch conversion {
-            case "d": result += String(format: "%\(flags)lld", Int64(value.number ?? 0))
+            case "d": result += String(format: "%\(flags)lld", Int64(TemplateNumbers.integer(value.number)))
             case "f", "e": result += String(format: "%\(flags)\(conversion)", value.number ?? 0)
-            case "x", "X": result += String(format: "%\(flags)ll\(conversion)", Int64(value.number ?? 0))
+            case "x", "X": result += String(format: "%\(flags)ll\(conversion)", Int64(TemplateNumbers.integer(value.number)))
             default:
                 // `%s` with a width: right-aligned, or left with `-` (`%-5s`).
                 let text = value.rendered
