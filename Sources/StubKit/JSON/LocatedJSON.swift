@@ -227,8 +227,7 @@ package struct LocatedJSON: Sendable {
                 throw error("unexpected character")
             }
             // Beyond a Double either way (`1e400`, `1e-400`): refused, as JSONDecoder refuses it, not read as infinity or 0.
-            let zeroWritten = !bytes[start..<mantissaEnd].contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
-            guard number.isFinite, number != 0 || zeroWritten else {
+            guard number.isFinite, number != 0 || !bytes[start..<mantissaEnd].contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) else {
                 offset = start
                 throw error("the number is out of a Double's range")
             }

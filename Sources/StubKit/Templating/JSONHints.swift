@@ -2,8 +2,9 @@ import Foundation
 
 /// What a parsed JSON value forgets and a Java rendering shows: the
 /// document's key order (Jackson and Jayway keep it) and which numbers were
-/// written as decimals (`1.0` renders `1.0`, not `1`). Made from the text
-/// the value was parsed from; objects are told apart by their key sets.
+/// written as decimals (`1.0` renders `1.0`, not `1`). Made from the located
+/// document the value was read as; objects are told apart by their key sets,
+/// numbers by value.
 struct JSONHints: Sendable {
     private var orders: [String: [String]] = [:]
     private var decimals: Set<Double> = []
@@ -14,23 +15,16 @@ struct JSONHints: Sendable {
 
     private init() {}
 
-    /// The hints of `document`, parsed from `text`.
-    init(_ document: LocatedJSON, text: String) {
+    /// The hints of `document`: its key order, and which numbers it wrote as
+    /// decimals (the reader records them by pointer).
+    init(_ document: LocatedJSON) {
         for order in document.keyOrder.values { orders[Self.signature(order)] = orders[Self.signature(order)] ?? order }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
         func walk(_ value: JSONValue, _ pointer: String) {
             switch value {
             case .object(let members): for (key, member) in members { walk(member, pointer + "/" + LocatedJSON.escape(key)) }
             case .array(let items): for (index, item) in items.enumerated() { walk(item, pointer + "/\(index)") }
             case .number(let number):
-                let (line, column) = document.position(of: pointer)
-                guard lines.indices.contains(line - 1) else { return }
-                let token = lines[line - 1].dropFirst(column - 1).prefix { "+-0123456789.eE".utf8.contains($0) }
-                if token.contains(UInt8(ascii: ".")) || token.contains(UInt8(ascii: "e")) || token.contains(UInt8(ascii: "E")) {
-                    decimals.insert(number)
-                } else {
-                    integers.insert(number)
-                }
+                if document.decimals.contains(pointer) { decimals.insert(number) } else { integers.insert(number) }
             default: break
             }
         }

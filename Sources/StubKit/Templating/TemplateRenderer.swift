@@ -35,7 +35,7 @@ struct TemplateRenderer {
     mutating func json(_ text: String) -> (value: JSONValue, hints: JSONHints)? {
         if let known = parsedJSON[text] { return known }
         guard let document = try? LocatedJSON(Data(text.utf8)) else { return nil }
-        let parsed = (document.root, JSONHints(document, text: text))
+        let parsed = (document.root, JSONHints(document))
         parsedJSON[text] = parsed
         return parsed
     }
