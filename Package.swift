@@ -314,3 +314,28 @@ let package = Package(
         ),
     ]
 )
+
+// `scripts/test --sanitize` names the suites it runs in UNDERSTUDY_TEST_TARGETS
+// (comma-separated): the package then holds only those test targets and what
+// they depend on, so a sanitizer build compiles no module its suites do not
+// load. Unset, as for every user, the package is whole.
+if let names = Context.environment["UNDERSTUDY_TEST_TARGETS"] {
+    let wanted = names.split(separator: ",").map(String.init)
+    let targets = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var kept = Set<String>()
+    var queue = wanted.filter { targets[$0]?.type == .test }
+    while let name = queue.popLast() {
+        guard kept.insert(name).inserted, let target = targets[name] else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): queue.append(name)
+            default: break
+            }
+        }
+    }
+    package.targets.removeAll { !kept.contains($0.name) }
+    package.products.removeAll { product in
+        let names = (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets ?? []
+        return names.contains { !kept.contains($0) }
+    }
+}
