@@ -132,10 +132,13 @@ public enum PactInteractionBuilder {
         if requestBody != .absent, let type = sent.headers["Content-Type"], !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             headers.append(("Content-Type", type))
         }
-        let request = PactRequest(method: sent.method.uppercased(), path: sent.path, query: query, headers: headers, body: requestBody,
+        var request = PactRequest(method: sent.method.uppercased(), path: sent.path, query: query, headers: headers, body: requestBody,
                                   rules: requestRules)
-        let answer = PactResponse(status: response.status, headers: response.headers.pairs.map { ($0.name, $0.value) },
-                                  body: body(response.body, contentType: response.headers["Content-Type"]), rules: PactRules())
+        request.bodySpelling = spelling(of: sent.body, as: requestBody)
+        let answerBody = body(response.body, contentType: response.headers["Content-Type"])
+        var answer = PactResponse(status: response.status, headers: response.headers.pairs.map { ($0.name, $0.value) },
+                                  body: answerBody, rules: PactRules())
+        answer.bodySpelling = spelling(of: response.body, as: answerBody)
         return PactInteraction(description: description ?? stub.name ?? stub.request.description, providerStates: stub.providerStates,
                                request: request, response: answer, pending: false, key: nil, location: location ?? stub.location)
     }
@@ -164,6 +167,16 @@ public enum PactInteractionBuilder {
         if data.isEmpty { return .absent }
         if let value = JSONValue(data: data), contentType.map(PactPartReader.isJSON) ?? true { return .json(value) }
         return .bytes(data, contentType: contentType)
+    }
+
+    /// How `data` wrote the numbers of the JSON body read from it: `10.0`
+    /// stays a decimal in the pact.
+    static func spelling(of data: Data, as body: PactBody) -> PactBodySpelling? {
+        guard case .json(let value) = body else { return nil }
+        // Without a `.` or an exponent, no number is a decimal.
+        guard data.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) else { return PactBodySpelling(body: value, decimals: .none) }
+        guard let read = try? LocatedJSON.valueAndDecimals(data) else { return nil }
+        return PactBodySpelling(body: value, decimals: read.decimals)
     }
 
     /// A template or regex path as a regex rule; a literal path needs none.

@@ -24,7 +24,7 @@ extension PactRequest {
         if let parts = PactConditions.multipart(body, headers, rules) {
             pattern.multipart = parts
         } else {
-            pattern.body = PactConditions.body(body, rules, allowsExtraKeys: false)
+            pattern.body = PactConditions.body(body, rules, allowsExtraKeys: false, spelling: bodySpelling)
         }
         return pattern
     }
@@ -92,7 +92,7 @@ extension PactResponse {
         if let parts = PactConditions.multipart(body, headers, rules) {
             return found + PactMultipart.mismatches(parts, actualType: actualHeaders["Content-Type"], actual: actualBody)
         }
-        for condition in PactConditions.body(body, rules, allowsExtraKeys: true) where !condition.accepts(actualBody) {
+        for condition in PactConditions.body(body, rules, allowsExtraKeys: true, spelling: bodySpelling) where !condition.accepts(actualBody) {
             if case .shape(let shape) = condition, let mismatches = shape.mismatches(json: actualBody) {
                 found += mismatches.map { "body \($0)" }
             } else if case .xmlShape(let shape) = condition {
@@ -133,8 +133,10 @@ enum PactConditions {
     }
 
     /// The body's condition: none when absent, empty when `""`, JSON null or
-    /// nothing for `null`, a shape for JSON, the text (or its `$` rule) otherwise.
-    static func body(_ body: PactBody, _ rules: PactRules, allowsExtraKeys: Bool) -> [BodyMatcher] {
+    /// nothing for `null`, a shape for JSON, the text (or its `$` rule)
+    /// otherwise. With the pact's `spelling` of a JSON body, a number compared
+    /// by equality must be written alike (`40.0` is not `40` to the Pact tools).
+    static func body(_ body: PactBody, _ rules: PactRules, allowsExtraKeys: Bool, spelling: PactBodySpelling? = nil) -> [BodyMatcher] {
         switch body {
         case .absent:
             return []
@@ -143,8 +145,9 @@ enum PactConditions {
         case .json(.null):
             return [.value(.anyOf([.equals(""), .matches(TextPattern(#"^\s*null\s*$"#))]))]
         case .json(let value):
-            return [.shape(Shape(example: value, rules: rules.body, allowsExtraKeys: allowsExtraKeys,
-                                 wildcardsJudgeExtraKeys: rules.wildcardsJudgeExtraKeys))]
+            var shape = Shape(example: value, rules: rules.body, allowsExtraKeys: allowsExtraKeys, wildcardsJudgeExtraKeys: rules.wildcardsJudgeExtraKeys)
+            if let spelling, spelling.body == value { shape.exampleDecimals = spelling.decimals }
+            return [.shape(shape)]
         case .bytes(let data, let contentType):
             if contentType.map(isXML) ?? XMLElementValue.looksLikeXML(data), let example = try? XMLElementValue.parse(data) {
                 return [.xmlShape(XMLShape(example: example, rules: rules.body, allowsExtraKeys: allowsExtraKeys))]

@@ -9,8 +9,9 @@ public struct PactPartReader: Sendable {
     public var version: PactVersion
 
     /// The numbers the document wrote as decimals (`40.0`), by the pointers
-    /// the parts are read at, so bodies are sent and served as written.
-    var decimals = JSONDecimals.none
+    /// the parts are read at, so bodies are sent, served and compared as
+    /// written; `nil` when the parts came without their text (then by value).
+    var decimals: JSONDecimals?
 
     /// A reader for `version`.
     public init(version: PactVersion) { self.version = version }
@@ -223,7 +224,7 @@ public struct PactPartReader: Sendable {
             }
             return .bytes(Data(text.utf8), contentType: contentType)
         default:
-            spelling = PactBodySpelling(body: content, decimals: decimals.within(bodyObject ? pointer + "/content" : pointer))
+            spelling = decimals.map { PactBodySpelling(body: content, decimals: $0.within(bodyObject ? pointer + "/content" : pointer)) }
             return .json(content)
         }
     }

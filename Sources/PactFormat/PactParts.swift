@@ -42,12 +42,24 @@ public enum PactBody: Sendable, Hashable {
         }
     }
 
-    /// The bytes sent on the wire, a JSON body's numbers written as
-    /// `spelling` says when it is this body's.
-    func data(spelled spelling: PactBodySpelling?) -> Data {
-        guard case .json(let value) = self, let spelling, spelling.body == value,
-              let text = CompactJSON.of(value, decimals: spelling.decimals) else { return data }
+    /// The bytes sent on the wire, a JSON body's whole numbers written as
+    /// decimals (`40.0`) where ``decimals(spelled:rules:)`` says.
+    func data(spelled spelling: PactBodySpelling?, rules: PactRules) -> Data {
+        guard case .json(let value) = self else { return data }
+        let decimals = decimals(spelled: spelling, rules: rules)
+        guard !decimals.pointers.isEmpty, let text = CompactJSON.of(value, decimals: decimals) else { return data }
         return Data(text.utf8)
+    }
+
+    /// Which of a JSON body's numbers to write as decimals: those the pact
+    /// wrote so (`spelling`, when it is this body's), and the whole numbers
+    /// its `decimal` rules govern, which `10` would contradict.
+    func decimals(spelled spelling: PactBodySpelling?, rules: PactRules) -> JSONDecimals {
+        guard case .json(let value) = self else { return .none }
+        let written = spelling.flatMap { $0.body == value ? $0.decimals : nil } ?? .none
+        guard !rules.body.isEmpty else { return written }
+        let wanted = Shape(example: value, rules: rules.body).decimalsTheRulesWant
+        return wanted.pointers.isEmpty ? written : JSONDecimals(pointers: written.pointers.union(wanted.pointers))
     }
 }
 
@@ -112,8 +124,8 @@ public struct PactRequest: Sendable, Hashable {
 
     /// The body's bytes as the pact wrote them, as a verifier sends them:
     /// ``PactBody/data`` with a whole number written as a decimal (`12.0`)
-    /// kept so, which a `decimal` rule needs.
-    public var bodyData: Data { body.data(spelled: bodySpelling) }
+    /// kept so, and one a `decimal` rule governs written so.
+    public var bodyData: Data { body.data(spelled: bodySpelling, rules: rules) }
 
     /// Equal parts, in order.
     public static func == (a: PactRequest, b: PactRequest) -> Bool {
@@ -146,8 +158,8 @@ public struct PactResponse: Sendable, Hashable {
 
     /// The body's bytes as the pact wrote them, as a stub serves them:
     /// ``PactBody/data`` with a whole number written as a decimal (`40.0`)
-    /// kept so, which a `decimal` rule needs.
-    public var bodyData: Data { body.data(spelled: bodySpelling) }
+    /// kept so, and one a `decimal` rule governs written so.
+    public var bodyData: Data { body.data(spelled: bodySpelling, rules: rules) }
 
     /// Equal parts, in order.
     public static func == (a: PactResponse, b: PactResponse) -> Bool {

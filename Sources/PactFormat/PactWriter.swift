@@ -47,11 +47,11 @@ public enum PactWriter {
         if let query = interaction.request.query, !query.isEmpty {
             request.append(("query", .object(query.map { ($0.name, .array($0.values.map(WrittenJSON.string))) })))
         }
-        request += parts(interaction.request.headers, interaction.request.body, interaction.request.rules, version)
+        request += parts(interaction.request.headers, interaction.request.body, interaction.request.bodySpelling, interaction.request.rules, version)
         request += generators(interaction.request.generators)
         members.append(("request", .object(request)))
         var response: [(String, WrittenJSON)] = [("status", .number(Double(interaction.response.status)))]
-        response += parts(interaction.response.headers, interaction.response.body, interaction.response.rules, version)
+        response += parts(interaction.response.headers, interaction.response.body, interaction.response.bodySpelling, interaction.response.rules, version)
         response += generators(interaction.response.generators)
         members.append(("response", .object(response)))
         if version == .v4, interaction.pending { members.append(("pending", .bool(true))) }
@@ -91,9 +91,11 @@ public enum PactWriter {
         }
     }
 
-    /// `headers`, `body` and `matchingRules`.
+    /// `headers`, `body` and `matchingRules`. A JSON body's whole numbers are
+    /// written as decimals (`10.0`) where the pact read wrote them so or a
+    /// `decimal` rule governs them: to the Pact tools `10` is an integer.
     private static func parts(
-        _ headers: [(name: String, value: String)], _ body: PactBody, _ rules: PactRules, _ version: PactVersion
+        _ headers: [(name: String, value: String)], _ body: PactBody, _ spelling: PactBodySpelling?, _ rules: PactRules, _ version: PactVersion
     ) -> [(String, WrittenJSON)] {
         var members: [(String, WrittenJSON)] = []
         if !headers.isEmpty {
@@ -104,9 +106,10 @@ public enum PactWriter {
         case .absent: break
         case .empty: members.append(("body", version == .v4 ? .object([("content", .string(""))]) : .string("")))
         case .json(let value):
+            let content = WrittenJSON.value(value, decimals: body.decimals(spelled: spelling, rules: rules))
             members.append(("body", version == .v4
-                ? .object([("contentType", .string(contentType ?? "application/json")), ("encoded", .bool(false)), ("content", .value(value))])
-                : .value(value)))
+                ? .object([("contentType", .string(contentType ?? "application/json")), ("encoded", .bool(false)), ("content", content)])
+                : content))
         case .bytes(let data, let type) where version != .v4 && !PactPartReader.isTextual(type ?? contentType ?? "text/plain"):
             // V2/V3 keep a binary type's body as a base64 string (how the Pact tools read it back).
             members.append(("body", .string(data.base64EncodedString())))

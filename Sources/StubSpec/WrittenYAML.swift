@@ -54,6 +54,7 @@ package enum WrittenYAML {
         case .array(let items): return items.isEmpty ? "[]" : nil
         case .value(.string(let text)): return scalar(text)
         case .value(let other): return other.description
+        case .number(let spelled): return spelled
         }
     }
 

@@ -9,10 +9,31 @@ package indirect enum WrittenJSON: Equatable {
     case object([(String, WrittenJSON)])
     /// A list.
     case array([WrittenJSON])
+    /// A number as it is to be written (`10.0`, where `10` would read as an integer).
+    case number(spelled: String)
 
     package static func string(_ text: String) -> WrittenJSON { .value(.string(text)) }
     package static func number(_ number: Double) -> WrittenJSON { .value(.number(number)) }
     package static func bool(_ flag: Bool) -> WrittenJSON { .value(.bool(flag)) }
+
+    /// `value` with the numbers at `decimals` written as decimals (`10.0`),
+    /// as a pact's text wrote them or its `decimal` rules ask.
+    package static func value(_ value: JSONValue, decimals: JSONDecimals) -> WrittenJSON {
+        guard !decimals.pointers.isEmpty else { return .value(value) }
+        func written(_ value: JSONValue, _ pointer: String) -> WrittenJSON {
+            switch value {
+            case .object(let members):
+                return .object(members.keys.sorted().map { ($0, written(members[$0]!, pointer + "/" + LocatedJSON.escape($0))) })
+            case .array(let items):
+                return .array(items.enumerated().map { written($1, pointer + "/\($0)") })
+            case .number(let number) where number.isFinite && decimals.contains(pointer):
+                return .number(spelled: number.description)
+            default:
+                return .value(value)
+            }
+        }
+        return written(value, "")
+    }
 
     /// The document as text, ending in a newline.
     package var text: String {
@@ -29,6 +50,8 @@ package indirect enum WrittenJSON: Equatable {
             WrittenJSON.array(items.map(WrittenJSON.value)).write(into: &out, indent: indent)
         case .value(let scalar):
             out += scalar.description
+        case .number(let spelled):
+            out += spelled
         case .object(let members):
             guard !members.isEmpty else { out += "{}"; return }
             let inner = indent + "  "

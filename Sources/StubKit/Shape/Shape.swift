@@ -25,6 +25,11 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
     /// Whether a rule on every member (`.*`) also judges members the example
     /// lacks (Pact V3 and later), or only the example's own (V2).
     public var wildcardsJudgeExtraKeys: Bool
+    /// Which of the example's numbers its text wrote as decimals, when the
+    /// example came from a text that says (a pact): then a number compared
+    /// by equality must also be written alike, `40` is not `40.0`, as the
+    /// Pact tools judge. `nil`: by value.
+    package var exampleDecimals: JSONDecimals?
 
     /// Creates a shape.
     public init(example: JSONValue, rules: [ShapePathRules] = [], allowsExtraKeys: Bool = false, wildcardsJudgeExtraKeys: Bool = true) {
@@ -96,6 +101,20 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
         return set
     }
 
+    /// The example's value at `path` (the spelling of what is compared with
+    /// another example value, such as a template element, is not known).
+    private func example(at path: [ShapePath.Step]) -> JSONValue? {
+        var value = example
+        for step in path {
+            switch (step, value) {
+            case (.key(let key), .object(let members)): guard let member = members[key] else { return nil }; value = member
+            case (.index(let index), .array(let items)): guard items.indices.contains(index) else { return nil }; value = items[index]
+            default: return nil
+            }
+        }
+        return value
+    }
+
     /// Whether a rule names exactly the value at `path` (not an ancestor).
     private func namesExactly(_ path: [ShapePath.Step]) -> Bool {
         rules.contains { $0.path.steps.count == path.count && $0.path.weight(against: path) > 0 && !$0.set.isEquality }
@@ -118,6 +137,12 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
             } else if !ShapeRule.sameValue(expected, actual) {
                 let kinds = ShapeRule.kind(of: expected) == ShapeRule.kind(of: actual) ? "" : " (\(ShapeRule.kind(of: actual)) instead of \(ShapeRule.kind(of: expected)))"
                 found.append(ShapeMismatch(path, "expected \(expected), got \(actual)\(kinds)"))
+            } else if case .number(let number) = expected, let exampleDecimals, let pointer = spelling.pointer(path),
+                      let written = spelling.isDecimal(actual, at: path), exampleDecimals.contains(pointer) != written,
+                      example(at: path) == expected {
+                let decimal = number.description, integer = actual.description
+                found.append(ShapeMismatch(path, written ? "expected \(integer) (an integer), got \(decimal) (a decimal)"
+                                                         : "expected \(decimal) (a decimal), got \(integer) (an integer)"))
             }
         }
     }
@@ -132,8 +157,9 @@ public struct Shape: Sendable, Hashable, CustomStringConvertible {
             if let high, got.count > high { found.append(ShapeMismatch(path, "expected at most \(high) elements, got \(got.count)")) }
             for case .arrayContains(let variants) in set.rules {
                 for variant in variants where variant.index < wanted.count {
-                    let inner = Shape(example: wanted[variant.index], rules: variant.rules, allowsExtraKeys: allowsExtraKeys,
+                    var inner = Shape(example: wanted[variant.index], rules: variant.rules, allowsExtraKeys: allowsExtraKeys,
                                       wildcardsJudgeExtraKeys: wildcardsJudgeExtraKeys)
+                    inner.exampleDecimals = spelling.pointer(path + [.index(variant.index)]).flatMap { exampleDecimals?.within($0) }
                     let matched = got.indices.contains { index in
                         inner.mismatches(got[index], spelling: spelling.within(path + [.index(index)])).isEmpty
                     }
@@ -250,16 +276,21 @@ struct NumberSpelling {
     /// Whether the number at `path` was written as a decimal; `nil` when not
     /// known or `value` is not a number.
     func isDecimal(_ value: JSONValue, at path: [ShapePath.Step]) -> Bool? {
-        guard let decimals, case .number = value else { return nil }
+        guard let decimals, case .number = value, let pointer = pointer(base + path) else { return nil }
+        return decimals.contains(pointer)
+    }
+
+    /// The JSON pointer of `path` (`/lines/0/price`); `nil` for a wildcard.
+    func pointer(_ path: [ShapePath.Step]) -> String? {
         var pointer = ""
-        for step in base + path {
+        for step in path {
             switch step {
             case .key(let key): pointer += "/" + LocatedJSON.escape(key)
             case .index(let index): pointer += "/\(index)"
             case .any: return nil
             }
         }
-        return decimals.contains(pointer)
+        return pointer
     }
 
     /// The spelling of the value at `path`, for a shape rooted there.
