@@ -308,7 +308,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StubServerTests",
-            dependencies: ["StubServer", "StubEngine", "StubKit", "StubTLS", "MicroHTTP", "HTTPCoding", "UnderstudyTestSupport", "understudy-bench"],
+            dependencies: ["StubServer", "StubEngine", "StubKit", "StubTLS", "MicroHTTP", "HTTPCoding", "WireClient", "UnderstudyTestSupport", "understudy-bench"],
             exclude: ["python"],
             swiftSettings: strictSettings
         ),

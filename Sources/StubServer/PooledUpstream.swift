@@ -10,17 +10,10 @@ import WireClient
 /// headers kept), and so does the answer.
 extension WirePool: UpstreamClient {
     package func send(_ request: UpstreamRequest, answer: @escaping @Sendable (Result<UpstreamAnswer, UpstreamFailure>) -> Void) {
-        guard let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty else {
+        guard let (endpoint, target) = Self.endpointAndTarget(request.url) else {
             answer(.failure(UpstreamFailure("\(request.url.absoluteString) is not an http or https URL with a host")))
             return
         }
-        let secure = scheme == "https"
-        let endpoint = WireEndpoint(secure: secure, host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host,
-                                    port: components.port ?? (secure ? 443 : 80))
-        var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-        if let query = components.percentEncodedQuery { target += "?" + query }
         let wire = WireRequest(method: request.method, target: target,
                                headers: request.headers.fields.map { WireField($0.name, $0.value) }, body: request.body)
         send(wire, to: endpoint) { outcome in
@@ -32,5 +25,64 @@ extension WirePool: UpstreamClient {
                 answer(.failure(UpstreamFailure(error.description)))
             }
         }
+    }
+
+    /// Where `url` goes and the request target it sends (path and query as
+    /// percent-encoded, `/` for none). Read straight from the text of an
+    /// ASCII `http(s)://host[:port]…` URL, as every proxy stub makes them:
+    /// `URLComponents` parses it again and passes the host through IDNA on
+    /// every read, a fifth of a proxied request's cost. Anything else goes
+    /// through `URLComponents`.
+    static func endpointAndTarget(_ url: URL) -> (WireEndpoint, String)? {
+        let text = url.absoluteString
+        if let read = plain(text.utf8) { return read }
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = components.host, !host.isEmpty, (0...65_535).contains(components.port ?? 0) else { return nil }
+        let secure = scheme == "https"
+        let endpoint = WireEndpoint(secure: secure, host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host,
+                                    port: components.port ?? (secure ? 443 : 80))
+        var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        if let query = components.percentEncodedQuery { target += "?" + query }
+        return (endpoint, target)
+    }
+
+    /// `http(s)://host[:port][/path][?query][#fragment]` with an ASCII host
+    /// and no user info; `nil` for anything else.
+    private static func plain(_ bytes: String.UTF8View) -> (WireEndpoint, String)? {
+        let lowered = bytes.prefix(8).map { $0 | 0x20 }
+        let secure: Bool
+        if lowered.starts(with: Array("https://".utf8)) { secure = true } else if lowered.starts(with: Array("http://".utf8)) { secure = false } else { return nil }
+        let rest = bytes.dropFirst(secure ? 8 : 7)
+        let end = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
+        let authority = rest[..<end]
+        guard !authority.isEmpty, authority.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "@") && $0 != UInt8(ascii: "%") }) else { return nil }
+        var host = authority[...]
+        var port = secure ? 443 : 80
+        if authority.first == UInt8(ascii: "[") {
+            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            host = authority[authority.index(after: authority.startIndex)..<close]
+            let after = authority[authority.index(after: close)...]
+            if !after.isEmpty {
+                guard after.first == UInt8(ascii: ":"), let number = number(after.dropFirst()) else { return nil }
+                port = number
+            }
+        } else if let colon = authority.firstIndex(of: UInt8(ascii: ":")) {
+            host = authority[..<colon]
+            guard let number = number(authority[authority.index(after: colon)...]) else { return nil }
+            port = number
+        }
+        guard !host.isEmpty, (0...65_535).contains(port) else { return nil }
+        var target = rest[end...]
+        if let fragment = target.firstIndex(of: UInt8(ascii: "#")) { target = target[..<fragment] }
+        let path = String(decoding: target, as: UTF8.self)
+        return (WireEndpoint(secure: secure, host: String(decoding: host, as: UTF8.self), port: port),
+                path.isEmpty || path.first == "?" ? "/" + path : path)
+    }
+
+    /// One to five decimal digits as a number; `nil` otherwise (a sign, a space).
+    private static func number(_ digits: Substring.UTF8View.SubSequence) -> Int? {
+        guard (1...5).contains(digits.count), digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 }
