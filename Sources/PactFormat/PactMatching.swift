@@ -23,6 +23,14 @@ extension PactRequest {
         pattern.headers = PactConditions.headers(headers, rules)
         if let parts = PactConditions.multipart(body, headers, rules) {
             pattern.multipart = parts
+        } else if let form = PactConditions.form(body, headers, rules) {
+            // As the Pact tools match a form: by field, in any order, `+` a
+            // space, a body rule at `$.name` on its values, no field unstated.
+            pattern.form = form
+            let names = Set(form.map(\.name))
+            pattern.predicates.append(RequestPredicate("no form fields other than \(names.sorted().joined(separator: ", "))") { request in
+                request.formFields.allSatisfy { names.contains($0.name) }
+            })
         } else {
             pattern.body = PactConditions.body(body, rules, allowsExtraKeys: false, spelling: bodySpelling)
         }
@@ -122,6 +130,26 @@ enum PactConditions {
                 return FieldMatcher(header.name, PactMultipart.contentTypeMatcher(header.value))
             }
             return FieldMatcher(header.name, .headerValue(header.value))
+        }
+    }
+
+    /// A URL-encoded form body's fields as conditions (each name's values in
+    /// order, or the body rule at `$.name`), or `nil` when the body is not a form.
+    static func form(_ body: PactBody, _ headers: [(name: String, value: String)], _ rules: PactRules) -> [FieldMatcher]? {
+        guard case .bytes(let data, let type) = body,
+              let declared = headers.first(where: { $0.name.lowercased() == "content-type" })?.value ?? type,
+              declared.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "application/x-www-form-urlencoded",
+              let text = String(data: data, encoding: .utf8) else { return nil }
+        var fields: [(name: String, values: [String])] = []
+        for item in QueryItem.parse(Substring(text)) where !item.name.isEmpty {
+            if let index = fields.firstIndex(where: { $0.name == item.name }) { fields[index].values.append(item.value ?? "") } else { fields.append((item.name, [item.value ?? ""])) }
+        }
+        guard !fields.isEmpty else { return nil }
+        return fields.map { field in
+            let path: [ShapePath.Step] = [.key(field.name)]
+            let rule = rules.body.filter { $0.path.weight(against: path) > 0 }.max { $0.path.weight(against: path) < $1.path.weight(against: path) }
+            if let set = rule?.set, !set.isEquality { return FieldMatcher(field.name, .rules(set, examples: field.values)) }
+            return FieldMatcher(field.name, .values(field.values))
         }
     }
 

@@ -5,7 +5,7 @@ import UnderstudyTestSupport
 /// Agreement with the Pact reference tools, both ways, on a corpus of every
 /// feature class real pacts use (fixtures/pacts/interop: a GET with a body
 /// and other methods with bodies, V2 query strings and bracketed rule keys,
-/// binary and base64 bodies, multipart uploads and answers, request and
+/// binary and base64 bodies, URL-encoded forms, multipart uploads and answers, request and
 /// response generators, provider-state values, V4 and legacy rule forms,
 /// numbers whose spelling makes them integers or decimals).
 /// Each pact has a `.drifted.json` copy whose responses the provider no

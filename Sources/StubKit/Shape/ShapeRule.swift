@@ -204,7 +204,7 @@ public struct ShapeRuleSet: Sendable, Hashable {
     }
 
     /// Whether the set only resets to equality.
-    var isEquality: Bool { rules.allSatisfy { $0 == .equality } }
+    package var isEquality: Bool { rules.allSatisfy { $0 == .equality } }
 }
 
 /// One variant of an `arrayContains` rule.
