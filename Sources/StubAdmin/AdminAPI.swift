@@ -67,6 +67,17 @@ public final class AdminAPI: Sendable {
         }
     }
 
+    /// The path's segments after `prefix`, each percent-decoded on its own,
+    /// so an id holding a `/` (`%2F`, as a stub's default id
+    /// `Tests/AppTests.swift:12#9` does) stays one segment.
+    static func segments(of request: RecordedRequest, after prefix: String) -> [String] {
+        let raw = request.target.prefix { $0 != "?" }
+        guard raw.hasPrefix(prefix) else {
+            return request.path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        }
+        return raw.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: true).map { $0.removingPercentEncoding ?? String($0) }
+    }
+
     /// How one admin request is answered: refused (checked once), too big,
     /// or by the first route of ``routes`` that takes it, now or, for a long
     /// poll when `waiting`, later.
@@ -75,9 +86,7 @@ public final class AdminAPI: Sendable {
         if request.body.count > options.maximumBodyBytes {
             return .now(AdminAnswer.error(413, "the body is \(request.body.count) bytes; the admin API takes at most \(options.maximumBodyBytes)"))
         }
-        let rest = request.path.dropFirst(options.prefix.count)
-        let parts = rest.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        let call = AdminCall(request: request, route: AdminRoute(method: request.method, parts: parts))
+        let call = AdminCall(request: request, route: AdminRoute(method: request.method, parts: Self.segments(of: request, after: options.prefix)))
         do {
             for endpoint in Self.routes where call.route.is(endpoint.method, endpoint.path) {
                 if waiting, let later = endpoint.later { return .later { await later(self, call) } }
@@ -88,7 +97,7 @@ public final class AdminAPI: Sendable {
         } catch {
             return .now(AdminAnswer.error(500, "\(error)"))
         }
-        return .now(AdminAnswer.notFound("no admin route \(request.method) \(options.prefix)/\(parts.joined(separator: "/"))"))
+        return .now(AdminAnswer.notFound("no admin route \(request.method) \(options.prefix)/\(call.route.parts.joined(separator: "/"))"))
     }
 
     /// 401 without the token when one is set; 403 for a caller that is not

@@ -61,7 +61,7 @@ extension AdminAPI {
 
     /// The id in `/stubs/{id}`, percent-decoded.
     private func stubID(_ call: AdminCall) -> StubID {
-        StubID(call.part(1).removingPercentEncoding ?? call.part(1))
+        StubID(call.part(1))
     }
 
     /// The id in `/stubs/{id}` when a stub with it is served.

@@ -34,6 +34,13 @@ public struct RemoteStubServer: Sendable {
     public let token: String?
     /// The session requests go through.
     public let session: URLSession
+    /// The stubs added through this handle, shared by its copies.
+    private let ledger = AddedStubs()
+
+    /// The stubs added through this handle (or a copy of it) and still
+    /// served, in the order added: what `expectAllStubsUsed()` checks. A
+    /// ``reset()`` empties it; the server's own stubs are not in it.
+    public var addedStubs: [Stub] { ledger.stubs }
 
     /// A handle on the server at `url`; nothing is sent until a call.
     public init(url: URL, token: String? = nil, adminPrefix: String = "/__admin", session: URLSession = .shared) {
@@ -59,6 +66,7 @@ public struct RemoteStubServer: Sendable {
     public func add(_ stubs: [Stub]) async throws -> [StubID] {
         let document = try SpecWriter.document(stubs)
         let answer = try await send("POST", "/stubs", body: Data(document.utf8), expecting: 201)
+        ledger.add(stubs)
         guard case .object(let fields)? = JSONValue(data: answer), case .array(let ids)? = fields["ids"] else { return [] }
         return ids.compactMap { if case .string(let id) = $0 { StubID(id) } else { nil } }
     }
@@ -75,17 +83,20 @@ public struct RemoteStubServer: Sendable {
     public func replace(_ stub: Stub) async throws {
         let document = try SpecWriter.document([stub])
         _ = try await send("PUT", "/stubs/" + Self.segment(stub.id.rawValue), body: Data(document.utf8), expecting: 200)
+        ledger.replace(stub)
     }
 
     /// Removes the stub `id`.
     public func remove(_ id: StubID) async throws {
         _ = try await send("DELETE", "/stubs/" + Self.segment(id.rawValue), expecting: 200)
+        ledger.remove(id)
     }
 
     /// Puts the server back as it started: its own stubs only, an empty
     /// journal, every scenario at `Started`, every resource at its seed.
     public func reset() async throws {
         _ = try await send("POST", "/reset", expecting: 200)
+        ledger.removeAll()
     }
 
     /// Forgets every journal entry (sequence numbers go on).

@@ -41,6 +41,34 @@ import UnderstudyTestSupport
         }
     }
 
+    @Test func expectAllStubsUsedFailsAtEachUnusedStubTheTestAdded() async throws {
+        let served = try await ServedProcess.start()
+        let server = RemoteStubServer(url: served.url)
+        let client = HTTPClient()
+        defer { client.close() }
+        try await server.reset()
+        let unusedLine = #line + 3
+        let ids = try await server.add {
+            Get("/used").respond(.text("yes"))
+            Get("/unused").respond(.text("no")).named("never called")
+            Get("/optional").respond(.text("maybe")).mustBeUsed(false)
+        }
+        _ = try await client.get(server.url("/used"))
+        let issues = await knownIssues { await server.expectAllStubsUsed() }
+        #expect(issues.count == 1, "only the unused stub this test added, not the server's own: \(issues.map(\.text))")
+        let text = issues.first?.text ?? ""
+        #expect(text.hasPrefix(#"Stub "never called" GET /unused (declared at StubRemoteTests/RemoteScopeTests.swift:\#(unusedLine)"#), "\(text)")
+        #expect(text.contains("#1 GET /used"), "the requests the server received, each with its failed condition: \(text)")
+        #expect(issues.first?.sourceLocation?.line == unusedLine, "the failure is at the stub's own line")
+
+        try await server.remove(ids[1])
+        #expect(await server.expectAllStubsUsed(), "a removed stub is no longer expected")
+        #expect(server.addedStubs.map(\.request.description) == ["GET /used", "GET /optional"])
+        try await server.reset()
+        let passes = await server.expectAllStubsUsed()
+        #expect(server.addedStubs.isEmpty && passes, "after a reset the handle has added nothing")
+    }
+
     @Test func aFailedAssertionReadsAsItWouldLocally() async throws {
         let served = try await ServedProcess.start()
         let server = RemoteStubServer(url: served.url)

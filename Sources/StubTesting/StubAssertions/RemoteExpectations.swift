@@ -82,6 +82,34 @@ extension RemoteStubServer {
         }
     }
 
+    /// `JournalHolding.expectAllStubsUsed` on the remote journal: every stub
+    /// this handle added (`addedStubs`; one marked
+    /// `.mustBeUsed(false)` excepted) was used by at least one request. Each
+    /// unused one fails the test at the stub's own line, listing the requests
+    /// the server received with the condition each failed. The server's own
+    /// stubs (from its files) are not this test's to check.
+    ///
+    /// ```swift
+    /// await server.expectAllStubsUsed()
+    /// ```
+    @discardableResult
+    public func expectAllStubsUsed(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let stubs = addedStubs
+        let journal: JournalSnapshot
+        do {
+            journal = try await self.journal()
+        } catch {
+            IssueRecorder.record("Could not read the journal of the server at \(url.absoluteString): \(error)", at: location)
+            return false
+        }
+        let unused = JournalExpectations.unused(stubs, in: journal, required: { $0.mustBeUsed != false })
+        for (stub, message) in unused { IssueRecorder.record(message, at: location, preferring: stub.location) }
+        return unused.isEmpty
+    }
+
     /// Reads the journal and records the failure `evaluate` finds at `location`.
     func check(_ location: CodeLocation, _ evaluate: (JournalSnapshot) -> String?) async -> Bool {
         let journal: JournalSnapshot

@@ -1,0 +1,26 @@
+import Foundation
+import StubKit
+
+/// The stubs a ``RemoteStubServer`` handle added and has not removed, by id
+/// in the order added (a stub added again with the same id takes the first
+/// one's place, as on the server). A class, so the handle's copies share it.
+final class AddedStubs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var added: [Stub] = []
+
+    var stubs: [Stub] { lock.withLock { added } }
+
+    func add(_ stubs: [Stub]) {
+        lock.withLock {
+            for stub in stubs {
+                if let index = added.firstIndex(where: { $0.id == stub.id }) { added[index] = stub } else { added.append(stub) }
+            }
+        }
+    }
+
+    func replace(_ stub: Stub) { add([stub]) }
+
+    func remove(_ id: StubID) { lock.withLock { added.removeAll { $0.id == id } } }
+
+    func removeAll() { lock.withLock { added.removeAll() } }
+}
