@@ -37,6 +37,12 @@ final class DaemonCore: Sendable {
     let upgradedSockets = Locked<[ObjectIdentifier: UpgradedSocket]>([:])
     /// Entered when a connection is handed over, left when it is closed: stop waits on it.
     let upgradedOpen = DispatchGroup()
+    /// The connections whose 101 is queued but not yet handed over (libmicrohttpd
+    /// sends the 101 before it calls the upgrade handler), by connection.
+    let upgradesPending = Locked<Set<UInt>>([])
+    /// Entered when a 101 is queued, left when its connection is handed over or
+    /// ends without: stop waits on it, so a client that saw its 101 hears the goodbye.
+    let upgradesHandingOver = DispatchGroup()
     /// Where every upgraded connection's reads, writes and closes run, one at a time.
     let upgradedQueue = DispatchQueue(label: "understudy.upgraded-connections")
 
@@ -85,6 +91,7 @@ final class DaemonCore: Sendable {
         let request = Unmanaged<RequestContext>.fromOpaque(context)
         request.takeUnretainedValue().peer?.responseFinished()
         let answeredAtStop = request.takeUnretainedValue().answeredAtStop
+        upgradeSettled(request.takeUnretainedValue().connection)
         request.release()
         requestsCompleted.add(1, ordering: .relaxed)
         if answeredAtStop { answeringAtStop.leave() }

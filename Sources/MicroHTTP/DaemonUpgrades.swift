@@ -1,9 +1,25 @@
 import Dispatch
 import Locking
+internal import CMicroHTTPD
 
 // The connections handed over after a 101 (WebSockets): counted while
 // open, told when the daemon stops, and closed before libmicrohttpd stops.
 extension DaemonCore {
+    /// A 101 is about to be queued on `connection`.
+    func upgradeQueued(_ connection: OpaquePointer) {
+        upgradesHandingOver.enter()
+        upgradesPending.withLock { _ = $0.insert(UInt(bitPattern: connection)) }
+    }
+
+    /// `connection`'s upgrade was handed over, refused, or its connection ended first.
+    func upgradeSettled(_ connection: OpaquePointer) { upgradeSettled(UInt(bitPattern: connection)) }
+
+    /// The connection `key` (its address) settled its upgrade.
+    func upgradeSettled(_ key: UInt) {
+        guard upgradesPending.withLock({ $0.remove(key) }) != nil else { return }
+        upgradesHandingOver.leave()
+    }
+
     func upgraded(_ socket: UpgradedSocket) {
         upgradedOpen.enter()
         upgradedSockets.withLock { $0[ObjectIdentifier(socket)] = socket }
@@ -17,6 +33,8 @@ extension DaemonCore {
     /// As stop begins: each open connection is told, so it can close itself
     /// properly (a WebSocket's 1001); those still open after `grace` are closed.
     func closeUpgraded(grace: DispatchTimeInterval) {
+        // A client may have read its 101 before libmicrohttpd handed the connection over.
+        _ = upgradesHandingOver.wait(timeout: .now() + grace)
         let open = upgradedSockets.withLock { Array($0.values) }
         guard !open.isEmpty else { return }
         for socket in open { socket.serverStopping() }

@@ -1,5 +1,6 @@
 import Dispatch
 import Locking
+import Synchronization
 internal import CMicroHTTPD
 #if canImport(Glibc)
 import Glibc
@@ -30,7 +31,8 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
     private var received: (@Sendable ([UInt8]) -> Void)?
     private var ended: (@Sendable () -> Void)?
     private var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
-    private let stopHooks = Locked<[@Sendable () -> Void]>([])
+    /// The hooks to run when the server stops; `nil` once it began to (a hook added later runs at once).
+    private let stopHooks = Locked<[@Sendable () -> Void]?>([])
 
     private init(socket: Int32, handle: OpaquePointer, extra: [UInt8], core: DaemonCore) {
         self.socket = socket
@@ -43,14 +45,18 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
     /// switched, goes to `accept`.
     static func queue(head: HTTPResponse, accept: @escaping @Sendable (any UpgradedChannel) -> Void, core: DaemonCore,
                       connection: OpaquePointer) -> MHD_Result {
-        let box = Unmanaged.passRetained(Handover(core: core, accept: accept))
+        let box = Unmanaged.passRetained(Handover(core: core, accept: accept, connection: connection))
         let handle = MHD_create_response_for_upgrade({ cls, _, _, extraIn, extraInSize, sock, urh in
             guard let cls, let urh else { return }
             let handover = Unmanaged<Handover>.fromOpaque(cls).takeRetainedValue()
             let extra = extraIn.map { Array(UnsafeRawBufferPointer(start: $0, count: extraInSize)) } ?? []
-            let socket = UpgradedSocket(socket: sock, handle: urh, extra: extra, core: handover.core)
-            handover.core.upgraded(socket)
+            let core = handover.core
+            let socket = UpgradedSocket(socket: sock, handle: urh, extra: extra, core: core)
+            core.upgraded(socket)
             handover.accept(socket)
+            // Stop began after the 101 went out: this connection hears it too.
+            if core.stopping.load(ordering: .acquiring) { socket.serverStopping() }
+            core.upgradeSettled(handover.connection)
         }, box.toOpaque())
         guard let handle else {
             box.release()
@@ -61,8 +67,12 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
         for (name, value) in head.headers where !name.caseInsensitiveEquals("Connection") {
             _ = MHD_add_response_header(handle, name, value)
         }
+        core.upgradeQueued(connection)
         let queued = MHD_queue_response(connection, 101, handle)
-        if queued == .NO { box.release() }
+        if queued == .NO {
+            core.upgradeSettled(connection)
+            box.release()
+        }
         return queued
     }
 
@@ -100,12 +110,17 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
     }
 
     func onServerStop(_ body: @escaping @Sendable () -> Void) {
-        stopHooks.withLock { $0.append(body) }
+        let stopped = stopHooks.withLock { hooks -> Bool in
+            guard hooks != nil else { return true }
+            hooks?.append(body)
+            return false
+        }
+        if stopped { body() }
     }
 
-    /// The server begins to stop: each hook says goodbye.
+    /// The server begins to stop: each hook says goodbye, once.
     func serverStopping() {
-        for hook in stopHooks.withLock({ hooks in defer { hooks.removeAll() }; return hooks }) { hook() }
+        for hook in stopHooks.withLock({ hooks in defer { hooks = nil }; return hooks ?? [] }) { hook() }
     }
 
     /// Ends the connection now, whatever is unsent (the server's stop, after its grace).
@@ -196,10 +211,13 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
     private final class Handover: Sendable {
         let core: DaemonCore
         let accept: @Sendable (any UpgradedChannel) -> Void
+        /// The connection the 101 goes out on, as a key only (never dereferenced).
+        let connection: UInt
 
-        init(core: DaemonCore, accept: @escaping @Sendable (any UpgradedChannel) -> Void) {
+        init(core: DaemonCore, accept: @escaping @Sendable (any UpgradedChannel) -> Void, connection: OpaquePointer) {
             self.core = core
             self.accept = accept
+            self.connection = UInt(bitPattern: connection)
         }
     }
 }
