@@ -98,13 +98,7 @@ extension RemoteStubServer {
     ) async -> Bool {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let stubs = addedStubs
-        let journal: JournalSnapshot
-        do {
-            journal = try await self.journal()
-        } catch {
-            IssueRecorder.record("Could not read the journal of the server at \(url.absoluteString): \(error)", at: location)
-            return false
-        }
+        guard let journal = await journal(failingAt: location) else { return false }
         let unused = JournalExpectations.unused(stubs, in: journal, required: { $0.mustBeUsed != false })
         for (stub, message) in unused { IssueRecorder.record(message, at: location, preferring: stub.location) }
         return unused.isEmpty
@@ -112,15 +106,19 @@ extension RemoteStubServer {
 
     /// Reads the journal and records the failure `evaluate` finds at `location`.
     func check(_ location: CodeLocation, _ evaluate: (JournalSnapshot) -> String?) async -> Bool {
-        let journal: JournalSnapshot
-        do {
-            journal = try await self.journal()
-        } catch {
-            IssueRecorder.record("Could not read the journal of the server at \(url.absoluteString): \(error)", at: location)
-            return false
-        }
+        guard let journal = await journal(failingAt: location) else { return false }
         guard let failure = evaluate(journal) else { return true }
         IssueRecorder.record(failure, at: location)
         return false
+    }
+
+    /// The server's journal, or `nil` after recording at `location` why it could not be read.
+    private func journal(failingAt location: CodeLocation) async -> JournalSnapshot? {
+        do {
+            return try await journal()
+        } catch {
+            IssueRecorder.record("Could not read the journal of the server at \(url.absoluteString): \(error)", at: location)
+            return nil
+        }
     }
 }
