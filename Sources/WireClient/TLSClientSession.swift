@@ -7,22 +7,19 @@ import Foundation
 /// one thread; freed with its connection.
 final class TLSClientSession {
     private var session: gnutls_session_t?
-    private var credentials: gnutls_certificate_credentials_t?
+    /// Shared with every session that trusts the same; kept alive while this one runs.
+    private let credentials: TLSTrustCredentials
     /// GnuTLS keeps the pointer for the session's life.
     private let expectedName: UnsafeMutablePointer<CChar>?
 
     init(fd: Int32, serverName: String, trust: WireTrust) throws(WireClientError) {
         expectedName = trust.verifies ? strdup(serverName) : nil
-        var made: gnutls_certificate_credentials_t?
-        guard gnutls_certificate_allocate_credentials(&made) == GNUTLS_E_SUCCESS, let made else { throw .tls("no memory for credentials") }
-        credentials = made
-        if trust.system, trust.verifies { _ = gnutls_certificate_set_x509_system_trust(made) }
-        try Self.addAuthorities(of: trust, to: made)
+        credentials = try TLSTrustCredentials.shared(for: trust)
         var opened: gnutls_session_t?
         guard gnutls_init(&opened, UInt32(GNUTLS_CLIENT)) == GNUTLS_E_SUCCESS, let opened else { throw .tls("cannot start a session") }
         session = opened
         gnutls_set_default_priority(opened)
-        gnutls_credentials_set(opened, GNUTLS_CRD_CERTIFICATE, UnsafeMutableRawPointer(made))
+        gnutls_credentials_set(opened, GNUTLS_CRD_CERTIFICATE, UnsafeMutableRawPointer(credentials.handle))
         if !Self.isAddress(serverName) {
             _ = gnutls_server_name_set(opened, GNUTLS_NAME_DNS, serverName, serverName.utf8.count)
         }
@@ -48,7 +45,6 @@ final class TLSClientSession {
 
     deinit {
         if let session { gnutls_deinit(session) }
-        if let credentials { gnutls_certificate_free_credentials(credentials) }
         free(expectedName)
     }
 
@@ -76,23 +72,7 @@ final class TLSClientSession {
         }
     }
 
-    /// Adds `trust`'s own authorities (files, then PEM text) to `credentials`.
-    static func addAuthorities(of trust: WireTrust, to credentials: gnutls_certificate_credentials_t) throws(WireClientError) {
-        for file in trust.authorities {
-            let added = gnutls_certificate_set_x509_trust_file(credentials, file, GNUTLS_X509_FMT_PEM)
-            guard added > 0 else { throw .tls("\(file) holds no PEM certificate (\(Self.text(added)))") }
-        }
-        for (index, pem) in trust.authorityCertificates.enumerated() {
-            var bytes = Array(pem.utf8)
-            let added = bytes.withUnsafeMutableBufferPointer { buffer in
-                var datum = gnutls_datum_t(data: buffer.baseAddress, size: UInt32(buffer.count))
-                return gnutls_certificate_set_x509_trust_mem(credentials, &datum, GNUTLS_X509_FMT_PEM)
-            }
-            guard added > 0 else { throw .tls("authority certificate \(index + 1) is not a PEM certificate (\(Self.text(added)))") }
-        }
-    }
-
-    private static func text(_ code: Int32) -> String { String(cString: gnutls_strerror(code)) }
+    private static func text(_ code: Int32) -> String { TLSTrustCredentials.text(code) }
 
     private static func isAddress(_ host: String) -> Bool {
         host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
@@ -106,9 +86,8 @@ extension WireTrust {
     ///
     /// - Throws: ``WireClientError/tls(_:)`` naming the file or the certificate's place.
     package func checkAuthorities() throws(WireClientError) {
-        var made: gnutls_certificate_credentials_t?
-        guard gnutls_certificate_allocate_credentials(&made) == GNUTLS_E_SUCCESS, let made else { throw .tls("no memory for credentials") }
-        defer { gnutls_certificate_free_credentials(made) }
-        try TLSClientSession.addAuthorities(of: self, to: made)
+        var own = self
+        own.system = false
+        _ = try TLSTrustCredentials.load(own)
     }
 }

@@ -72,6 +72,10 @@ final class WireConnection {
             }
         }
         _ = fcntl(fd, F_SETFL, flags)
+        // Each write goes out at once: a TLS handshake's or a request's second
+        // small write would otherwise wait for the peer's delayed ACK (40 ms).
+        var on: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
         var limit = timeval()
         limit.tv_sec = .init(timeout.rounded(.down))
         limit.tv_usec = .init((timeout - timeout.rounded(.down)) * 1_000_000)

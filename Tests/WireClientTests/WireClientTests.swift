@@ -83,6 +83,36 @@ import WireClient
         }
     }
 
+    // The trusted authorities are loaded once per trust and shared: an
+    // authority file rewritten at the same path is read again.
+    @Test func anAuthorityFileRewrittenInPlaceIsTrustedAsItNowReads() async throws {
+        var configuration = StubServer.Configuration()
+        configuration.tls = .generated
+        let first = try StubServer.start(.stubs(Self.stubs, configuration: configuration))
+        defer { first.stop() }
+        let second = try StubServer.start(.stubs(Self.stubs, configuration: configuration))
+        defer { second.stop() }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wire-ca-\(UUID().uuidString).pem")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let trust = WireTrust(system: false, authorities: [file.path])
+        let hello = WireRequest(method: "GET", target: "/hello")
+
+        try #require(first.certificateAuthorityPEM).write(to: file, atomically: false, encoding: .utf8)
+        #expect(try await WireClient.send(hello, to: WireEndpoint(first.baseURL), trust: trust).status == 200)
+        #expect(try await WireClient.send(hello, to: WireEndpoint(first.baseURL), trust: trust).status == 200)
+        let before = await Self.failure { () async throws(WireClientError) in
+            _ = try await WireClient.send(hello, to: WireEndpoint(second.baseURL), trust: trust)
+        }
+        #expect(before != nil, "the second server's authority is not in the file yet")
+
+        try #require(second.certificateAuthorityPEM).write(to: file, atomically: false, encoding: .utf8)
+        #expect(try await WireClient.send(hello, to: WireEndpoint(second.baseURL), trust: trust).status == 200)
+        let after = await Self.failure { () async throws(WireClientError) in
+            _ = try await WireClient.send(hello, to: WireEndpoint(first.baseURL), trust: trust)
+        }
+        guard case .tls? = after else { Issue.record("expected a TLS error, got \(String(describing: after))"); return }
+    }
+
     @Test func aClosedPortIsAConnectErrorAndAnUnframableRequestIsRefusedBeforeSending() async throws {
         // A socket bound to a port but not listening: connecting is refused, every time.
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
