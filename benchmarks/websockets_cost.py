@@ -7,6 +7,9 @@
    the echo), against the same exchange with an echo server written with the
    Python `websockets` library (in its own process, as understudy is),
    measured in the same run with the same client.
+3. A reply of three messages: exchanges per second, each a send and the
+   wait for the third message, against the same reference answering alike.
+   (A reply's second message once waited for the client's delayed ACK.)
 
     python benchmarks/websockets_cost.py --understudy PATH [--connections 1000] [--messages 5000]
 
@@ -34,6 +37,9 @@ SPEC = """stubs:
   - request: { method: GET, path: /echo }
     webSocket:
       rules: [ { on: any, reply: [ echo ] } ]
+  - request: { method: GET, path: /three }
+    webSocket:
+      rules: [ { on: any, reply: [ echo, echo, echo ] } ]
 """
 
 
@@ -61,34 +67,41 @@ def open_idle(port, count):
     return clients
 
 
-async def round_trips(url, messages):
+async def round_trips(url, messages, replies=1):
+    """Exchanges per second: a send, then `replies` messages back."""
     async with connect(url, compression=None) as ws:
         for _ in range(200):
             await ws.send("warm")
-            await ws.recv()
+            for _ in range(replies):
+                await ws.recv()
         started = time.perf_counter()
         for index in range(messages):
             await ws.send(f"message {index}")
-            await ws.recv()
+            for _ in range(replies):
+                await ws.recv()
         return messages / (time.perf_counter() - started)
 
 
 async def serve_echo():
     """The reference: a websockets echo server; prints its port, serves until killed."""
     async def echo(ws):
+        replies = 3 if ws.request.path == "/three" else 1
         async for message in ws:
-            await ws.send(message)
+            for _ in range(replies):
+                await ws.send(message)
 
     async with serve(echo, "127.0.0.1", 0, compression=None) as server:
         print(server.sockets[0].getsockname()[1], flush=True)
         await asyncio.Future()
 
 
-def python_echo_rate(messages):
+def python_echo_rates(messages, replies_messages):
+    """The reference's round trips per second, then its three-message replies per second."""
     reference = subprocess.Popen([sys.executable, __file__, "--serve-echo"], stdout=subprocess.PIPE, text=True)
     try:
         port = int(reference.stdout.readline())
-        return asyncio.run(round_trips(f"ws://127.0.0.1:{port}/", messages))
+        return (asyncio.run(round_trips(f"ws://127.0.0.1:{port}/", messages)),
+                asyncio.run(round_trips(f"ws://127.0.0.1:{port}/three", replies_messages, replies=3)))
     finally:
         reference.terminate()
         reference.wait(timeout=30)
@@ -119,10 +132,14 @@ def main():
               f"server threads {before} before, {during} with every connection open")
         for client in clients:
             client.close()
+        replies = max(1, args.messages // 5)
         ours = asyncio.run(round_trips(f"ws://127.0.0.1:{port}/echo", args.messages))
-        theirs = python_echo_rate(args.messages)
+        ours_three = asyncio.run(round_trips(f"ws://127.0.0.1:{port}/three", replies, replies=3))
+        theirs, theirs_three = python_echo_rates(args.messages, replies)
         print(f"WebSocket round trips on one connection ({args.messages}, the websockets client): "
               f"understudy {ours:,.0f}/s, a websockets echo server {theirs:,.0f}/s: {ours / theirs:.2f}x")
+        print(f"WebSocket replies of three messages ({replies}, each a send and the wait for the third): "
+              f"understudy {ours_three:,.0f}/s, a websockets echo server {theirs_three:,.0f}/s: {ours_three / theirs_three:.2f}x")
     finally:
         server.terminate()
         server.wait(timeout=30)

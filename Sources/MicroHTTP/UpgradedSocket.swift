@@ -51,6 +51,10 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
             let handover = Unmanaged<Handover>.fromOpaque(cls).takeRetainedValue()
             let extra = extraIn.map { Array(UnsafeRawBufferPointer(start: $0, count: extraInSize)) } ?? []
             let core = handover.core
+            // Each message goes out at once: with Nagle's algorithm on, a reply's
+            // second message waited for the client's delayed ACK (about 40 ms).
+            var on: Int32 = 1
+            setsockopt(sock, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
             let socket = UpgradedSocket(socket: sock, handle: urh, extra: extra, core: core)
             core.upgraded(socket)
             handover.accept(socket)
@@ -107,6 +111,13 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
             closing = true
             if unsent.isEmpty { finish() }
         }
+    }
+
+    /// Whether each write goes out at once (`TCP_NODELAY`), not held for an ACK.
+    var sendsEachWriteAtOnce: Bool {
+        var value: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &value, &length) == 0 && value != 0
     }
 
     func onServerStop(_ body: @escaping @Sendable () -> Void) {
