@@ -224,7 +224,7 @@ let package = Package(
         .target(name: "UnderstudyProcessAudit", path: "Tests/ProcessAudit"),
         .testTarget(
             name: "MicroHTTPTests",
-            dependencies: ["MicroHTTP", "UnderstudyTestSupport"],
+            dependencies: ["MicroHTTP", "StubTLS", "UnderstudyTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "WireClientTests", dependencies: ["WireClient", "StubServer", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),

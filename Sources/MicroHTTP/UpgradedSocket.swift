@@ -15,6 +15,9 @@ import Glibc
 /// (nothing watches the socket any more).
 final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
     private let socket: Int32
+    /// The client's TCP socket: `socket` itself, or over TLS the socket
+    /// libmicrohttpd forwards `socket`'s bytes to, encrypted.
+    private let clientSocket: Int32
     private let handle: OpaquePointer
     private let core: DaemonCore
     /// The daemon's one queue for every upgraded connection: a connection's
@@ -34,8 +37,9 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
     /// The hooks to run when the server stops; `nil` once it began to (a hook added later runs at once).
     private let stopHooks = Locked<[@Sendable () -> Void]?>([])
 
-    private init(socket: Int32, handle: OpaquePointer, extra: [UInt8], core: DaemonCore) {
+    private init(socket: Int32, clientSocket: Int32, handle: OpaquePointer, extra: [UInt8], core: DaemonCore) {
         self.socket = socket
+        self.clientSocket = clientSocket
         self.handle = handle
         self.pendingFirst = extra
         self.core = core
@@ -46,16 +50,19 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
     static func queue(head: HTTPResponse, accept: @escaping @Sendable (any UpgradedChannel) -> Void, core: DaemonCore,
                       connection: OpaquePointer) -> MHD_Result {
         let box = Unmanaged.passRetained(Handover(core: core, accept: accept, connection: connection))
-        let handle = MHD_create_response_for_upgrade({ cls, _, _, extraIn, extraInSize, sock, urh in
+        let handle = MHD_create_response_for_upgrade({ cls, connection, _, extraIn, extraInSize, sock, urh in
             guard let cls, let urh else { return }
             let handover = Unmanaged<Handover>.fromOpaque(cls).takeRetainedValue()
             let extra = extraIn.map { Array(UnsafeRawBufferPointer(start: $0, count: extraInSize)) } ?? []
             let core = handover.core
             // Each message goes out at once: with Nagle's algorithm on, a reply's
             // second message waited for the client's delayed ACK (about 40 ms).
-            var on: Int32 = 1
-            setsockopt(sock, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-            let socket = UpgradedSocket(socket: sock, handle: urh, extra: extra, core: core)
+            // Over TLS, `sock` is one end of a socket pair libmicrohttpd forwards
+            // to the client's TCP socket, which is the one that needs it.
+            let clientSocket = connection.map { c_mhd_connection_fd($0) } ?? sock
+            UpgradedSocket.sendEachWriteAtOnce(sock)
+            if clientSocket != sock { UpgradedSocket.sendEachWriteAtOnce(clientSocket) }
+            let socket = UpgradedSocket(socket: sock, clientSocket: clientSocket, handle: urh, extra: extra, core: core)
             core.upgraded(socket)
             handover.accept(socket)
             // Stop began after the 101 went out: this connection hears it too.
@@ -78,6 +85,12 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
             box.release()
         }
         return queued
+    }
+
+    /// Turns Nagle's algorithm off on `socket` (a TCP socket; others ignore it).
+    fileprivate static func sendEachWriteAtOnce(_ socket: Int32) {
+        var on: Int32 = 1
+        _ = setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
     }
 
     func start(received: @escaping @Sendable ([UInt8]) -> Void, ended: @escaping @Sendable () -> Void) {
@@ -113,11 +126,12 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
         }
     }
 
-    /// Whether each write goes out at once (`TCP_NODELAY`), not held for an ACK.
+    /// Whether each write reaches the client at once (`TCP_NODELAY` on the
+    /// client's TCP socket), not held for an ACK. Asked from the handover only.
     var sendsEachWriteAtOnce: Bool {
         var value: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
-        return getsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &value, &length) == 0 && value != 0
+        return getsockopt(clientSocket, Int32(IPPROTO_TCP), TCP_NODELAY, &value, &length) == 0 && value != 0
     }
 
     func onServerStop(_ body: @escaping @Sendable () -> Void) {
