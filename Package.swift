@@ -60,7 +60,7 @@ let package = Package(
         // An HTTP/1.1 client that sends a request exactly as given (a GET with a
         // body, a query as written, headers in order and case), over TCP or TLS:
         // what `verify --pact` speaks, since URLSession refuses such requests. Not a product.
-        .target(name: "WireClient", dependencies: ["CGnuTLS"], swiftSettings: strictSettings),
+        .target(name: "WireClient", dependencies: ["CGnuTLS", "Locking"], swiftSettings: strictSettings),
         // The pthread-mutex box every layer shares (Thread Sanitizer understands
         // it), so the engine's state needs no transport module. Not a product.
         .target(name: "Locking", swiftSettings: strictSettings),
@@ -147,7 +147,7 @@ let package = Package(
         ),
         // A server in another process, driven through its admin API: Foundation
         // and StubKit only, so an iOS UI test target can link it.
-        .target(name: "StubRemote", dependencies: ["StubSpec", "StubKit"], swiftSettings: strictSettings),
+        .target(name: "StubRemote", dependencies: ["StubSpec", "StubKit", "Locking"], swiftSettings: strictSettings),
         // The companion test library, the only code that imports a test framework, in
         // two modules, side by side in Sources/StubTesting (the only folder whose code may
         // import Testing or XCTest). StubAssertions: the assertions

@@ -12,11 +12,8 @@ extension DaemonCore {
     }
 
     /// `connection`'s upgrade was handed over, refused, or its connection ended first.
-    func upgradeSettled(_ connection: OpaquePointer) { upgradeSettled(UInt(bitPattern: connection)) }
-
-    /// The connection `key` (its address) settled its upgrade.
-    func upgradeSettled(_ key: UInt) {
-        guard upgradesPending.withLock({ $0.remove(key) }) != nil else { return }
+    func upgradeSettled(_ connection: OpaquePointer) {
+        guard upgradesPending.withLock({ $0.remove(UInt(bitPattern: connection)) }) != nil else { return }
         upgradesHandingOver.leave()
     }
 

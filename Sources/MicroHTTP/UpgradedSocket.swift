@@ -49,7 +49,7 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
     /// switched, goes to `accept`.
     static func queue(head: HTTPResponse, accept: @escaping @Sendable (any UpgradedChannel) -> Void, core: DaemonCore,
                       connection: OpaquePointer) -> MHD_Result {
-        let box = Unmanaged.passRetained(Handover(core: core, accept: accept, connection: connection))
+        let box = Unmanaged.passRetained(Handover(core: core, accept: accept))
         let handle = MHD_create_response_for_upgrade({ cls, connection, _, extraIn, extraInSize, sock, urh in
             guard let cls, let urh else { return }
             let handover = Unmanaged<Handover>.fromOpaque(cls).takeRetainedValue()
@@ -67,7 +67,7 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
             handover.accept(socket)
             // Stop began after the 101 went out: this connection hears it too.
             if core.stopping.load(ordering: .acquiring) { socket.serverStopping() }
-            core.upgradeSettled(handover.connection)
+            if let connection { core.upgradeSettled(connection) }
         }, box.toOpaque())
         guard let handle else {
             box.release()
@@ -236,13 +236,10 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
     private final class Handover: Sendable {
         let core: DaemonCore
         let accept: @Sendable (any UpgradedChannel) -> Void
-        /// The connection the 101 goes out on, as a key only (never dereferenced).
-        let connection: UInt
 
-        init(core: DaemonCore, accept: @escaping @Sendable (any UpgradedChannel) -> Void, connection: OpaquePointer) {
+        init(core: DaemonCore, accept: @escaping @Sendable (any UpgradedChannel) -> Void) {
             self.core = core
             self.accept = accept
-            self.connection = UInt(bitPattern: connection)
         }
     }
 }

@@ -1,5 +1,6 @@
 import CGnuTLS
 import Foundation
+import Locking
 
 /// The trusted authorities of a ``WireTrust``, loaded into GnuTLS
 /// credentials once and shared by every TLS session that trusts the same
@@ -63,7 +64,7 @@ final class TLSTrustCredentials: @unchecked Sendable {
 
     /// At most this many trusts are kept; past it the cache starts again.
     private static let cacheLimit = 32
-    private static let cache = CredentialCache()
+    private static let cache = Locked<[Key: TLSTrustCredentials]>([:])
 
     private struct Key: Hashable {
         var trust: WireTrust
@@ -84,19 +85,13 @@ final class TLSTrustCredentials: @unchecked Sendable {
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
             size = Int64(info.st_size)
+            #if canImport(Darwin)
+            changed = Int64(info.st_ctimespec.tv_sec)
+            changedNanoseconds = Int(info.st_ctimespec.tv_nsec)
+            #else
             changed = Int64(info.st_ctim.tv_sec)
             changedNanoseconds = Int(info.st_ctim.tv_nsec)
-        }
-    }
-
-    private final class CredentialCache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var entries: [Key: TLSTrustCredentials] = [:]
-
-        func withLock<Result>(_ body: (inout [Key: TLSTrustCredentials]) -> Result) -> Result {
-            lock.lock()
-            defer { lock.unlock() }
-            return body(&entries)
+            #endif
         }
     }
 }
