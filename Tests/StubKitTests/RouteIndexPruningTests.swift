@@ -1,3 +1,4 @@
+import Foundation
 @testable import StubKit
 import Testing
 
@@ -33,5 +34,46 @@ import Testing
         let request = RecordedRequest(method: "GET", target: "/fix%65d")
         #expect(index.candidates(for: request.path).contains(1))
         #expect(stubs[1].request.match(request) != nil)
+    }
+
+    /// A WireMock root's shape: many `urlPathPattern`s, so any path without a
+    /// list of its own looks them up by literal start.
+    static func manyURLRegexStubs(_ count: Int) -> [Stub] {
+        (0..<count).map { Self.stub(.any, target: TargetMatcher(.path, .matches(TextPattern(#"\A(?:/resource-\#($0)/[0-9]+)\z"#)))) }
+    }
+
+    @Test func aPathWithoutAListOfItsOwnFindsOnlyTheRegexStubsWhoseStartItHas() {
+        var stubs = Self.manyURLRegexStubs(40)                                           // 0-39
+        stubs.append(Self.stub(.any))                                                    // 40: any path
+        stubs.append(Self.stub(.any, target: TargetMatcher(.path, .matches("/resource-7")))) // 41: unanchored
+        stubs.append(Self.stub(.regex("/resource-7/[0-9]+")))                            // 42: a regex path
+        var urgent = Self.stub(.any, target: TargetMatcher(.path, .matches(#"\A(?:/resource-7/1)\z"#)))
+        urgent.priority = 5
+        stubs.append(urgent)                                                             // 43: first, by priority
+        let index = RouteIndex(stubs: stubs)
+        #expect(index.candidates(for: "/resource-7/1") == [43, 7, 40, 41, 42])
+        #expect(index.candidates(for: "/resource-39/2") == [39, 40, 41])
+        #expect(index.candidates(for: "/elsewhere") == [40, 41])
+        for path in ["/resource-7/1", "/resource-39/2", "/elsewhere"] {
+            let request = RecordedRequest(method: "GET", target: path)
+            let matching = stubs.indices.filter { stubs[$0].request.match(request) != nil }
+            #expect(matching.allSatisfy(index.candidates(for: path).contains), "every stub that matches \(path) is a candidate")
+        }
+    }
+
+    @Test func shadowingAmongURLRegexStubsIsStillFound() throws {
+        var stubs = Self.manyURLRegexStubs(40)
+        var narrower = Self.stub(.any, target: TargetMatcher(.path, .matches(#"\A(?:/resource-12/[0-9]+)\z"#)))
+        narrower.request.headers.append(FieldMatcher("Accept", .equals("application/json")))
+        stubs.append(narrower)                                                           // shadowed by 12
+        stubs.append(Self.stub(.regex("/a/[0-9]+")))
+        stubs.append(Self.stub(.regex("/a/[0-9]+")))                                     // shadowed by the one before
+        stubs.append(Self.stub(.any, target: TargetMatcher(.path, .matches(#"\A(?:/resource-13/[a-z]+)\z"#)))) // not shadowed
+        let error = #expect(throws: StubValidationError.self) {
+            try StubValidation.check(stubs, fixtures: URL(fileURLWithPath: "/nonexistent"))
+        }
+        let problems = error?.problems ?? []
+        #expect(problems.count == 2)
+        #expect(problems.allSatisfy { $0.message.contains("can never match") })
     }
 }

@@ -5,19 +5,31 @@
 /// template and regex stub that could match them, best first) computed once
 /// when the table is built: one dictionary lookup per request. Other paths
 /// are matched against templates by literal prefix (`/characters` for
-/// `/characters/{id}`), looked up without allocating; regex paths, which have
-/// no usable prefix, are the only stubs tried for every request, except
-/// that a literal path's list leaves out those that cannot match it (a
-/// regex path or URL regex whose literal start it lacks: a WireMock root
-/// is mostly `urlPathPattern`s). The stubs
-/// array is kept as given, never copied per stub. A class so that a request
-/// takes one reference to the current index.
+/// `/characters/{id}`), looked up without allocating. Regex and any-path
+/// stubs (a WireMock root is mostly `urlPathPattern`s) are left out of a
+/// path's list when the path lacks their regex's literal start: for a
+/// literal path when its list is built, for any other path by one lookup
+/// per distinct start length once there are more than a few of them. The
+/// stubs array is kept as given, never copied per stub. A class so that a
+/// request takes one reference to the current index.
 package final class RouteIndex: Sendable {
     /// The stubs, in declaration order; indices below refer to it.
     package let stubs: [Stub]
     private let byLiteral: [String: [Int]]
     private let byPrefix: [Substring: [Int]]
     private let always: [Int]
+    /// The `always` stubs by what a later one must share to be shadowed by
+    /// them: their path (any, or one regex) and their first target condition.
+    private let alwaysByRivalKey: [RivalKey: [Int]]
+    /// The `always` stubs by literal start, when there are many of them.
+    private let alwaysByStart: AlwaysByStart?
+
+    /// A regex or any-path stub's path and first target condition: a stub can
+    /// only shadow one whose path it covers and whose conditions include its own.
+    private struct RivalKey: Hashable {
+        var path: PathPattern
+        var firstTarget: TargetMatcher?
+    }
 
     /// Indexes `stubs`.
     package init(stubs: [Stub]) {
@@ -25,16 +37,22 @@ package final class RouteIndex: Sendable {
         var byLiteral: [String: [Int]] = [:]
         var byPrefix: [Substring: [Int]] = [:]
         var always: [Int] = []
+        var alwaysByRivalKey: [RivalKey: [Int]] = [:]
         for index in stubs.indices {
             switch stubs[index].request.path {
             case .literal(let path): byLiteral[path, default: []].append(index)
             case .template(let template): byPrefix[Substring(template.literalPrefix), default: []].append(index)
-            case .regex, .any: always.append(index)
+            case .regex, .any:
+                always.append(index)
+                let request = stubs[index].request
+                alwaysByRivalKey[RivalKey(path: request.path, firstTarget: request.target.first), default: []].append(index)
             }
         }
+        let alwaysByStart = always.count > Self.alwaysScanLimit ? AlwaysByStart(always, stubs) : nil
         if !byPrefix.isEmpty || !always.isEmpty {
+            let starts = alwaysByStart ?? AlwaysByStart(always, stubs)
             for (path, own) in byLiteral {
-                let reachable = always.filter { stubs[$0].request.mayMatch(literalPath: path) }
+                let reachable = starts.candidates(for: path).filter { stubs[$0].request.mayMatch(literalPath: path) }
                 byLiteral[path] = Self.ordered(own + Self.prefixCandidates(path, byPrefix) + reachable, stubs)
             }
         } else {
@@ -43,13 +61,21 @@ package final class RouteIndex: Sendable {
         self.byLiteral = byLiteral
         self.byPrefix = byPrefix.mapValues { Self.ordered($0, stubs) }
         self.always = Self.ordered(always, stubs)
+        self.alwaysByRivalKey = alwaysByRivalKey
+        self.alwaysByStart = alwaysByStart
     }
+
+    /// Up to this many regex and any-path stubs are all tried for a path
+    /// with no list of its own; beyond it, only those whose literal start
+    /// the path has (one lookup per distinct start length).
+    private static let alwaysScanLimit = 16
 
     /// The indices of the stubs that may match `path`, best first: higher
     /// priority, then earlier declaration.
     package func candidates(for path: String) -> [Int] {
         if let known = byLiteral[path] { return known }
-        return Self.ordered(Self.prefixCandidates(path, byPrefix) + always, stubs)
+        guard let alwaysByStart else { return Self.ordered(Self.prefixCandidates(path, byPrefix) + always, stubs) }
+        return Self.ordered(Self.prefixCandidates(path, byPrefix) + alwaysByStart.candidates(for: path), stubs)
     }
 
     /// The stubs that could answer before the stub at `index` for every
@@ -59,8 +85,25 @@ package final class RouteIndex: Sendable {
         switch stubs[index].request.path {
         case .literal(let path): return byLiteral[path] ?? []
         case .template(let template): return byPrefix[Substring(template.literalPrefix)] ?? []
-        case .regex, .any: return always
+        case .regex, .any: return alwaysRivals(of: index)
         }
+    }
+
+    /// The rivals of a regex or any-path stub: the `always` stubs whose path
+    /// is any or its own, and whose first target condition (if any) is one of
+    /// its own. Each other stub fails the shadowing check's path or condition
+    /// test, so a WireMock root of thousands of `urlPathPattern`s is checked
+    /// in linear time, not by comparing every pair.
+    private func alwaysRivals(of index: Int) -> [Int] {
+        let request = stubs[index].request
+        let paths: [PathPattern] = request.path == .any ? [.any] : [.any, request.path]
+        var targets: [TargetMatcher?] = [nil]
+        for target in request.target where !targets.contains(target) { targets.append(target) }
+        var found: [Int] = []
+        for path in paths {
+            for target in targets { found += alwaysByRivalKey[RivalKey(path: path, firstTarget: target)] ?? [] }
+        }
+        return Self.ordered(found, stubs)
     }
 
     /// The template stubs whose literal prefix is `path` up to a `/`, or all of it.
@@ -84,7 +127,50 @@ package final class RouteIndex: Sendable {
     }
 }
 
+/// Regex and any-path stubs by the longest literal start a path must have to
+/// match them, so that a path finds the few it may reach with one lookup per
+/// distinct start length rather than a test of every such stub.
+private struct AlwaysByStart: Sendable {
+    private var byStart: [[UInt8]: [Int]] = [:]
+    private var lengths: [Int] = []
+
+    init(_ always: [Int], _ stubs: [Stub]) {
+        for index in always { byStart[stubs[index].request.requiredPathStart, default: []].append(index) }
+        lengths = Set(byStart.keys.map(\.count)).sorted()
+    }
+
+    /// The stubs whose required start `path` has (unordered): a superset of
+    /// those ``RequestPattern/mayMatch(literalPath:)`` (which checks every
+    /// start) admits, so of those that match.
+    func candidates(for path: String) -> [Int] {
+        let bytes = Array(path.utf8)
+        var found: [Int] = []
+        for length in lengths {
+            guard length <= bytes.count else { break }
+            if let more = byStart[Array(bytes[..<length])] { found += more }
+        }
+        return found
+    }
+}
+
 extension RequestPattern {
+    /// The longest literal start ``mayMatch(literalPath:)`` requires of a
+    /// path; empty when it requires none.
+    var requiredPathStart: [UInt8] {
+        switch path {
+        case .regex(let pattern): return pattern.wholeMatchPrefix
+        case .any:
+            var longest: [UInt8] = []
+            for condition in target {
+                guard case .matches(let pattern) = condition.matcher, let prefix = pattern.anchoredPrefix,
+                      !prefix.contains(UInt8(ascii: "%")), prefix.count > longest.count else { continue }
+                longest = prefix
+            }
+            return longest
+        default: return []
+        }
+    }
+
     /// Whether a request whose path is `path` could match this pattern, as far
     /// as the literal start of its regex decides; `true` when unsure. Only
     /// prefixes are compared, so indexing thousands of literal paths against
