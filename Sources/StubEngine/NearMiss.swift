@@ -28,22 +28,61 @@ extension NearMiss {
     /// Checks `stub` against `request`, including its `times` limit (against
     /// `answered`, how often it answered) and its scenario state.
     init(stub: Stub, answered: Int, request: RecordedRequest, scenarios: ScenarioBook) {
-        var checks = stub.request.checks(against: request)
-        if let limit = stub.times {
-            checks.append(FieldCheck(field: "times", expected: "at most \(limit)", actual: "answered \(answered)",
-                                     matched: answered < limit))
+        var checks: [FieldCheck] = []
+        var score = Score()
+        Self.visitChecks(stub.request, times: stub.times, scenario: stub.scenario, answered: answered, request: request,
+                         scenarios: scenarios, describing: true) { check in
+            checks.append(check)
+            score.add(check)
         }
-        if let step = stub.scenario, let required = step.requiredState {
-            let current = scenarios.state(of: step.scenario)
-            checks.append(FieldCheck(field: "scenario \(step.scenario)", expected: "state \(required)",
-                                     actual: "state \(current)", matched: current == required))
-        }
-        let weights = checks.map { $0.field == "path" ? 3.0 : 1.0 }
-        let earned = zip(checks, weights).reduce(0.0) { $0 + ($1.0.matched ? $1.1 : 0) }
         self.init(
             stub: stub.name.map { $0 == stub.request.description ? $0 : "\($0): \(stub.request.description)" } ?? stub.request.description,
-            id: stub.id.rawValue, declaredAt: stub.location,
-            checks: checks, score: earned / max(weights.reduce(0, +), 1)
+            id: stub.id.rawValue, declaredAt: stub.location, checks: checks, score: score.value
         )
+    }
+
+    /// The ``score`` the near miss of `slot`'s stub would have, without
+    /// describing its checks: ranking thousands of stubs builds text only for
+    /// the closest. The stub is read in place, through its slot (a copy of
+    /// each of thousands costs more than its checks).
+    static func score(of slot: StubSlot, answered: Int, request: RecordedRequest, scenarios: ScenarioBook) -> Double {
+        var score = Score()
+        visitChecks(slot.stub.request, times: slot.stub.times, scenario: slot.stub.scenario, answered: answered, request: request,
+                    scenarios: scenarios, describing: false) { score.add($0) }
+        return score.value
+    }
+
+    /// The pattern's checks, then the `times` limit's and the scenario state's.
+    private static func visitChecks(
+        _ pattern: RequestPattern, times: Int?, scenario: ScenarioStep?, answered: Int, request: RecordedRequest,
+        scenarios: ScenarioBook, describing: Bool, _ visit: (FieldCheck) -> Void
+    ) {
+        pattern.visitChecks(against: request, describing: describing, visit)
+        if let limit = times {
+            let matched = answered < limit
+            visit(describing ? FieldCheck(field: "times", expected: "at most \(limit)", actual: "answered \(answered)", matched: matched)
+                  : FieldCheck(field: "", expected: "", actual: "", matched: matched))
+        }
+        if let step = scenario, let required = step.requiredState {
+            let current = scenarios.state(of: step.scenario)
+            let matched = current == required
+            visit(describing ? FieldCheck(field: "scenario \(step.scenario)", expected: "state \(required)", actual: "state \(current)",
+                                          matched: matched)
+                  : FieldCheck(field: "", expected: "", actual: "", matched: matched))
+        }
+    }
+
+    /// How close: the path weighs three times as much as any other check.
+    private struct Score {
+        private var earned = 0.0
+        private var possible = 0.0
+
+        mutating func add(_ check: FieldCheck) {
+            let weight = check.field == "path" ? 3.0 : 1.0
+            possible += weight
+            if check.matched { earned += weight }
+        }
+
+        var value: Double { earned / max(possible, 1) }
     }
 }

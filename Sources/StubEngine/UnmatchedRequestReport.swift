@@ -52,15 +52,20 @@ public struct UnmatchedRequestReport: Sendable, Codable, Hashable, CustomStringC
     }
 
     /// Builds the report, ranking every stub of `table` against `request`.
+    /// Only the three closest are described: a table of thousands (a large
+    /// WireMock root) is ranked without text for each stub.
     init(request: RecordedRequest, table: RouteTable, counts: AnswerCounts, scenarios: ScenarioBook) {
-        let ranked = table.stubs.indices
-            .map { NearMiss(stub: table.stubs[$0], answered: counts.count($0), request: request, scenarios: scenarios) }
-            .filter { $0.score > 0 } // a stub that matched nothing is not close
-            .enumerated()
-            .sorted { $0.element.score != $1.element.score ? $0.element.score > $1.element.score : $0.offset < $1.offset }
-            .prefix(3)
-            .map(\.element)
-        self.init(request: request, stubCount: table.stubs.count, closestStubs: Array(ranked))
+        var best: [(score: Double, index: Int)] = [] // best first; ties keep declaration order
+        for (index, slot) in table.slots.enumerated() {
+            let score = NearMiss.score(of: slot, answered: counts.count(index), request: request, scenarios: scenarios)
+            guard score > 0 else { continue } // a stub that matched nothing is not close
+            guard best.count < 3 || score > best[best.count - 1].score else { continue }
+            let place = best.firstIndex { score > $0.score } ?? best.count
+            best.insert((score, index), at: place)
+            if best.count > 3 { best.removeLast() }
+        }
+        let closest = best.map { NearMiss(stub: table.stubs[$0.index], answered: counts.count($0.index), request: request, scenarios: scenarios) }
+        self.init(request: request, stubCount: table.stubs.count, closestStubs: closest)
     }
 
     /// The report with the secrets `redaction` names masked: query items in

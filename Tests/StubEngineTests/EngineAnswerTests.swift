@@ -118,6 +118,27 @@ import Testing
         #expect(engine.answer(Self.get("/a")).sentStatus == 404, "the kept stub's count went on: two answers in all")
         #expect(engine.answer(Self.get("/b")).sentStatus == 200)
     }
+
+    @Test func theClosestThreeOfManyStubsAreDescribedBestFirstTiesInDeclarationOrder() throws {
+        var stubs = (0..<40).map { Get("/elsewhere/\($0)").respond(.text("no")) }          // the method only: 0.25
+        stubs.append(Post("/target").respond(.text("no")))                              // path, not method: 0.75
+        stubs.append(Get("/target").header("X-One", "1").respond(.text("no")))          // all but a header: 0.8
+        stubs.append(Get("/target").query("q", "1").respond(.text("no")))               // 0.8
+        stubs.append(Get("/target").header("X-Two", "2").respond(.text("no")))          // 0.8
+        stubs.append(Get("/target").header("X-Three", "3").respond(.text("no")))        // 0.8, but declared last
+        let engine = try Self.engine(stubs)
+        let request = Self.get("/target?q=2")
+        let answer = engine.answer(request)
+        #expect(answer.sentStatus == 404)
+        let report = try JSONDecoder().decode(UnmatchedRequestReport.self, from: Data(try #require(answer.response).body))
+        #expect(report.stubCount == 45)
+        #expect(report.closestStubs.map(\.id) == [stubs[41].id.rawValue, stubs[42].id.rawValue, stubs[43].id.rawValue])
+        #expect(report.closestStubs.map(\.score) == [0.8, 0.8, 0.8])
+        for (miss, stub) in zip(report.closestStubs, stubs[41...43]) {
+            #expect(miss.checks == stub.request.checks(against: request), "a ranked stub is described in full")
+        }
+        #expect(report.closestStubs[1].failures == [FieldCheck(field: "query q", expected: #"== "1""#, actual: #""2""#, matched: false)])
+    }
 }
 
 /// True the first time only: a sink that is sent to twice resumes once.

@@ -61,54 +61,74 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     /// method, path, query, headers, cookies, form fields, body, predicates.
     public func checks(against request: RecordedRequest) -> [FieldCheck] {
         var checks: [FieldCheck] = []
-        if let method {
-            checks.append(FieldCheck(field: "method", expected: method.rawValue, actual: request.method,
-                                     matched: method.rawValue == request.method))
+        visitChecks(against: request, describing: true) { checks.append($0) }
+        return checks
+    }
+
+    /// Hands each of ``checks(against:)`` to `visit`, in order; unless
+    /// `describing`, only each check's `matched` and the path's `field` are
+    /// filled in: what ranking every stub of a large table for a near-miss
+    /// report needs, without text or an array for each.
+    package func visitChecks(against request: RecordedRequest, describing: Bool, _ visit: (FieldCheck) -> Void) {
+        func check(_ field: @autoclosure () -> String, _ expected: @autoclosure () -> String, _ actual: @autoclosure () -> String,
+                   _ matched: Bool) {
+            visit(describing ? FieldCheck(field: field(), expected: expected(), actual: actual(), matched: matched)
+                  : FieldCheck(field: "", expected: "", actual: "", matched: matched))
         }
-        checks.append(FieldCheck(field: "path", expected: path.description, actual: request.path,
-                                 matched: path.match(request.path) != nil))
+        func fieldChecks(_ kind: String, _ conditions: [FieldMatcher], _ values: (String) -> [String], note: (String) -> String = { $0 }) {
+            for condition in conditions {
+                let found = values(condition.name)
+                let matched = condition.matcher.accepts(found)
+                check("\(kind) \(condition.name)", condition.matcher.description, matched ? Self.show(found) : note(Self.show(found)), matched)
+            }
+        }
+        if let method { check("method", method.rawValue, request.method, method.rawValue == request.method) }
+        visit(FieldCheck(field: "path", expected: describing ? path.description : "", actual: describing ? request.path : "",
+                         matched: path.match(request.path) != nil))
         for condition in target {
             let subject = condition.subject(of: request)
-            checks.append(FieldCheck(field: condition.field, expected: condition.matcher.description,
-                                     actual: quoted(subject), matched: condition.matcher.accepts([subject])))
+            check(condition.field, condition.matcher.description, quoted(subject), condition.matcher.accepts([subject]))
         }
-        let items = request.query
-        let jar = request.cookies
-        checks += fieldChecks("query", query) { items.values(named: $0) }
-        checks += fieldChecks("header", headers) { request.headers.values(for: $0) }
-        checks += fieldChecks("cookie", cookies) { jar.values(named: $0) }
+        if !query.isEmpty {
+            let items = request.query
+            fieldChecks("query", query) { items.values(named: $0) }
+        }
+        fieldChecks("header", headers) { request.headers.values(for: $0) }
+        if !cookies.isEmpty {
+            let jar = request.cookies
+            fieldChecks("cookie", cookies) { jar.values(named: $0) }
+        }
         if !form.isEmpty {
             let fields = request.formFields
-            checks += fieldChecks("form", form) { fields.values(named: $0) }.map { check in
-                var check = check
-                if !check.matched, fields.isEmpty, let type = request.headers["Content-Type"], !RecordedRequest.isForm(type) {
-                    check.actual += " (the body is \(type), not a form)"
-                }
-                return check
+            fieldChecks("form", form, { fields.values(named: $0) }) { shown in
+                guard fields.isEmpty, let type = request.headers["Content-Type"], !RecordedRequest.isForm(type) else { return shown }
+                return shown + " (the body is \(type), not a form)"
             }
         }
         for condition in body {
-            let text = request.bodyText.map { $0.count > 200 ? quoted(String($0.prefix(200))) + "…" : quoted($0) }
             let matched = condition.accepts(request.body)
-            var actual = request.body.isEmpty ? "(empty)" : text ?? "\(request.body.count) bytes"
-            if !matched, case .value(let matcher) = condition, let detail = matcher.mismatch(String(decoding: request.body, as: UTF8.self)) {
-                actual = detail // the XML element that differs
-            }
-            checks.append(FieldCheck(field: "body", expected: condition.description, actual: actual, matched: matched))
+            check("body", condition.description, bodyShown(request, condition, matched), matched)
         }
         if !multipart.isEmpty {
             let parts = MultipartBody.parts(contentType: request.headers["Content-Type"], body: request.body)
             for condition in multipart {
-                checks.append(FieldCheck(field: "multipart", expected: condition.description, actual: condition.explain(parts),
-                                         matched: condition.accepts(parts)))
+                check("multipart", condition.description, condition.explain(parts), condition.accepts(parts))
             }
         }
         for predicate in predicates {
             let passed = predicate.test(request)
-            checks.append(FieldCheck(field: "predicate", expected: predicate.description,
-                                     actual: passed ? "true" : "false", matched: passed))
+            check("predicate", predicate.description, passed ? "true" : "false", passed)
         }
-        return checks
+    }
+
+    /// The body as a check shows it: quoted text cut at 200 characters, or
+    /// the XML element that differs.
+    private func bodyShown(_ request: RecordedRequest, _ condition: BodyMatcher, _ matched: Bool) -> String {
+        if !matched, case .value(let matcher) = condition, let detail = matcher.mismatch(String(decoding: request.body, as: UTF8.self)) {
+            return detail
+        }
+        if request.body.isEmpty { return "(empty)" }
+        return request.bodyText.map { $0.count > 200 ? quoted(String($0.prefix(200))) + "…" : quoted($0) } ?? "\(request.body.count) bytes"
     }
 
     /// Why the pattern cannot work (a bad path, regex or JSON path), or `nil`.
@@ -137,15 +157,6 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         conditions += form.map { "form \($0)" } + body.map { "body \($0)" } + multipart.map { "multipart \($0)" } + predicates.map { "predicate \($0)" }
         let head = "\(method?.rawValue ?? "*") \(path)"
         return conditions.isEmpty ? head : head + " where " + conditions.joined(separator: ", ")
-    }
-
-    /// One check per condition on a named field, reading its values with `values`.
-    private func fieldChecks(_ kind: String, _ conditions: [FieldMatcher], _ values: (String) -> [String]) -> [FieldCheck] {
-        conditions.map { condition in
-            let found = values(condition.name)
-            return FieldCheck(field: "\(kind) \(condition.name)", expected: condition.matcher.description,
-                              actual: Self.show(found), matched: condition.matcher.accepts(found))
-        }
     }
 
     private static func show(_ values: [String]) -> String {
