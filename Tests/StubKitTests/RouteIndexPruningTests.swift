@@ -76,4 +76,20 @@ import Testing
         #expect(problems.count == 2)
         #expect(problems.allSatisfy { $0.message.contains("can never match") })
     }
+
+    @Test func aStubAddedToManyURLRegexStubsIsCheckedAgainstThemToo() throws {
+        var stubs = Self.manyURLRegexStubs(40)
+        var added = Self.stub(.any, target: TargetMatcher(.path, .matches(#"\A(?:/resource-12/[0-9]+)\z"#)))
+        added.request.headers.append(FieldMatcher("Accept", .equals("application/json")))
+        stubs.append(added)
+        let served = Dictionary(uniqueKeysWithValues: (0..<40).map { ($0, ResponseRecipe?.none) }) // checked when they were served
+        let error = #expect(throws: StubValidationError.self, "only the added stub is checked, by a scan of its rivals") {
+            try StubValidation.check(stubs, fixtures: URL(fileURLWithPath: "/nonexistent"), resolved: served)
+        }
+        #expect(error?.problems.count == 1)
+        #expect(error?.problems.first?.message.contains("can never match") == true)
+        stubs[40].request.target = [TargetMatcher(.path, .matches(#"\A(?:/resource-99/[0-9]+)\z"#))]
+        #expect(throws: Never.self) { try StubValidation.check(stubs, fixtures: URL(fileURLWithPath: "/nonexistent"), resolved: served) }
+    }
 }
+

@@ -15,21 +15,11 @@
 package final class RouteIndex: Sendable {
     /// The stubs, in declaration order; indices below refer to it.
     package let stubs: [Stub]
-    private let byLiteral: [String: [Int]]
-    private let byPrefix: [Substring: [Int]]
-    private let always: [Int]
-    /// The `always` stubs by what a later one must share to be shadowed by
-    /// them: their path (any, or one regex) and their first target condition.
-    private let alwaysByRivalKey: [RivalKey: [Int]]
+    fileprivate let byLiteral: [String: [Int]]
+    fileprivate let byPrefix: [Substring: [Int]]
+    fileprivate let always: [Int]
     /// The `always` stubs by literal start, when there are many of them.
     private let alwaysByStart: AlwaysByStart?
-
-    /// A regex or any-path stub's path and first target condition: a stub can
-    /// only shadow one whose path it covers and whose conditions include its own.
-    private struct RivalKey: Hashable {
-        var path: PathPattern
-        var firstTarget: TargetMatcher?
-    }
 
     /// Indexes `stubs`.
     package init(stubs: [Stub]) {
@@ -37,15 +27,11 @@ package final class RouteIndex: Sendable {
         var byLiteral: [String: [Int]] = [:]
         var byPrefix: [Substring: [Int]] = [:]
         var always: [Int] = []
-        var alwaysByRivalKey: [RivalKey: [Int]] = [:]
         for index in stubs.indices {
             switch stubs[index].request.path {
             case .literal(let path): byLiteral[path, default: []].append(index)
             case .template(let template): byPrefix[Substring(template.literalPrefix), default: []].append(index)
-            case .regex, .any:
-                always.append(index)
-                let request = stubs[index].request
-                alwaysByRivalKey[RivalKey(path: request.path, firstTarget: request.target.first), default: []].append(index)
+            case .regex, .any: always.append(index)
             }
         }
         let alwaysByStart = always.count > Self.alwaysScanLimit ? AlwaysByStart(always, stubs) : nil
@@ -61,7 +47,6 @@ package final class RouteIndex: Sendable {
         self.byLiteral = byLiteral
         self.byPrefix = byPrefix.mapValues { Self.ordered($0, stubs) }
         self.always = Self.ordered(always, stubs)
-        self.alwaysByRivalKey = alwaysByRivalKey
         self.alwaysByStart = alwaysByStart
     }
 
@@ -78,32 +63,64 @@ package final class RouteIndex: Sendable {
         return Self.ordered(Self.prefixCandidates(path, byPrefix) + alwaysByStart.candidates(for: path), stubs)
     }
 
-    /// The stubs that could answer before the stub at `index` for every
-    /// request it matches, best first, ending with the stub itself: the list
-    /// a shadowing check has to look at.
-    package func rivals(of index: Int) -> [Int] {
-        switch stubs[index].request.path {
-        case .literal(let path): return byLiteral[path] ?? []
-        case .template(let template): return byPrefix[Substring(template.literalPrefix)] ?? []
-        case .regex, .any: return alwaysRivals(of: index)
-        }
+    /// What a shadowing check of `count` stubs walks (see ``Rivals``).
+    package func rivals(checking count: Int) -> Rivals {
+        Rivals(index: self, byKey: count > Rivals.scanLimit ? Rivals.keyed(always, stubs) : nil)
     }
 
-    /// The rivals of a regex or any-path stub: the `always` stubs whose path
-    /// is any or its own, and whose first target condition (if any) is one of
-    /// its own. Each other stub fails the shadowing check's path or condition
-    /// test, so a WireMock root of thousands of `urlPathPattern`s is checked
-    /// in linear time, not by comparing every pair.
-    private func alwaysRivals(of index: Int) -> [Int] {
-        let request = stubs[index].request
-        let paths: [PathPattern] = request.path == .any ? [.any] : [.any, request.path]
-        var targets: [TargetMatcher?] = [nil]
-        for target in request.target where !targets.contains(target) { targets.append(target) }
-        var found: [Int] = []
-        for path in paths {
-            for target in targets { found += alwaysByRivalKey[RivalKey(path: path, firstTarget: target)] ?? [] }
+    /// For each stub a shadowing check looks at, the stubs that could answer
+    /// before it for every request it matches, best first, ending with the
+    /// stub itself. A regex or any-path stub's rivals are the regex and
+    /// any-path stubs whose path is any or its own and whose first target
+    /// condition (if any) is one of its own: every other stub fails the
+    /// check's path or condition test. Checking a few (a stub added at run
+    /// time) scans for them; checking many (a WireMock root of thousands of
+    /// `urlPathPattern`s) looks them up, in linear time, not by comparing
+    /// every pair.
+    package struct Rivals {
+        /// Up to this many checked stubs, a regex or any-path stub's rivals are scanned for.
+        static let scanLimit = 8
+
+        /// A regex or any-path stub's path and first target condition.
+        struct Key: Hashable {
+            var path: PathPattern
+            var firstTarget: TargetMatcher?
         }
-        return Self.ordered(found, stubs)
+
+        let index: RouteIndex
+        let byKey: [Key: [Int]]?
+
+        static func keyed(_ always: [Int], _ stubs: [Stub]) -> [Key: [Int]] {
+            var byKey: [Key: [Int]] = [:]
+            for index in always { byKey[Key(path: stubs[index].request.path, firstTarget: stubs[index].request.target.first), default: []].append(index) }
+            return byKey
+        }
+
+        /// The rivals of the stub at `position`.
+        package func of(_ position: Int) -> [Int] {
+            let stubs = index.stubs
+            let request = stubs[position].request
+            switch request.path {
+            case .literal(let path): return index.byLiteral[path] ?? []
+            case .template(let template): return index.byPrefix[Substring(template.literalPrefix)] ?? []
+            case .regex, .any: break
+            }
+            guard let byKey else {
+                return index.always.filter { other in
+                    let pattern = stubs[other].request
+                    return (pattern.path == .any || pattern.path == request.path)
+                        && pattern.target.first.map(request.target.contains) ?? true
+                }
+            }
+            let paths: [PathPattern] = request.path == .any ? [.any] : [.any, request.path]
+            var targets: [TargetMatcher?] = [nil]
+            for target in request.target where !targets.contains(target) { targets.append(target) }
+            var found: [Int] = []
+            for path in paths {
+                for target in targets { found += byKey[Key(path: path, firstTarget: target)] ?? [] }
+            }
+            return RouteIndex.ordered(found, stubs)
+        }
     }
 
     /// The template stubs whose literal prefix is `path` up to a `/`, or all of it.
@@ -118,7 +135,7 @@ package final class RouteIndex: Sendable {
         return found
     }
 
-    private static func ordered(_ indices: [Int], _ stubs: [Stub]) -> [Int] {
+    fileprivate static func ordered(_ indices: [Int], _ stubs: [Stub]) -> [Int] {
         guard indices.count > 1 else { return indices }
         return indices.sorted { a, b in
             let (pa, pb) = (stubs[a].priority, stubs[b].priority)

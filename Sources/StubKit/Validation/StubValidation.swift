@@ -48,8 +48,10 @@ package enum StubValidation {
             resolvedRecipes.append(resolved)
         }
         let index = RouteIndex(stubs: stubs)
-        for position in stubs.indices where known[position] == nil && !overridable.contains(stubs[position].id) {
-            if let winner = shadowing(position, in: index) {
+        let checking = stubs.indices.filter { known[$0] == nil && !overridable.contains(stubs[$0].id) }
+        let rivals = index.rivals(checking: checking.count)
+        for position in checking {
+            if let winner = shadowing(position, among: rivals) {
                 let (stub, other) = (stubs[position], stubs[winner])
                 let conditions = other.request.conditionCount == 0 ? "it has no further conditions"
                     : stub.request.conditionCount == other.request.conditionCount ? "it has the same conditions"
@@ -82,11 +84,12 @@ package enum StubValidation {
 
     /// The index of a stub that always answers before the stub at `index`
     /// whenever that one would match, or `nil`.
-    private static func shadowing(_ index: Int, in table: RouteIndex) -> Int? {
-        let stub = table.stubs[index]
-        for candidate in table.rivals(of: index) {
+    private static func shadowing(_ index: Int, among rivals: RouteIndex.Rivals) -> Int? {
+        let stubs = rivals.index.stubs
+        let stub = stubs[index]
+        for candidate in rivals.of(index) {
             if candidate == index { return nil } // every stub ordered before this one was checked
-            let other = table.stubs[candidate]
+            let other = stubs[candidate]
             // The cheap checks first: most rivals differ by method or path, and
             // comparing conditions builds sets.
             guard other.times == nil, other.scenario == nil || other.scenario == stub.scenario,
