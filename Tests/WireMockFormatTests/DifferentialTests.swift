@@ -56,6 +56,35 @@ struct DifferentialTests {
         #expect(requests.count >= 30)
     }
 
+    /// More than 16 URL-regex mappings, so a path without a literal stub finds
+    /// them by their literal start (``RouteIndex``), with a priority and a
+    /// newer, narrower duplicate deciding between regexes that both match.
+    @Test func aRootOfManyURLRegexesAnswersAsTheRealWireMockDoes() async throws {
+        func mapping(_ request: [String: Any], _ body: String, priority: Int? = nil) -> [String: Any] {
+            var mapping: [String: Any] = ["request": request, "response": ["status": 200, "body": body, "headers": ["X-Kind": body]]]
+            if let priority { mapping["priority"] = priority }
+            return mapping
+        }
+        var mappings = (0..<20).map { mapping(["method": "GET", "urlPathPattern": "/items/\($0)/[0-9]+"], "item-\($0)") }
+        mappings += (0..<10).map { mapping(["method": "GET", "urlPattern": "/search/\($0)\\?q=[a-z]+"], "search-\($0)") }
+        mappings.append(mapping(["method": "GET", "urlPathPattern": "/users/[^/]+"], "user")) // 2.35.1 has no urlPathTemplate
+        mappings.append(mapping(["method": "GET", "urlPathPattern": "/items/[0-9]/5"], "any-digit-then-5", priority: 1))
+        mappings.append(mapping(["method": "GET", "urlPathPattern": "/items/4/[0-9]+", "headers": ["X-Pick": ["equalTo": "b"]]], "item-4-b"))
+        mappings.append(mapping(["method": "POST"], "any-post"))
+        mappings.append(mapping(["method": "GET", "urlPathPattern": "/it.*/9/[0-9]+"], "no-literal-start"))
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-regexes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try JSONSerialization.data(withJSONObject: ["mappings": mappings]).write(to: root.appendingPathComponent("mappings/regexes.json"))
+        let requests = [
+            "GET /items/0/1", "GET /items/19/7", "GET /items/3/5", "GET /items/3/6", "GET /items/4/1", "GET /items/4/1|X-Pick: b", "GET /items/9/2",
+            "GET /items/20/1", "GET /items/1/x", "GET /its/9/3", "GET /search/2?q=abc", "GET /search/2?q=ABC", "GET /search/2",
+            "GET /users/42", "GET /users/42/x", "POST /items/0/1", "POST /elsewhere", "GET /nothing",
+        ]
+        let agreed = try await compare(root: root, requests: requests.map(WireExchange.init))
+        print("differential (many URL regexes): \(agreed) of \(requests.count) requests agree with WireMock 2.35.1")
+    }
+
     /// Sends every request to both servers in order; returns how many agree
     /// and records an issue for each that does not.
     private func compare(root: URL, requests: [WireExchange], leastDelays: [String: Duration] = [:]) async throws -> Int {
