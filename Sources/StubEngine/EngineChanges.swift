@@ -53,10 +53,11 @@ extension Engine {
 }
 
 /// One stub of the list a change makes: a current one kept (by its
-/// position now), or a fresh one to prepare.
+/// position now), or a fresh one to prepare. A word each: the fresh stub
+/// is boxed, so a list of thousands kept is not thousands of stubs' size.
 package enum StubListEntry {
     /// The stub at this position of the current list, kept with its slot and count.
     case kept(Int)
     /// A stub to prepare and check.
-    case fresh(Stub)
+    indirect case fresh(Stub)
 }
