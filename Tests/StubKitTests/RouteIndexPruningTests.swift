@@ -54,6 +54,10 @@ import Testing
         #expect(index.candidates(for: "/resource-7/1") == [43, 7, 40, 41, 42])
         #expect(index.candidates(for: "/resource-39/2") == [39, 40, 41])
         #expect(index.candidates(for: "/elsewhere") == [40, 41])
+        var accented = Self.manyURLRegexStubs(40)
+        accented.append(Self.stub(.regex("/a[0-9é]+")))                                 // 40: start "/a"
+        accented.append(Self.stub(.regex("/ax[0-9]+")))                                  // 41: start "/ax", three bytes
+        #expect(RouteIndex(stubs: accented).candidates(for: "/aé/1") == [40], "the three-byte cut falls inside é: nothing found twice")
         for path in ["/resource-7/1", "/resource-39/2", "/elsewhere"] {
             let request = RecordedRequest(method: "GET", target: path)
             let matching = stubs.indices.filter { stubs[$0].request.match(request) != nil }

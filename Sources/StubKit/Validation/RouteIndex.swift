@@ -81,10 +81,37 @@ package final class RouteIndex: Sendable {
         /// Up to this many checked stubs, a regex or any-path stub's rivals are scanned for.
         static let scanLimit = 8
 
-        /// A regex or any-path stub's path and first target condition.
+        /// What a regex or any-path stub shows a later one: its path and its first target condition.
         struct Key: Hashable {
             var path: PathPattern
             var firstTarget: TargetMatcher?
+
+            init(_ pattern: RequestPattern) {
+                path = pattern.path
+                firstTarget = pattern.target.first
+            }
+
+            init(path: PathPattern, firstTarget: TargetMatcher?) {
+                self.path = path
+                self.firstTarget = firstTarget
+            }
+
+            /// Whether a stub with `other` may shadow one with `pattern`: its
+            /// path is any or the same, and its first target condition (if
+            /// any) is one of `pattern`'s. ``shadowing(_:)`` lists the keys
+            /// this admits, for a lookup; this reads the two patterns in place,
+            /// for a scan.
+            static func mayShadow(_ other: RequestPattern, _ pattern: RequestPattern) -> Bool {
+                (other.path == .any || other.path == pattern.path) && (other.target.first.map(pattern.target.contains) ?? true)
+            }
+
+            /// The keys of the stubs that may shadow one with `pattern` (see ``mayShadow(_:_:)``).
+            static func shadowing(_ pattern: RequestPattern) -> [Key] {
+                let paths: [PathPattern] = pattern.path == .any ? [.any] : [.any, pattern.path]
+                var targets: [TargetMatcher?] = [nil]
+                for target in pattern.target where !targets.contains(target) { targets.append(target) }
+                return paths.flatMap { path in targets.map { Key(path: path, firstTarget: $0) } }
+            }
         }
 
         let index: RouteIndex
@@ -92,7 +119,7 @@ package final class RouteIndex: Sendable {
 
         static func keyed(_ always: [Int], _ stubs: [Stub]) -> [Key: [Int]] {
             var byKey: [Key: [Int]] = [:]
-            for index in always { byKey[Key(path: stubs[index].request.path, firstTarget: stubs[index].request.target.first), default: []].append(index) }
+            for index in always { byKey[Key(stubs[index].request), default: []].append(index) }
             return byKey
         }
 
@@ -105,21 +132,8 @@ package final class RouteIndex: Sendable {
             case .template(let template): return index.byPrefix[Substring(template.literalPrefix)] ?? []
             case .regex, .any: break
             }
-            guard let byKey else {
-                return index.always.filter { other in
-                    let pattern = stubs[other].request
-                    return (pattern.path == .any || pattern.path == request.path)
-                        && pattern.target.first.map(request.target.contains) ?? true
-                }
-            }
-            let paths: [PathPattern] = request.path == .any ? [.any] : [.any, request.path]
-            var targets: [TargetMatcher?] = [nil]
-            for target in request.target where !targets.contains(target) { targets.append(target) }
-            var found: [Int] = []
-            for path in paths {
-                for target in targets { found += byKey[Key(path: path, firstTarget: target)] ?? [] }
-            }
-            return RouteIndex.ordered(found, stubs)
+            guard let byKey else { return index.always.filter { Key.mayShadow(stubs[$0].request, request) } }
+            return RouteIndex.ordered(Key.shadowing(request).flatMap { byKey[$0] ?? [] }, stubs)
         }
     }
 
@@ -146,65 +160,66 @@ package final class RouteIndex: Sendable {
 
 /// Regex and any-path stubs by the longest literal start a path must have to
 /// match them, so that a path finds the few it may reach with one lookup per
-/// distinct start length rather than a test of every such stub.
+/// distinct start length rather than a test of every such stub. The starts
+/// are ASCII (a regex's plain characters), so a path's first bytes are
+/// looked up as a substring of it, with no allocation.
 private struct AlwaysByStart: Sendable {
-    private var byStart: [[UInt8]: [Int]] = [:]
+    private var byStart: [Substring: [Int]] = [:]
     private var lengths: [Int] = []
 
     init(_ always: [Int], _ stubs: [Stub]) {
-        for index in always { byStart[stubs[index].request.requiredPathStart, default: []].append(index) }
-        lengths = Set(byStart.keys.map(\.count)).sorted()
+        byStart.reserveCapacity(always.count)
+        for index in always {
+            var longest: [UInt8] = []
+            stubs[index].request.forEachRequiredPathStart { if $0.count > longest.count { longest = $0 } }
+            byStart[Substring(String(decoding: longest, as: UTF8.self)), default: []].append(index)
+        }
+        lengths = Set(byStart.keys.map(\.utf8.count)).sorted()
     }
 
-    /// The stubs whose required start `path` has (unordered): a superset of
-    /// those ``RequestPattern/mayMatch(literalPath:)`` (which checks every
-    /// start) admits, so of those that match.
+    /// The stubs whose longest required start `path` has (unordered): a
+    /// superset of those ``RequestPattern/mayMatch(literalPath:)`` (which
+    /// checks every start) admits, so of those that match.
     func candidates(for path: String) -> [Int] {
-        let bytes = Array(path.utf8)
+        let utf8 = path.utf8
         var found: [Int] = []
         for length in lengths {
-            guard length <= bytes.count else { break }
-            if let more = byStart[Array(bytes[..<length])] { found += more }
+            guard length <= utf8.count else { break }
+            let start = Substring(utf8[..<utf8.index(utf8.startIndex, offsetBy: length)])
+            // A cut inside a multi-byte character is no ASCII start.
+            guard start.utf8.count == length, let more = byStart[start] else { continue }
+            found += more
         }
         return found
     }
 }
 
 extension RequestPattern {
-    /// The longest literal start ``mayMatch(literalPath:)`` requires of a
-    /// path; empty when it requires none.
-    var requiredPathStart: [UInt8] {
+    /// Hands `body` every literal start a path must have to match this
+    /// pattern, as far as its regexes' literal starts decide: a regex path's,
+    /// and each anchored URL regex's without a `%` (a raw target that starts
+    /// with it decodes to a path that starts with it too). None when nothing
+    /// is known.
+    func forEachRequiredPathStart(_ body: ([UInt8]) -> Void) {
         switch path {
-        case .regex(let pattern): return pattern.wholeMatchPrefix
-        case .any:
-            var longest: [UInt8] = []
-            for condition in target {
-                guard case .matches(let pattern) = condition.matcher, let prefix = pattern.anchoredPrefix,
-                      !prefix.contains(UInt8(ascii: "%")), prefix.count > longest.count else { continue }
-                longest = prefix
-            }
-            return longest
-        default: return []
-        }
-    }
-
-    /// Whether a request whose path is `path` could match this pattern, as far
-    /// as the literal start of its regex decides; `true` when unsure. Only
-    /// prefixes are compared, so indexing thousands of literal paths against
-    /// thousands of regex stubs runs no expression. A URL regex is judged
-    /// by its anchored literal start: without a `%` in it, a raw target that
-    /// starts with it decodes to a path that starts with it too.
-    func mayMatch(literalPath path: String) -> Bool {
-        switch self.path {
-        case .regex(let pattern): return path.utf8.starts(with: pattern.wholeMatchPrefix) // no expression runs here
+        case .regex(let pattern): body(pattern.wholeMatchPrefix)
         case .any:
             for condition in target {
                 guard case .matches(let pattern) = condition.matcher, let prefix = pattern.anchoredPrefix,
                       !prefix.contains(UInt8(ascii: "%")) else { continue }
-                if !path.utf8.starts(with: prefix) { return false }
+                body(prefix)
             }
-            return true
-        default: return true
+        default: break
         }
+    }
+
+    /// Whether a request whose path is `path` could match this pattern, as far
+    /// as the literal starts of its regexes decide; `true` when unsure. Only
+    /// prefixes are compared, so indexing thousands of literal paths against
+    /// thousands of regex stubs runs no expression.
+    func mayMatch(literalPath path: String) -> Bool {
+        var may = true
+        forEachRequiredPathStart { if !path.utf8.starts(with: $0) { may = false } }
+        return may
     }
 }
