@@ -135,4 +135,20 @@ import Testing
         #expect(checks.map(\.matched) == [true, true, false, true])
         #expect(checks[2].description == #"✗ query limit: expected == "20", got "500""#)
     }
+
+    /// A stub keeps its fields in one shared box; changing a copy changes
+    /// only the copy, however deep the change.
+    @Test func aChangedCopyLeavesTheStubItCameFromAsItWas() {
+        let original = Get("/characters").query("limit", "20").respond(.text("ok")).times(2)
+        var copy = original
+        copy.request.query.append(FieldMatcher("offset", .equals("0")))
+        copy.times = nil
+        copy.name = "copy"
+        #expect(original.request.query.count == 1)
+        #expect(original.times == 2)
+        #expect(original.name == nil)
+        #expect(copy.request.query.count == 2)
+        #expect(copy.times == nil && copy.name == "copy")
+        #expect(copy.id == original.id && copy.location == original.location)
+    }
 }

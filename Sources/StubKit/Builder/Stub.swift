@@ -6,45 +6,128 @@ public import Foundation
 /// inside `Stubs { … }`; every modifier returns a changed copy.
 public struct Stub: Sendable, Identifiable, CustomStringConvertible {
     /// Names the stub on a running server (unique by default).
-    public var id: StubID
+    @inlinable public var id: StubID {
+        _read { yield box.fields.id }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.id }
+    }
     /// The requests this stub answers.
-    public var request: RequestPattern
+    @inlinable public var request: RequestPattern {
+        _read { yield box.fields.request }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.request }
+    }
     /// How it makes its response.
-    public var response: ResponseRecipe
+    @inlinable public var response: ResponseRecipe {
+        _read { yield box.fields.response }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.response }
+    }
     /// Headers added to every response it sends (from groups, for example).
-    public var responseHeaders: HTTPHeaders = [:]
+    @inlinable public var responseHeaders: HTTPHeaders {
+        _read { yield box.fields.responseHeaders }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.responseHeaders }
+    }
     /// Checks that may answer instead, in order.
-    public var guards: [AuthRule] = []
+    @inlinable public var guards: [AuthRule] {
+        _read { yield box.fields.guards }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.guards }
+    }
     /// Among several matching stubs the highest priority wins; then the first declared.
-    public var priority: Int = 0
+    @inlinable public var priority: Int {
+        _read { yield box.fields.priority }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.priority }
+    }
     /// How many requests it answers at most; `nil` for no limit.
-    public var times: Int?
+    @inlinable public var times: Int? {
+        _read { yield box.fields.times }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.times }
+    }
     /// When and how the response is sent.
-    public var delay: Delay?
+    @inlinable public var delay: Delay? {
+        _read { yield box.fields.delay }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.delay }
+    }
     /// A broken response to send instead of the real one.
-    public var fault: Fault?
+    @inlinable public var fault: Fault? {
+        _read { yield box.fields.fault }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.fault }
+    }
     /// The scenario state this stub requires and sets.
-    public var scenario: ScenarioStep?
+    @inlinable public var scenario: ScenarioStep? {
+        _read { yield box.fields.scenario }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.scenario }
+    }
     /// Whether answers are compressed; `nil` follows the server's ``CompressionPolicy``.
-    public var compression: ResponseCompression?
+    @inlinable public var compression: ResponseCompression? {
+        _read { yield box.fields.compression }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.compression }
+    }
     /// Where the stub was declared, for diagnostics.
-    public var location: CodeLocation
+    @inlinable public var location: CodeLocation {
+        _read { yield box.fields.location }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.location }
+    }
     /// Whether a test fails when no request used this stub: `true` always,
     /// `false` never, `nil` as the test's scope says (its `exhaustive` option,
     /// `expectAllStubsUsed()`).
-    public var mustBeUsed: Bool?
+    @inlinable public var mustBeUsed: Bool? {
+        _read { yield box.fields.mustBeUsed }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.mustBeUsed }
+    }
     /// A human name for reports and admin listings (WireMock's `name`).
-    public var name: String?
+    @inlinable public var name: String? {
+        _read { yield box.fields.name }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.name }
+    }
     /// Free-form data about the stub that does not change what it answers
     /// (WireMock's `metadata`), for finding stubs by it.
-    public var metadata: [String: JSONValue] = [:]
+    @inlinable public var metadata: [String: JSONValue] {
+        _read { yield box.fields.metadata }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.metadata }
+    }
     /// What this stub's computed answer depends on, when it promises that
     /// answers may be built once and sent again (``AnswerReuse``).
-    package var answerReuse: AnswerReuse?
+    package var answerReuse: AnswerReuse? {
+        _read { yield box.fields.answerReuse }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.answerReuse }
+    }
     /// The document this stub was read from, as written, where a reader keeps
     /// it (a WireMock mapping posted to the admin API is listed back as
     /// posted); it goes wherever the stub goes, so it is never stale.
-    package var asWritten: JSONValue?
+    @inlinable package var asWritten: JSONValue? {
+        _read { yield box.fields.asWritten }
+        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.asWritten }
+    }
+
+    /// The fields, in one shared, immutable box: a stub is copied (into a
+    /// journal entry, a route table, a change's list) by one retain, and a
+    /// change makes a new box.
+    @usableFromInline var box: Box
+
+    /// The box: inlined where a stub's fields are read, so a read is two loads.
+    @usableFromInline final class Box: Sendable {
+        @usableFromInline let fields: Fields
+        @usableFromInline init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// A stub's stored fields.
+    @usableFromInline struct Fields: Sendable {
+        @usableFromInline var id: StubID
+        @usableFromInline var request: RequestPattern
+        @usableFromInline var response: ResponseRecipe
+        @usableFromInline var responseHeaders: HTTPHeaders = [:]
+        @usableFromInline var guards: [AuthRule] = []
+        @usableFromInline var priority: Int = 0
+        @usableFromInline var times: Int?
+        @usableFromInline var delay: Delay?
+        @usableFromInline var fault: Fault?
+        @usableFromInline var scenario: ScenarioStep?
+        @usableFromInline var compression: ResponseCompression?
+        @usableFromInline var location: CodeLocation
+        @usableFromInline var mustBeUsed: Bool?
+        @usableFromInline var name: String?
+        @usableFromInline var metadata: [String: JSONValue] = [:]
+        var answerReuse: AnswerReuse?
+        @usableFromInline var asWritten: JSONValue?
+    }
 
     /// Creates a stub from a pattern and a recipe, declared where this is called.
     public init(
@@ -58,10 +141,7 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
 
     /// Creates a stub declared at `location`: a line of a spec file, say.
     public init(request: RequestPattern, response: ResponseRecipe = .fixed(StubResponse()), location: CodeLocation) {
-        self.id = .unique(at: location)
-        self.request = request
-        self.response = response
-        self.location = location
+        self.box = Box(Fields(id: .unique(at: location), request: request, response: response, location: location))
     }
 
     /// Creates a stub answering `method path` (a literal path, or a template
