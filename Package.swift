@@ -237,7 +237,7 @@ let package = Package(
                            "UnderstudyTestSupport", "understudy-engine-probe"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "StubEngineTests", dependencies: ["StubEngine", "HTTPWire", "HTTPCoding", "StubKit"], swiftSettings: strictSettings),
+        .testTarget(name: "StubEngineTests", dependencies: ["StubEngine", "HTTPWire", "HTTPCoding", "StubKit", "Locking"], swiftSettings: strictSettings),
         .testTarget(name: "DocumentReaderTests", dependencies: ["DocumentReader", "StubKit", .product(name: "Yams", package: "Yams")],
                     swiftSettings: strictSettings),
         .testTarget(name: "MarvelModelsTests", dependencies: ["MarvelModels", "StubKit", "UnderstudyTestSupport"], swiftSettings: strictSettings),

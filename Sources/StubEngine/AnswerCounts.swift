@@ -6,12 +6,18 @@ import Locking
 final class AnswerCounts: Sendable {
     private let counts: Locked<[Int]>
 
-    /// Counts for `count` stubs, starting from `initial` where given.
-    init(count: Int, initial: [Int: Int] = [:]) {
-        var counts = [Int](repeating: 0, count: count)
-        for (index, value) in initial where counts.indices.contains(index) { counts[index] = value }
+    /// Counts for `count` stubs, none answered yet.
+    convenience init(count: Int) {
+        self.init([Int](repeating: 0, count: count))
+    }
+
+    /// Counts starting from `counts`, one per stub.
+    init(_ counts: [Int]) {
         self.counts = Locked(counts)
     }
+
+    /// Every stub's count at once, read under one lock.
+    var all: [Int] { counts.withLock { $0 } }
 
     /// Counts one answer of stub `index` if `limit` allows it and returns the
     /// 0-based number of this answer; `nil` when the stub is used up.

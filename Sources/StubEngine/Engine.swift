@@ -10,23 +10,6 @@ package import Synchronization
 /// each request and sends the ``Answer``. Runs on the transport's threads, so
 /// everything it touches is immutable or locked.
 package final class Engine: Sendable {
-    /// The stubs served now with this server's answer counts, and the front
-    /// door answered before them; one snapshot per request, swapped whole
-    /// when any of them changes.
-    package final class Serving: Sendable {
-        let stubSet: StubSet
-        let counts: AnswerCounts
-        /// Routes answered before any stub and never journaled (the admin API).
-        let frontDoor: FrontDoor?
-        package var table: RouteTable { stubSet.table }
-
-        init(set: StubSet, counts: AnswerCounts, frontDoor: FrontDoor? = nil) {
-            self.stubSet = set
-            self.counts = counts
-            self.frontDoor = frontDoor
-        }
-    }
-
     package let serving: Locked<Serving>
     package let journal: Journal
     /// The streams stubs opened for the test to feed, until it takes them.
@@ -74,6 +57,15 @@ package final class Engine: Sendable {
         self.random = Locked(SplitMix64(seed: seed))
     }
 
+    /// The serving state with its table indexed: built once, by the first
+    /// request after a change that built no index (see ``RouteTable``).
+    private func indexedServing() -> Serving {
+        serving.withLock { serving in
+            if serving.table.index == nil { serving = serving.indexed() }
+            return serving
+        }
+    }
+
     /// Serves `door` before the stubs from the next request on; `nil` closes it.
     package func mount(_ door: FrontDoor?) {
         serving.withLock { $0 = Serving(set: $0.stubSet, counts: $0.counts, frontDoor: door) }
@@ -81,7 +73,7 @@ package final class Engine: Sendable {
 
     /// The answer to one request, journaled with the status it sends.
     package func answer(_ request: RecordedRequest) -> Answer {
-        let serving = self.serving.withLock { $0 }
+        var serving = self.serving.withLock { $0 }
         if let door = serving.frontDoor, door.opens(request.path) {
             let answer = FrontDoorAnswer()
             door.handle(request) { answer.deliver($0) }
@@ -93,6 +85,7 @@ package final class Engine: Sendable {
             journal.recordPreflight(request, status: answer.status)
             return .response(HTTPResponse(answer))
         }
+        if serving.table.index == nil { serving = indexedServing() }
         let table = serving.table
         guard let (index, captures, call) = select(request, in: serving) else {
             let report = UnmatchedRequestReport(request: request, table: table, counts: serving.counts, scenarios: scenarios)

@@ -11,35 +11,36 @@ extension Engine {
         try serving.withLock { serving in
             let old = serving.table.stubs
             let entries = try edit(old)
+            let oldCounts = serving.counts.all
             var next: [Stub] = []
             next.reserveCapacity(entries.count)
-            var carried: [Int: Int] = [:]
-            var reused: [Int: StubSlot] = [:]
+            var counts = [Int](repeating: 0, count: entries.count)
+            var reused = [StubSlot?](repeating: nil, count: entries.count)
             var overridable = Set<StubID>()
             // Where a fresh stub's id was: a scan for a few fresh stubs, an index for many.
+            let indexed = entries.count(where: { if case .fresh = $0 { true } else { false } }) > 8
             var oldIndex: [StubID: Int] = [:]
-            if entries.count(where: { if case .fresh = $0 { true } else { false } }) > 8 {
+            if indexed {
                 for index in old.indices where oldIndex[old[index].id] == nil { oldIndex[old[index].id] = index }
             }
-            func previous(_ id: StubID) -> Int? { oldIndex.isEmpty ? old.firstIndex { $0.id == id } : oldIndex[id] }
+            func previous(_ id: StubID) -> Int? { indexed ? oldIndex[id] : old.firstIndex { $0.id == id } }
             for (position, entry) in entries.enumerated() {
                 switch entry {
                 case .kept(let previous):
                     next.append(old[previous])
-                    let count = serving.counts.count(previous)
-                    if count > 0 { carried[position] = count }
+                    counts[position] = oldCounts[previous]
                     reused[position] = serving.table.slots[previous]
                 case .fresh(let stub):
                     next.append(stub)
                     if let previous = previous(stub.id), StubValidation.sameShape(old[previous], stub) {
-                        carried[position] = serving.counts.count(previous)
+                        counts[position] = oldCounts[previous]
                         overridable.insert(stub.id)
                     }
                 }
             }
             let table = try StubPreparation.table(for: next, fixtures: serving.stubSet.fixtures, overridable: overridable, reusing: reused)
             serving = Serving(set: StubSet(table: table, fixtures: serving.stubSet.fixtures),
-                              counts: AnswerCounts(count: next.count, initial: carried), frontDoor: serving.frontDoor)
+                              counts: AnswerCounts(counts), frontDoor: serving.frontDoor)
         }
     }
 

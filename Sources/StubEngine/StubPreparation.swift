@@ -6,34 +6,47 @@ import Locking
 /// the checks and the index; this adds each stub's prepared response.
 enum StubPreparation {
     /// The route table for `stubs`; throws ``StubValidationError`` listing
-    /// every problem (see ``StubValidation/check(_:fixtures:overridable:resolved:)``).
-    /// Slots in `reusing` (by position) are kept as they are: a change that
-    /// adds one stub prepares only that one, and does not re-check the others
-    /// against what they were already checked against.
-    static func table(for stubs: [Stub], fixtures: URL, overridable: Set<StubID> = [], reusing kept: [Int: StubSlot] = [:]) throws -> RouteTable {
+    /// every problem (see ``StubValidation/check(_:fixtures:overridable:alreadyChecked:)``).
+    /// Slots in `reusing` (by position; empty, or one entry per stub) are
+    /// kept as they are: a change that adds one stub prepares only that one,
+    /// and does not re-check the others against what they were already
+    /// checked against.
+    static func table(for stubs: [Stub], fixtures: URL, overridable: Set<StubID> = [], reusing kept: [StubSlot?] = []) throws -> RouteTable {
         let checked = try StubValidation.check(stubs, fixtures: fixtures, overridable: overridable,
-                                               resolved: kept.mapValues(\.resolvedRecipe))
-        let slots = stubs.indices.map { kept[$0] ?? StubSlot(stub: stubs[$0], resolvedRecipe: checked.resolvedRecipes[$0]) }
-        return RouteTable(index: checked.index, slots: slots)
+                                               alreadyChecked: kept.map { $0 != nil })
+        let slots = stubs.indices.map { (kept.isEmpty ? nil : kept[$0]) ?? StubSlot(stub: stubs[$0], resolvedRecipe: checked.resolvedRecipes[$0]) }
+        return RouteTable(stubs: stubs, slots: slots, index: checked.index)
     }
 }
 
-/// The served stubs: their route index and their prepared slots, side by
+/// The served stubs: their prepared slots and their route index, side by
 /// side. A class so that a request takes one reference to the current table.
+///
+/// A change of a few stubs checks them by scanning for their rivals and
+/// builds no index: the engine builds it for the first request that needs
+/// one (``Engine``'s serving state takes the indexed table), so a run of
+/// changes with no request between them, such as thousands of mappings
+/// posted one at a time to the admin API, builds no index each.
 package final class RouteTable: Sendable {
-    let index: RouteIndex
+    /// The stubs, in declaration order.
+    package let stubs: [Stub]
     let slots: [StubSlot]
+    /// The route index; `nil` until a request needs it (see ``indexed()``).
+    let index: RouteIndex?
     /// Each id's first position, built on the first lookup by id (most
     /// tables are never asked), so a change costs nothing more.
     private let positions = Locked<[StubID: Int]?>(nil)
 
-    init(index: RouteIndex, slots: [StubSlot]) {
-        self.index = index
+    init(stubs: [Stub], slots: [StubSlot], index: RouteIndex?) {
+        self.stubs = stubs
         self.slots = slots
+        self.index = index
     }
 
-    /// The stubs, in declaration order.
-    package var stubs: [Stub] { index.stubs }
+    /// This table with its route index built; itself when it has one.
+    func indexed() -> RouteTable {
+        index == nil ? RouteTable(stubs: stubs, slots: slots, index: RouteIndex(stubs: stubs)) : self
+    }
 
     /// The first stub named `id`, found through an index, not a scan.
     package func stub(_ id: StubID) -> Stub? {
@@ -48,6 +61,8 @@ package final class RouteTable: Sendable {
         return position.map { stubs[$0] }
     }
 
-    /// The indices of the stubs that may match `path`, best first.
-    func candidates(for path: String) -> [Int] { index.candidates(for: path) }
+    /// The indices of the stubs that may match `path`, best first. The
+    /// engine asks an indexed table (``indexed()``); an unindexed one
+    /// indexes its stubs for this one call.
+    func candidates(for path: String) -> [Int] { (index ?? RouteIndex(stubs: stubs)).candidates(for: path) }
 }

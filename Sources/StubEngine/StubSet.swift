@@ -24,7 +24,7 @@ public struct StubSet: Sendable {
     /// - Throws: `StubValidationError` naming each stub that cannot work.
     public init(_ stubs: [Stub], fixturesDirectory: URL? = nil) throws {
         let fixtures = fixturesDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        self.table = try StubPreparation.table(for: stubs, fixtures: fixtures)
+        self.table = try StubPreparation.table(for: stubs, fixtures: fixtures).indexed()
         self.fixtures = fixtures
     }
 

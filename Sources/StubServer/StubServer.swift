@@ -228,8 +228,8 @@ public final class StubServer: Sendable {
     ///
     /// - Throws: ``StubValidationError``; nothing changes then.
     package func addFirst(_ stubs: [Stub]) throws {
-        let ids = Set(stubs.map(\.id))
-        try engine.change { current in stubs.map(StubListEntry.fresh) + current.indices.filter { !ids.contains(current[$0].id) }.map(StubListEntry.kept) }
+        let named = Self.isNamed(stubs.map(\.id))
+        try engine.change { current in stubs.map(StubListEntry.fresh) + current.indices.filter { !named(current[$0].id) }.map(StubListEntry.kept) }
     }
 
     /// Serves `stubs` instead of the current list, atomically: requests in
@@ -263,12 +263,23 @@ public final class StubServer: Sendable {
     @discardableResult
     package func remove(_ ids: Set<StubID>) -> Int {
         var removed = 0
+        let named = Self.isNamed(Array(ids))
         try? engine.change { current in
-            let kept = current.indices.filter { !ids.contains(current[$0].id) }
+            let kept = current.indices.filter { !named(current[$0].id) }
             removed = current.count - kept.count
             return kept.map(StubListEntry.kept)
         }
         return removed
+    }
+
+    /// Whether an id is one of `ids`: compared with each of a few (a change
+    /// of one stub hashes none of the current stubs' ids), looked up among many.
+    private static func isNamed(_ ids: [StubID]) -> @Sendable (StubID) -> Bool {
+        if ids.count > 8 {
+            let set = Set(ids)
+            return { set.contains($0) }
+        }
+        return { ids.contains($0) }
     }
 
     // MARK: Issues found while serving

@@ -1,7 +1,8 @@
 import Foundation
 import HTTPCoding
 import HTTPWire
-import StubEngine
+import Locking
+@testable import StubEngine
 import StubKit
 import Synchronization
 import Testing
@@ -138,6 +139,22 @@ import Testing
             #expect(miss.checks == stub.request.checks(against: request), "a ranked stub is described in full")
         }
         #expect(report.closestStubs[1].failures == [FieldCheck(field: "query q", expected: #"== "1""#, actual: #""2""#, matched: false)])
+    }
+
+    @Test func aChangeOfAFewStubsLeavesTheRouteIndexToTheFirstRequest() throws {
+        let engine = try Self.engine((0..<20).map { Get("/item-\($0)").respond(.text("\($0)")) })
+        let newestFirst = [StubListEntry.fresh(Get("/items/{id}").respond(.text("template")))]
+        try engine.change { current in newestFirst + current.indices.map(StubListEntry.kept) }
+        #expect(engine.serving.withLock { $0.table.index } == nil, "one stub checked: its rivals scanned, no index built")
+        #expect(Self.body(engine.answer(Self.get("/items/5"))) == "template")
+        #expect(Self.body(engine.answer(Self.get("/item-3"))) == "3")
+        #expect(engine.answer(Self.get("/item-30")).sentStatus == 404)
+        #expect(engine.serving.withLock { $0.table.index } != nil, "built by the first request, once")
+        let shadowed = #expect(throws: StubValidationError.self, "the scan finds what the index would") {
+            try engine.change { current in current.indices.map(StubListEntry.kept) + [.fresh(Get("/items/7"))] }
+        }
+        #expect(shadowed?.problems.first?.message.contains("can never match: GET /items/{id}") == true)
+        #expect(Self.body(engine.answer(Self.get("/items/7"))) == "template", "a refused change changes nothing")
     }
 }
 

@@ -86,14 +86,53 @@ import Testing
         var added = Self.stub(.any, target: TargetMatcher(.path, .matches(#"\A(?:/resource-12/[0-9]+)\z"#)))
         added.request.headers.append(FieldMatcher("Accept", .equals("application/json")))
         stubs.append(added)
-        let served = Dictionary(uniqueKeysWithValues: (0..<40).map { ($0, ResponseRecipe?.none) }) // checked when they were served
+        let served = Array(repeating: true, count: 40) + [false] // checked when they were served
         let error = #expect(throws: StubValidationError.self, "only the added stub is checked, by a scan of its rivals") {
-            try StubValidation.check(stubs, fixtures: URL(fileURLWithPath: "/nonexistent"), resolved: served)
+            try StubValidation.check(stubs, fixtures: URL(fileURLWithPath: "/nonexistent"), alreadyChecked: served)
         }
         #expect(error?.problems.count == 1)
         #expect(error?.problems.first?.message.contains("can never match") == true)
         stubs[40].request.target = [TargetMatcher(.path, .matches(#"\A(?:/resource-99/[0-9]+)\z"#))]
-        #expect(throws: Never.self) { try StubValidation.check(stubs, fixtures: URL(fileURLWithPath: "/nonexistent"), resolved: served) }
+        #expect(throws: Never.self) { try StubValidation.check(stubs, fixtures: URL(fileURLWithPath: "/nonexistent"), alreadyChecked: served) }
+    }
+
+    /// A stub checked alone (added at run time) has its rivals scanned for;
+    /// a whole list looks them up in the index. Both find the same shadows,
+    /// for every kind of path.
+    @Test func scanningAndLookingUpRivalsFindTheSameShadows() throws {
+        func with(_ stub: Stub, _ change: (inout Stub) -> Void) -> Stub { var stub = stub; change(&stub); return stub }
+        let header = FieldMatcher("Accept", .equals("application/json"))
+        let first = TargetMatcher(.path, .matches(#"\A(?:/t/[0-9]+)\z"#))
+        let stubs = [
+            Self.stub(.literal("/a")),                                                       // 0
+            with(Self.stub(.literal("/a"))) { $0.request.headers.append(header) },          // 1: shadowed by 0
+            Self.stub(.template(PathTemplate("/items/{id}"))),                               // 2
+            with(Self.stub(.template(PathTemplate("/items/{id}")))) { $0.request.headers.append(header) }, // 3: by 2
+            Self.stub(.regex("/r/[0-9]+")),                                                  // 4
+            Self.stub(.regex("/r/[0-9]+")),                                                  // 5: by 4
+            Self.stub(.any, target: first),                                                  // 6
+            with(Self.stub(.any, target: first)) { $0.request.headers.append(header) },     // 7: by 6
+            Self.stub(.literal("/items/5")),                                                 // 8: by 2
+            Self.stub(.literal("/r/7")),                                                     // 9: by 4
+            with(Self.stub(.literal("/r/8"))) { $0.priority = 1 },                           // 10: first by priority
+            Self.stub(.template(PathTemplate("/other/{x}"))),                                // 11
+            Self.stub(.any, target: TargetMatcher(.path, .matches(#"\A(?:/u/[0-9]+)\z"#))), // 12
+            Self.stub(.literal("/t/1")),                                                     // 13: 6 has a condition 13 lacks
+        ]
+        let nowhere = URL(fileURLWithPath: "/nonexistent")
+        func shadowed(_ problems: [StubProblem]) -> [String] { problems.map(\.message).filter { $0.contains("can never match") } }
+        let keyed = #expect(throws: StubValidationError.self) { try StubValidation.check(stubs, fixtures: nowhere) }
+        var scanned: [String] = []
+        for position in stubs.indices {
+            let alone = stubs.indices.map { $0 != position }
+            do {
+                let checked = try StubValidation.check(stubs, fixtures: nowhere, alreadyChecked: alone)
+                #expect(checked.index == nil, "one stub checked builds no index")
+            } catch let error as StubValidationError {
+                scanned += shadowed(error.problems)
+            }
+        }
+        #expect(shadowed(keyed?.problems ?? []).count == 6)
+        #expect(scanned == shadowed(keyed?.problems ?? []))
     }
 }
-

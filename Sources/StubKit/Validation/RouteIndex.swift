@@ -15,9 +15,9 @@
 package final class RouteIndex: Sendable {
     /// The stubs, in declaration order; indices below refer to it.
     package let stubs: [Stub]
-    fileprivate let byLiteral: [String: [Int]]
-    fileprivate let byPrefix: [Substring: [Int]]
-    fileprivate let always: [Int]
+    let byLiteral: [String: [Int]]
+    let byPrefix: [Substring: [Int]]
+    let always: [Int]
     /// The `always` stubs by literal start, when there are many of them.
     private let alwaysByStart: AlwaysByStart?
 
@@ -63,80 +63,6 @@ package final class RouteIndex: Sendable {
         return Self.ordered(Self.prefixCandidates(path, byPrefix) + alwaysByStart.candidates(for: path), stubs)
     }
 
-    /// What a shadowing check of `count` stubs walks (see ``Rivals``).
-    package func rivals(checking count: Int) -> Rivals {
-        Rivals(index: self, byKey: count > Rivals.scanLimit ? Rivals.keyed(always, stubs) : nil)
-    }
-
-    /// For each stub a shadowing check looks at, the stubs that could answer
-    /// before it for every request it matches, best first, ending with the
-    /// stub itself. A regex or any-path stub's rivals are the regex and
-    /// any-path stubs whose path is any or its own and whose first target
-    /// condition (if any) is one of its own: every other stub fails the
-    /// check's path or condition test. Checking a few (a stub added at run
-    /// time) scans for them; checking many (a WireMock root of thousands of
-    /// `urlPathPattern`s) looks them up, in linear time, not by comparing
-    /// every pair.
-    package struct Rivals {
-        /// Up to this many checked stubs, a regex or any-path stub's rivals are scanned for.
-        static let scanLimit = 8
-
-        /// What a regex or any-path stub shows a later one: its path and its first target condition.
-        struct Key: Hashable {
-            var path: PathPattern
-            var firstTarget: TargetMatcher?
-
-            init(_ pattern: RequestPattern) {
-                path = pattern.path
-                firstTarget = pattern.target.first
-            }
-
-            init(path: PathPattern, firstTarget: TargetMatcher?) {
-                self.path = path
-                self.firstTarget = firstTarget
-            }
-
-            /// Whether a stub with `other` may shadow one with `pattern`: its
-            /// path is any or the same, and its first target condition (if
-            /// any) is one of `pattern`'s. ``shadowing(_:)`` lists the keys
-            /// this admits, for a lookup; this reads the two patterns in place,
-            /// for a scan.
-            static func mayShadow(_ other: RequestPattern, _ pattern: RequestPattern) -> Bool {
-                (other.path == .any || other.path == pattern.path) && (other.target.first.map(pattern.target.contains) ?? true)
-            }
-
-            /// The keys of the stubs that may shadow one with `pattern` (see ``mayShadow(_:_:)``).
-            static func shadowing(_ pattern: RequestPattern) -> [Key] {
-                let paths: [PathPattern] = pattern.path == .any ? [.any] : [.any, pattern.path]
-                var targets: [TargetMatcher?] = [nil]
-                for target in pattern.target where !targets.contains(target) { targets.append(target) }
-                return paths.flatMap { path in targets.map { Key(path: path, firstTarget: $0) } }
-            }
-        }
-
-        let index: RouteIndex
-        let byKey: [Key: [Int]]?
-
-        static func keyed(_ always: [Int], _ stubs: [Stub]) -> [Key: [Int]] {
-            var byKey: [Key: [Int]] = [:]
-            for index in always { byKey[Key(stubs[index].request), default: []].append(index) }
-            return byKey
-        }
-
-        /// The rivals of the stub at `position`.
-        package func of(_ position: Int) -> [Int] {
-            let stubs = index.stubs
-            let request = stubs[position].request
-            switch request.path {
-            case .literal(let path): return index.byLiteral[path] ?? []
-            case .template(let template): return index.byPrefix[Substring(template.literalPrefix)] ?? []
-            case .regex, .any: break
-            }
-            guard let byKey else { return index.always.filter { Key.mayShadow(stubs[$0].request, request) } }
-            return RouteIndex.ordered(Key.shadowing(request).flatMap { byKey[$0] ?? [] }, stubs)
-        }
-    }
-
     /// The template stubs whose literal prefix is `path` up to a `/`, or all of it.
     private static func prefixCandidates(_ path: String, _ byPrefix: [Substring: [Int]]) -> [Int] {
         guard !byPrefix.isEmpty else { return [] }
@@ -149,12 +75,17 @@ package final class RouteIndex: Sendable {
         return found
     }
 
-    fileprivate static func ordered(_ indices: [Int], _ stubs: [Stub]) -> [Int] {
+    /// `indices` best first: higher priority, then earlier declaration. A
+    /// list already in that order (the common case: one priority, positions
+    /// gathered in order) is returned as it is.
+    static func ordered(_ indices: [Int], _ stubs: [Stub]) -> [Int] {
         guard indices.count > 1 else { return indices }
-        return indices.sorted { a, b in
+        func before(_ a: Int, _ b: Int) -> Bool {
             let (pa, pb) = (stubs[a].priority, stubs[b].priority)
             return pa != pb ? pa > pb : a < b
         }
+        if zip(indices, indices.dropFirst()).allSatisfy(before) { return indices }
+        return indices.sorted(by: before)
     }
 }
 
@@ -173,8 +104,9 @@ private struct AlwaysByStart: Sendable {
             var longest: [UInt8] = []
             stubs[index].request.forEachRequiredPathStart { if $0.count > longest.count { longest = $0 } }
             byStart[Substring(String(decoding: longest, as: UTF8.self)), default: []].append(index)
+            if !lengths.contains(longest.count) { lengths.append(longest.count) }
         }
-        lengths = Set(byStart.keys.map(\.utf8.count)).sorted()
+        lengths.sort()
     }
 
     /// The stubs whose longest required start `path` has (unordered): a

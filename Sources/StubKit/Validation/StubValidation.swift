@@ -5,52 +5,51 @@ package import Foundation
 /// unreadable or escaping fixtures, and stubs that can never match because
 /// an earlier, broader one always answers first. Reads fixture files.
 package enum StubValidation {
-    /// Stubs that passed: their route index and, per stub, its recipe with
-    /// fixture files read (`nil` when reading changed nothing).
+    /// Stubs that passed: their route index, when the check built one, and
+    /// the recipes whose fixture files were read.
     package struct Checked: Sendable {
-        /// The stubs, indexed by path.
-        package let index: RouteIndex
-        /// One entry per stub, in order.
-        package let resolvedRecipes: [ResponseRecipe?]
+        /// The stubs, indexed by path; `nil` when the check needed no index
+        /// (it checked a few stubs, and scanned for their rivals).
+        package let index: RouteIndex?
+        /// By position, the recipe with fixture files read, for each stub
+        /// checked here whose recipe reads any.
+        package let resolvedRecipes: [Int: ResponseRecipe]
     }
 
     /// Checks `stubs`, reading fixtures relative to `fixtures`; throws
     /// ``StubValidationError`` listing every problem. Stubs named in
     /// `overridable` (already served, and kept by a change) may be shadowed:
     /// overriding one at run time with a higher-priority stub is the point
-    /// of the change. `resolved` holds, by position, the recipes of stubs
-    /// already checked and served (a change keeps them): their fixtures are
-    /// not read again, and they may be shadowed, as `overridable` ones may.
+    /// of the change. `alreadyChecked` marks, by position (empty, or one
+    /// entry per stub), the stubs already checked and served (a change keeps
+    /// them): their fixtures are not read again, and they may be shadowed, as
+    /// `overridable` ones may.
     package static func check(
-        _ stubs: [Stub], fixtures: URL, overridable: Set<StubID> = [], resolved known: [Int: ResponseRecipe?] = [:]
+        _ stubs: [Stub], fixtures: URL, overridable: Set<StubID> = [], alreadyChecked: [Bool] = []
     ) throws -> Checked {
+        func isKnown(_ position: Int) -> Bool { !alreadyChecked.isEmpty && alreadyChecked[position] }
+        let checking = stubs.indices.filter { !isKnown($0) }
         var problems: [StubProblem] = []
-        var seen = Set<StubID>(minimumCapacity: stubs.count)
-        var resolvedRecipes: [ResponseRecipe?] = []
-        resolvedRecipes.reserveCapacity(stubs.count)
+        var duplicates = DuplicateIDs(stubs, checking: checking)
+        var resolvedRecipes: [Int: ResponseRecipe] = [:]
         for (position, stub) in stubs.enumerated() {
-            if !seen.insert(stub.id).inserted, let other = stubs.first(where: { $0.id == stub.id }) {
-                problems.append(StubProblem(stub, "duplicate stub id \"\(stub.id)\" (also declared at \(other.location))"))
+            if let other = duplicates.earlier(than: position) {
+                problems.append(StubProblem(stub, "duplicate stub id \"\(stub.id)\" (also declared at \(stubs[other].location))"))
             }
-            if let recipe = known[position] {
-                resolvedRecipes.append(recipe)
-                continue
-            }
+            if isKnown(position) { continue }
             if let problem = stub.problem { problems.append(StubProblem(stub, problem)) }
-            var resolved: ResponseRecipe?
             if stub.response.needsResolving {
                 do {
-                    resolved = try resolve(stub.response, fixtures: fixtures)
+                    resolvedRecipes[position] = try resolve(stub.response, fixtures: fixtures)
                 } catch {
                     problems.append(StubProblem(stub, "\(error)"))
                 }
             }
-            resolvedRecipes.append(resolved)
         }
-        let index = RouteIndex(stubs: stubs)
-        let checking = stubs.indices.filter { known[$0] == nil && !overridable.contains(stubs[$0].id) }
-        let rivals = index.rivals(checking: checking.count)
-        for position in checking {
+        let shadowable = overridable.isEmpty ? checking : checking.filter { !overridable.contains(stubs[$0].id) }
+        let index = shadowable.count > ShadowingRivals.scanLimit ? RouteIndex(stubs: stubs) : nil
+        let rivals = index.map(ShadowingRivals.init(index:)) ?? ShadowingRivals(scanning: stubs)
+        for position in shadowable {
             if let winner = shadowing(position, among: rivals) {
                 let (stub, other) = (stubs[position], stubs[winner])
                 let conditions = other.request.conditionCount == 0 ? "it has no further conditions"
@@ -62,6 +61,36 @@ package enum StubValidation {
         }
         guard problems.isEmpty else { throw StubValidationError(problems: problems) }
         return Checked(index: index, resolvedRecipes: resolvedRecipes)
+    }
+
+    /// Finds a stub's id among the stubs before it. Stubs already checked
+    /// (a change keeps them) have distinct ids, so only those being checked
+    /// can repeat one: a change that adds a few compares ids with those few,
+    /// and hashes no id.
+    private struct DuplicateIDs {
+        let stubs: [Stub]
+        /// The positions of the stubs being checked, in order.
+        let checking: [Int]
+        /// Ids seen so far, when many stubs are checked.
+        var seen: Set<StubID>?
+
+        init(_ stubs: [Stub], checking: [Int]) {
+            self.stubs = stubs
+            self.checking = checking
+            if checking.count > 8 { seen = Set(minimumCapacity: stubs.count) }
+        }
+
+        /// The first stub with the id of the one at `position`, when that is an earlier one.
+        /// Called for every position, in order.
+        mutating func earlier(than position: Int) -> Int? {
+            let id = stubs[position].id
+            if seen != nil {
+                return seen!.insert(id).inserted ? nil : stubs.firstIndex { $0.id == id }
+            }
+            // An earlier stub already checked cannot share a kept one's id.
+            return checking.contains(position) ? stubs[..<position].firstIndex { $0.id == id }
+                : checking.first { $0 < position && stubs[$0].id == id }
+        }
     }
 
     /// Whether a stub keeps its answer count across a change: same pattern text and `times` limit.
@@ -84,8 +113,8 @@ package enum StubValidation {
 
     /// The index of a stub that always answers before the stub at `index`
     /// whenever that one would match, or `nil`.
-    private static func shadowing(_ index: Int, among rivals: RouteIndex.Rivals) -> Int? {
-        let stubs = rivals.index.stubs
+    private static func shadowing(_ index: Int, among rivals: ShadowingRivals) -> Int? {
+        let stubs = rivals.stubs
         let stub = stubs[index]
         for candidate in rivals.of(index) {
             if candidate == index { return nil } // every stub ordered before this one was checked
