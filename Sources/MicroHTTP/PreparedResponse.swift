@@ -20,14 +20,16 @@ public final class PreparedResponse: PreparedWireResponse, @unchecked Sendable {
     deinit { MHD_destroy_response(handle) }
 }
 
-/// Creates a libmicrohttpd response holding a copy of the body and the headers.
+/// Creates a libmicrohttpd response for `response`: its headers copied,
+/// its body lent (see ``LentBody``), not copied.
 func makeMHDResponse(_ response: HTTPResponse) -> OpaquePointer {
-    let handle = response.body.withUnsafeBytes { bytes -> OpaquePointer? in
-        MHD_create_response_from_buffer(
-            bytes.count,
-            UnsafeMutableRawPointer(mutating: bytes.baseAddress),
-            .RESPMEM_MUST_COPY
-        )
+    let handle: OpaquePointer?
+    if response.body.isEmpty {
+        handle = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+    } else {
+        let lent = LentBody(response.body)
+        handle = MHD_create_response_from_buffer_with_free_callback_cls(
+            lent.bytes.count, lent.start, { Unmanaged<LentBody>.fromOpaque($0!).release() }, Unmanaged.passRetained(lent).toOpaque())
     }
     guard let handle else { fatalError("libmicrohttpd could not allocate a response") }
     for (name, value) in response.headers {
@@ -36,6 +38,22 @@ func makeMHDResponse(_ response: HTTPResponse) -> OpaquePointer {
         _ = MHD_add_response_header(handle, name, value)
     }
     return handle
+}
+
+/// A body lent to libmicrohttpd for a response's life instead of copied
+/// into its own allocation (a malloc and a copy per dynamic answer, and for
+/// a body of a kilobyte or more, malloc consolidating its free lists each
+/// time). The array is native and held unchanged (a `let`) by this object,
+/// which libmicrohttpd releases when it destroys the response, so its
+/// storage stays where it is until then.
+private final class LentBody {
+    let bytes: [UInt8]
+    let start: UnsafeMutableRawPointer
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        self.start = UnsafeMutableRawPointer(mutating: bytes.withUnsafeBytes { $0.baseAddress! })
+    }
 }
 
 /// Queues `response` on `connection` and releases this function's reference.
