@@ -34,8 +34,9 @@ func makeMHDResponse(_ response: HTTPResponse) -> OpaquePointer {
     guard let handle else { fatalError("libmicrohttpd could not allocate a response") }
     for (name, value) in response.headers {
         // libmicrohttpd refuses framing headers it computes itself (Content-Length);
-        // those are documented as ignored on HTTPResponse.
-        _ = MHD_add_response_header(handle, name, value)
+        // those are documented as ignored on HTTPResponse. withCString copies a
+        // short string to the stack, where passing the String would allocate.
+        _ = name.withCString { name in value.withCString { value in MHD_add_response_header(handle, name, value) } }
     }
     return handle
 }

@@ -143,14 +143,14 @@ final class WireEventLoop: @unchecked Sendable {
     private func run() {
         var retries: [Job] = []
         var sink = [UInt8](repeating: 0, count: 64)
+        // Kept across wake-ups (swapped with the queues, emptied in place), so a wake-up allocates none.
+        var (batch, written, polled, kept) = ([Job](), [(Job, Link)](), [pollfd](), [Link]())
         while true {
             // A short read means the pipe is empty: one read per wake-up, not two.
             while read(wake.read, &sink, sink.count) == sink.count {}
             lock.lock()
-            let batch = submitted
-            let written = handed
-            submitted = []
-            handed = []
+            swap(&batch, &submitted)
+            swap(&written, &handed)
             signalled = false
             let stopping = closed
             lock.unlock()
@@ -159,9 +159,13 @@ final class WireEventLoop: @unchecked Sendable {
                 link.job = job
                 busy.append(link)
             }
-            for job in retries + batch { start(job) }
-            retries = []
-            var polled = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            for job in retries { start(job) }
+            for job in batch { start(job) }
+            retries.removeAll(keepingCapacity: true)
+            batch.removeAll(keepingCapacity: true)
+            written.removeAll(keepingCapacity: true)
+            polled.removeAll(keepingCapacity: true)
+            polled.append(pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0))
             var nearest = UInt64.max
             for link in busy {
                 let writing = link.connecting || link.written < link.pending.count
@@ -172,7 +176,6 @@ final class WireEventLoop: @unchecked Sendable {
             let wait = nearest == .max ? -1 : Int32(clamping: nearest > now ? (nearest - now) / 1_000_000 + 1 : 0)
             _ = poll(&polled, nfds_t(polled.count), wait)
             let after = Self.now()
-            var kept: [Link] = []
             var elsewhere: [(Job, Int)] = []
             for (index, link) in busy.enumerated() {
                 let events = polled[index + 1].revents
@@ -203,7 +206,8 @@ final class WireEventLoop: @unchecked Sendable {
                     }
                 }
             }
-            busy = kept
+            swap(&busy, &kept)
+            kept.removeAll(keepingCapacity: true) // a link done with closes now, not at the next wake-up
             for (job, address) in elsewhere { start(job, from: address) }
         }
     }

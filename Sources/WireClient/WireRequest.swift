@@ -25,7 +25,12 @@ public struct WireRequest: Sendable, Hashable {
 
     /// The first value of header `name` (compared without case).
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        headers.first { Self.sameName($0.name, name) }?.value
+    }
+
+    /// Whether two field names are the same, ASCII case aside (no string is made).
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) }
     }
 
     /// The bytes sent for this request to `authority` (`host:port`): the
@@ -48,8 +53,21 @@ public struct WireRequest: Sendable, Hashable {
         guard target.hasPrefix("/") || target == "*", !target.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
             throw .unsendable("the target \"\(target)\" is not an origin-form request target (a space or control character, or no leading /)")
         }
-        var head = "\(method) \(target) HTTP/1.1\r\n"
-        if header("Host") == nil { head += "Host: \(authority)\r\n" }
+        // Written as bytes into one buffer sized for the whole request.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + method.utf8.count + target.utf8.count + authority.utf8.count
+                              + headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 } + body.count)
+        func line(_ name: String, _ value: String) {
+            bytes.append(contentsOf: name.utf8)
+            bytes.append(contentsOf: ": ".utf8)
+            bytes.append(contentsOf: value.utf8)
+            bytes.append(contentsOf: "\r\n".utf8)
+        }
+        bytes.append(contentsOf: method.utf8)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: target.utf8)
+        bytes.append(contentsOf: " HTTP/1.1\r\n".utf8)
+        if header("Host") == nil { line("Host", authority) }
         for field in headers {
             guard !field.name.isEmpty, field.name.utf8.allSatisfy(Self.isTokenByte) else {
                 throw .unsendable("the header name \"\(field.name)\" is not an HTTP token")
@@ -57,15 +75,16 @@ public struct WireRequest: Sendable, Hashable {
             guard !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
                 throw .unsendable("the value of header \(field.name) holds a line break")
             }
-            head += "\(field.name): \(field.value)\r\n"
+            line(field.name, field.value)
         }
         if header("Content-Length") == nil, header("Transfer-Encoding") == nil,
            !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method.uppercased()) {
-            head += "Content-Length: \(body.count)\r\n"
+            line("Content-Length", String(body.count))
         }
-        if closing, header("Connection") == nil { head += "Connection: close\r\n" }
-        head += "\r\n"
-        return Array(head.utf8) + Array(body)
+        if closing, header("Connection") == nil { line("Connection", "close") }
+        bytes.append(contentsOf: "\r\n".utf8)
+        bytes.append(contentsOf: body)
+        return bytes
     }
 
     /// RFC 9110 `tchar`.
@@ -73,8 +92,12 @@ public struct WireRequest: Sendable, Hashable {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            return true
         default:
-            return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+            return false
         }
     }
 }

@@ -6,7 +6,7 @@ import StubKit
 import StubServer
 import Testing
 import UnderstudyTestSupport
-import WireClient
+@testable import WireClient
 
 /// The verifier's own HTTP client against a real libmicrohttpd server: the
 /// request arrives as written (a GET with a body, the query, header order and
@@ -137,5 +137,20 @@ import WireClient
             _ = try WireRequest(method: "GET", target: "/", headers: [WireField("X", "a\r\nInjected: 1")]).encoded(authority: "h")
         }
         #expect(throws: WireClientError.self) { _ = try WireRequest(method: "GET", target: "/a b").encoded(authority: "h") }
+    }
+
+    /// The bytes a request is sent as: what it lacks added once, whatever
+    /// the case its own fields are written in.
+    @Test func aRequestIsWrittenWithWhatHTTPNeedsAddedOnce() throws {
+        let plain = try WireRequest(method: "POST", target: "/items?x=1", headers: [WireField("X-Trace_Id", "a-1")],
+                                    body: Data("{}".utf8)).encoded(authority: "api.example:8080")
+        #expect(String(decoding: plain, as: UTF8.self)
+            == "POST /items?x=1 HTTP/1.1\r\nHost: api.example:8080\r\nX-Trace_Id: a-1\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
+        let own = try WireRequest(method: "put", target: "/", headers: [WireField("host", "h"), WireField("CONNECTION", "keep-alive")])
+            .encoded(authority: "ignored")
+        #expect(String(decoding: own, as: UTF8.self) == "put / HTTP/1.1\r\nhost: h\r\nCONNECTION: keep-alive\r\nContent-Length: 0\r\n\r\n")
+        #expect(WireRequest.sameName("Content-Length", "content-LENGTH"))
+        #expect(!WireRequest.sameName("X-A", "X\u{0D}A"), "only letters differ by case")
+        #expect(!WireRequest.sameName("Host", "Hosts"))
     }
 }
