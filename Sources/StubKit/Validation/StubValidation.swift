@@ -74,10 +74,13 @@ package enum StubValidation {
         /// Ids seen so far, when many stubs are checked.
         var seen: Set<StubID>?
 
+        /// Beyond this many stubs checked, ids are hashed as they are met.
+        static let compareLimit = 8
+
         init(_ stubs: [Stub], checking: [Int]) {
             self.stubs = stubs
             self.checking = checking
-            if checking.count > 8 { seen = Set(minimumCapacity: stubs.count) }
+            if checking.count > Self.compareLimit { seen = Set(minimumCapacity: stubs.count) }
         }
 
         /// The first stub with the id of the one at `position`, when that is an earlier one.
