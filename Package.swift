@@ -60,7 +60,7 @@ let package = Package(
         // An HTTP/1.1 client that sends a request exactly as given (a GET with a
         // body, a query as written, headers in order and case), over TCP or TLS:
         // what `verify --pact` speaks, since URLSession refuses such requests. Not a product.
-        .target(name: "WireClient", dependencies: ["CGnuTLS", "Locking"], swiftSettings: strictSettings),
+        .target(name: "WireClient", dependencies: ["CGnuTLS", "Locking", "HTTPWire"], swiftSettings: strictSettings),
         // The pthread-mutex box every layer shares (Thread Sanitizer understands
         // it), so the engine's state needs no transport module. Not a product.
         .target(name: "Locking", swiftSettings: strictSettings),

@@ -12,7 +12,7 @@ enum ProxyCall {
     /// upstream's response, or a `502` naming the upstream and the error.
     static func forward(_ request: RecordedRequest, to target: ProxyTarget, through client: any UpstreamClient, codec: ContentCodec?,
                         answer: @escaping @Sendable (StubResponse) -> Void) {
-        let via = request.headers.fields.filter { $0.name.lowercased() == "via" }.map(\.value)
+        let via = request.headers.values(for: "Via")
         if via.contains(where: { $0.contains(viaMark) }) {
             // The upstream is this process again: forwarding would never end.
             answer(failure(target.base.absoluteString, "the request came back through this proxy (Via: \(via.joined(separator: ", "))): "
@@ -23,7 +23,8 @@ enum ProxyCall {
             answer(failure(target.base.absoluteString + request.target, "the upstream URL cannot be formed"))
             return
         }
-        var headers = HTTPHeaders(pairs: target.forwardedHeaders(request.headers).pairs.filter { $0.name.lowercased() != "via" })
+        var headers = target.forwardedHeaders(request.headers)
+        headers.remove("Via")
         headers.add("Via", (via + ["1.1 \(viaMark)"]).joined(separator: ", "))
         client.send(UpstreamRequest(method: request.method, url: url, headers: headers, body: request.body)) { outcome in
             switch outcome {
@@ -39,11 +40,10 @@ enum ProxyCall {
     static func relayed(_ response: UpstreamAnswer, codec: ContentCodec?) -> StubResponse {
         var headers = HTTPHeaders()
         var coding: ContentCoding?
-        for field in response.headers.fields {
-            let lowered = field.name.lowercased()
-            if lowered == "content-encoding", codec != nil { coding = ContentCoding(name: field.value); if coding != nil { continue } }
-            if ProxyTarget.hopByHopHeaders.contains(lowered) { continue }
-            headers.add(field.name, field.value)
+        for (name, value) in response.headers.pairs {
+            if codec != nil, name.caseInsensitiveEquals("content-encoding") { coding = ContentCoding(name: value); if coding != nil { continue } }
+            if ProxyTarget.hopByHopHeaders.contains(where: name.caseInsensitiveEquals) { continue }
+            headers.add(name, value)
         }
         var data = response.body
         if let coding, let codec, let decoded = try? codec.decode(coding, Array(response.body)) { data = Data(decoded) }

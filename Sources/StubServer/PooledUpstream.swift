@@ -50,9 +50,13 @@ extension WirePool: UpstreamClient {
     /// `http(s)://host[:port][/path][?query][#fragment]` with an ASCII host
     /// and no user info; `nil` for anything else.
     private static func plain(_ bytes: String.UTF8View) -> (WireEndpoint, String)? {
-        let lowered = bytes.prefix(8).map { $0 | 0x20 }
+        // The scheme, ASCII case aside ("://" is unchanged by the case bit's test).
+        func starts(with scheme: StaticString) -> Bool {
+            bytes.count >= scheme.utf8CodeUnitCount
+                && zip(bytes, UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount)).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+        }
         let secure: Bool
-        if lowered.starts(with: Array("https://".utf8)) { secure = true } else if lowered.starts(with: Array("http://".utf8)) { secure = false } else { return nil }
+        if starts(with: "https://") { secure = true } else if starts(with: "http://") { secure = false } else { return nil }
         let rest = bytes.dropFirst(secure ? 8 : 7)
         let end = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
         let authority = rest[..<end]

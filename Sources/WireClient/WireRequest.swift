@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPWire
 
 /// A request exactly as it goes on the wire: any method (with or without a
 /// body), the target as written (path and query, nothing re-encoded), and
@@ -25,12 +26,7 @@ public struct WireRequest: Sendable, Hashable {
 
     /// The first value of header `name` (compared without case).
     public func header(_ name: String) -> String? {
-        headers.first { Self.sameName($0.name, name) }?.value
-    }
-
-    /// Whether two field names are the same, ASCII case aside (no string is made).
-    static func sameName(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) }
+        headers.first { $0.name.caseInsensitiveEquals(name) }?.value
     }
 
     /// The bytes sent for this request to `authority` (`host:port`): the

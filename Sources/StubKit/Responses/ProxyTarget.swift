@@ -46,8 +46,7 @@ public struct ProxyTarget: Sendable, Hashable, CustomStringConvertible {
     /// The headers to forward for a request that carried `headers`.
     public func forwardedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
         var forwarded = HTTPHeaders(pairs: headers.pairs.filter { field in
-            let name = field.name.lowercased()
-            return !Self.hopByHopHeaders.contains(name) && !removingHeaders.contains { $0.lowercased() == name }
+            !Self.hopByHopHeaders.contains { HTTPHeaders.sameName($0, field.name) } && !removingHeaders.contains { HTTPHeaders.sameName($0, field.name) }
         })
         for field in addingHeaders.fields { forwarded.set(field.name, field.value) }
         return forwarded
