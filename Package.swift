@@ -72,7 +72,7 @@ let package = Package(
         // libmicrohttpd as Swift values: daemon lifetime, callbacks, suspend/resume.
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "HTTPWire", "HTTPCoding", "Locking"], swiftSettings: strictSettings),
         // Pure values: stubs, patterns, recipes, recorded requests. No I/O, no C, no Marvel.
-        .target(name: "StubKit", dependencies: ["Locking"], swiftSettings: strictSettings),
+        .target(name: "StubKit", dependencies: ["Locking", "HTTPWire"], swiftSettings: strictSettings),
         // The engine: what to answer a request (matching, guards, recipes,
         // scenarios, `times`, delays as timers, faults as values), the journal
         // and near-miss reports, with no socket and no libmicrohttpd. Every

@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPWire
 
 /// A response as it came off the wire: the status, the reason phrase, the
 /// header fields in order and case, and the body with its transfer coding
@@ -24,12 +25,7 @@ public struct WireResponse: Sendable, Hashable {
 
     /// Every value of header `name` (compared without case), in order.
     public func values(for name: String) -> [String] {
-        headers.filter { Self.sameName($0.name, name) }.map(\.value)
-    }
-
-    /// Whether two field names are equal without ASCII case (no allocation).
-    static func sameName(_ one: String, _ other: String) -> Bool {
-        one.utf8.count == other.utf8.count && zip(one.utf8, other.utf8).allSatisfy { $0 | 0x20 == $1 | 0x20 && ($0 == $1 || $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }
+        headers.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
     }
 
     /// `text` without the spaces and tabs (HTTP's optional white space) at its ends.
@@ -85,7 +81,7 @@ public struct WireResponse: Sendable, Hashable {
                 continue
             }
             let persistent = bytes[start..<headEnd].starts(with: Self.http11)
-                && !response.values(for: "Connection").contains { $0.split(separator: ",").contains { Self.sameName(String(Self.trimmed($0)), "close") } }
+                && !response.values(for: "Connection").contains { $0.split(separator: ",").contains { String(Self.trimmed($0)).caseInsensitiveEquals("close") } }
             if method.uppercased() == "HEAD" || response.status == 204 || response.status == 304 || (100..<200).contains(response.status) {
                 return Framed(response: response, end: bodyStart, allowsReuse: persistent && response.status != 101)
             }

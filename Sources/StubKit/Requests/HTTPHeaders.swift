@@ -1,3 +1,5 @@
+import HTTPWire
+
 /// Header fields in order, repeated names kept, names compared without case.
 ///
 /// Stored as the `(name, value)` pairs the server reads off the wire, so
@@ -82,10 +84,7 @@ public struct HTTPHeaders: Sendable, Hashable, Codable, ExpressibleByDictionaryL
     /// Encodes as a list of `{name, value}` objects.
     public func encode(to encoder: any Encoder) throws { try fields.encode(to: encoder) }
 
-    /// ASCII case-insensitive comparison, the rule for header names.
-    static func sameName(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in
-            x == y || (x ^ y == 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
-        }
-    }
+    /// ASCII case-insensitive comparison, the rule for header names
+    /// (HTTPWire's, the one home of that rule).
+    static func sameName(_ a: String, _ b: String) -> Bool { a.caseInsensitiveEquals(b) }
 }
