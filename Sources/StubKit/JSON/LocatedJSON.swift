@@ -18,6 +18,7 @@ package struct LocatedJSON: Sendable {
     /// Parses `data`; a syntax error says where it is.
     package init(_ data: Data) throws(LocatedJSONError) {
         var parser = Parser(bytes: Array(data), located: true)
+        parser.reservePositions()
         parser.skipSpace()
         let root = try parser.value(pointer: "")
         parser.skipSpace()
@@ -89,6 +90,18 @@ package struct LocatedJSON: Sendable {
         var keyPositions: [String: (line: Int, column: Int)] = [:]
         var keyOrder: [String: [String]] = [:]
         var depth = 0
+
+        /// Sizes the position tables for the values and keys the bytes may
+        /// hold (every value but the first follows a `:` or a `,`), so a large
+        /// document's tables are not grown and rehashed again and again.
+        mutating func reservePositions() {
+            var (colons, commas) = (0, 0)
+            for byte in bytes {
+                if byte == UInt8(ascii: ":") { colons += 1 } else if byte == UInt8(ascii: ",") { commas += 1 }
+            }
+            positions.reserveCapacity(colons + commas + 1)
+            keyPositions.reserveCapacity(colons)
+        }
 
         func error(_ message: String) -> LocatedJSONError {
             LocatedJSONError(line: line, column: offset - lineStart + 1, message: message)

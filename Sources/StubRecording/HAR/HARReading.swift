@@ -7,10 +7,17 @@ struct HARReading {
     let file: String
     var problems: [StubProblem] = []
     var skipped: [StubProblem] = []
+    /// ISO 8601 readers, with fractional seconds and without, made once per
+    /// archive: making a formatter (its ICU object) costs far more than
+    /// reading a date with it, and each entry has a date.
+    private let dates: (fraction: ISO8601DateFormatter, plain: ISO8601DateFormatter)
 
     init(document: LocatedJSON, file: String) {
         self.document = document
         self.file = file
+        let fraction = ISO8601DateFormatter()
+        fraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        self.dates = (fraction, ISO8601DateFormatter())
     }
 
     mutating func archive() -> HARArchive? {
@@ -68,7 +75,7 @@ struct HARReading {
                 responseHeaders.append(HTTPHeaders.Field(name: "Content-Type", value: type))
             }
         }
-        let started = Self.text(fields["startedDateTime"]).flatMap(Self.date) ?? Date(timeIntervalSince1970: 0)
+        let started = Self.text(fields["startedDateTime"]).flatMap(date) ?? Date(timeIntervalSince1970: 0)
         let milliseconds: Double = if case .number(let time)? = fields["time"], time.isFinite { max(0, time) } else { 0 }
         let recorded = RecordedRequest(method: method.uppercased(), target: target, headers: HTTPHeaders(requestHeaders), body: requestBody,
                                        version: Self.text(request["httpVersion"]).map(Self.version) ?? "HTTP/1.1", receivedAt: started)
@@ -152,10 +159,7 @@ struct HARReading {
     }
 
     /// ISO 8601 with or without fractional seconds.
-    static func date(_ text: String) -> Date? {
-        let withFraction = ISO8601DateFormatter()
-        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = withFraction.date(from: text) { return date }
-        return ISO8601DateFormatter().date(from: text)
+    func date(_ text: String) -> Date? {
+        dates.fraction.date(from: text) ?? dates.plain.date(from: text)
     }
 }
