@@ -71,14 +71,24 @@ package final class Engine: Sendable {
         serving.withLock { $0 = Serving(set: $0.stubSet, counts: $0.counts, frontDoor: door) }
     }
 
+    /// Who answers a request: the front door, or the stubs served now.
+    private enum Turn {
+        case door(FrontDoor)
+        case stubs(Serving)
+    }
+
     /// The answer to one request, journaled with the status it sends.
     package func answer(_ request: RecordedRequest) -> Answer {
-        var serving = self.serving.withLock { $0 }
-        if let door = serving.frontDoor, door.opens(request.path) {
-            let answer = FrontDoorAnswer()
-            door.handle(request) { answer.deliver($0) }
-            if let now = answer.immediate() { return .response(HTTPResponse(now)) }
-            return .later { sink in answer.hand { sink.send(.response(HTTPResponse($0))) } }
+        // The front door's requests take no snapshot of the stubs: an admin
+        // post then finds the stub lists held by nothing else (see `prepend`).
+        let turn = self.serving.withLock { serving -> Turn in
+            if let door = serving.frontDoor, door.opens(request.path) { return .door(door) }
+            return .stubs(serving)
+        }
+        var serving: Serving
+        switch turn {
+        case .door(let door): return FrontDoorAnswer.answer(request, at: door)
+        case .stubs(let current): serving = current
         }
         if let cors = finish.cors, cors.isPreflight(request) {
             let answer = cors.preflightResponse(for: request)

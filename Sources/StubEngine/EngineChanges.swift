@@ -44,6 +44,47 @@ extension Engine {
         }
     }
 
+    /// Puts `fresh` before the current stubs, the newest first, as
+    /// WireMock's admin API adds mappings, when none of their ids is served
+    /// yet; returns `false`, changing nothing, when one is, or when there
+    /// are more than a few (``change(_:)`` handles both). A refused edit
+    /// changes nothing.
+    ///
+    /// Only the fresh stubs are checked; the current ones keep their slots
+    /// and counts. When no request holds the current table (the usual case
+    /// between two admin posts: the admin API's own requests take none), its
+    /// lists are extended in place, so a post moves the lists and scans the
+    /// stubs' priorities but copies, retains and compares no current stub.
+    package func prepend(_ fresh: [Stub]) throws -> Bool {
+        guard fresh.count <= ShadowingRivals.scanLimit else { return false }
+        return try serving.withLock { serving in
+            var roster = serving.table.rostered()
+            guard !fresh.contains(where: { roster.positionsFromEnd[$0.id] != nil }) else { return false }
+            var stubs = serving.table.stubs, slots = serving.table.slots, counts = serving.counts.all
+            let (fixtures, door, keptPriority) = (serving.stubSet.fixtures, serving.frontDoor, roster.highestPriority)
+            // Drop the current state: lists that no request holds are then ours alone, and grow in place.
+            serving = Serving.vacant
+            func serve() {
+                let table = RouteTable(stubs: stubs, slots: slots, index: nil, roster: roster)
+                serving = Serving(set: StubSet(table: table, fixtures: fixtures), counts: AnswerCounts(counts), frontDoor: door)
+            }
+            stubs.insert(contentsOf: fresh, at: 0)
+            let checked: StubValidation.Checked
+            do {
+                checked = try StubValidation.check(first: fresh.count, of: stubs, keptPriority: keptPriority ?? .min, fixtures: fixtures)
+            } catch {
+                stubs.removeFirst(fresh.count)
+                serve()
+                throw error
+            }
+            slots.insert(contentsOf: fresh.indices.map { StubSlot(stub: fresh[$0], resolvedRecipe: checked.resolvedRecipes[$0]) }, at: 0)
+            counts.insert(contentsOf: repeatElement(0, count: fresh.count), at: 0)
+            roster.put(first: fresh, count: stubs.count)
+            serve()
+            return true
+        }
+    }
+
     /// What `request` would meet now: the closest stubs (up to three), each
     /// with its checks, secrets masked by ``redaction``.
     package func report(for request: RecordedRequest) -> UnmatchedRequestReport {

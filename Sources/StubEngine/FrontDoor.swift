@@ -1,4 +1,5 @@
 import Locking
+import HTTPWire
 public import StubKit
 
 /// Routes a server answers before any stub, under one path prefix, without
@@ -38,6 +39,15 @@ final class FrontDoorAnswer: Sendable {
         case done
     }
     private let state = Locked(State.waiting)
+
+    /// `door`'s answer to `request`: sent on the request's own turn when the
+    /// handler replies before returning, else when it replies.
+    static func answer(_ request: RecordedRequest, at door: FrontDoor) -> Answer {
+        let answer = FrontDoorAnswer()
+        door.handle(request) { answer.deliver($0) }
+        if let now = answer.immediate() { return .response(HTTPResponse(now)) }
+        return .later { sink in answer.hand { sink.send(.response(HTTPResponse($0))) } }
+    }
 
     /// The handler's reply: kept when nothing waits yet, else sent.
     func deliver(_ response: StubResponse) {

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Engine {
     /// The stubs served now with this server's answer counts, and the front
     /// door answered before them; one snapshot per request, swapped whole
@@ -14,6 +16,11 @@ extension Engine {
             self.counts = counts
             self.frontDoor = frontDoor
         }
+
+        /// No stubs and no front door: what a change leaves in place for
+        /// the moment it takes the current lists to extend them.
+        static let vacant = Serving(set: StubSet(table: RouteTable(stubs: [], slots: [], index: nil), fixtures: URL(fileURLWithPath: "/")),
+                                    counts: AnswerCounts(count: 0))
 
         /// The same state with its stub table indexed (see ``RouteTable``).
         func indexed() -> Serving {

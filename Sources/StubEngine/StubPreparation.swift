@@ -33,36 +33,64 @@ package final class RouteTable: Sendable {
     let slots: [StubSlot]
     /// The route index; `nil` until a request needs it (see ``indexed()``).
     let index: RouteIndex?
-    /// Each id's first position, built on the first lookup by id (most
-    /// tables are never asked), so a change costs nothing more.
-    private let positions = Locked<[StubID: Int]?>(nil)
+    /// What a change or a lookup by id asks of the whole list, built on
+    /// first use (most tables are never asked), so a change costs nothing
+    /// more; ``Engine/prepend(_:)`` carries it to the next table.
+    private let roster: Locked<StubRoster?>
 
-    init(stubs: [Stub], slots: [StubSlot], index: RouteIndex?) {
+    init(stubs: [Stub], slots: [StubSlot], index: RouteIndex?, roster: StubRoster? = nil) {
         self.stubs = stubs
         self.slots = slots
         self.index = index
+        self.roster = Locked(roster)
     }
 
     /// This table with its route index built; itself when it has one.
     func indexed() -> RouteTable {
-        index == nil ? RouteTable(stubs: stubs, slots: slots, index: RouteIndex(stubs: stubs)) : self
+        index == nil ? RouteTable(stubs: stubs, slots: slots, index: RouteIndex(stubs: stubs), roster: roster.withLock { $0 }) : self
     }
 
     /// The first stub named `id`, found through an index, not a scan.
     package func stub(_ id: StubID) -> Stub? {
-        let position = positions.withLock { positions in
-            if positions == nil {
-                var built: [StubID: Int] = [:]
-                for (position, stub) in stubs.enumerated() where built[stub.id] == nil { built[stub.id] = position }
-                positions = built
-            }
-            return positions?[id]
+        rostered().positionsFromEnd[id].map { stubs[stubs.count - 1 - $0] }
+    }
+
+    /// The table's roster, built once.
+    func rostered() -> StubRoster {
+        roster.withLock { roster in
+            if let roster { return roster }
+            let built = StubRoster(stubs)
+            roster = built
+            return built
         }
-        return position.map { stubs[$0] }
     }
 
     /// The indices of the stubs that may match `path`, best first. The
     /// engine asks an indexed table (``indexed()``); an unindexed one
     /// indexes its stubs for this one call.
     func candidates(for path: String) -> [Int] { (index ?? RouteIndex(stubs: stubs)).candidates(for: path) }
+}
+
+/// A stub table's ids and priorities, as a change or a lookup by id needs
+/// them, counted so that stubs put first leave every entry as it was.
+struct StubRoster: Sendable {
+    /// Each id's position counted from the end (the last stub is 0); the
+    /// first stub's when ids repeat (a checked table has none that do).
+    private(set) var positionsFromEnd: [StubID: Int]
+    /// The highest priority of any stub; `nil` when there are none.
+    private(set) var highestPriority: Int?
+
+    init(_ stubs: [Stub]) {
+        positionsFromEnd = Dictionary(minimumCapacity: stubs.count)
+        for (position, stub) in stubs.enumerated() where positionsFromEnd[stub.id] == nil {
+            positionsFromEnd[stub.id] = stubs.count - 1 - position
+        }
+        highestPriority = stubs.lazy.map(\.priority).max()
+    }
+
+    /// Notes `fresh`, put first in a list now `count` long.
+    mutating func put(first fresh: [Stub], count: Int) {
+        for (offset, stub) in fresh.enumerated() { positionsFromEnd[stub.id] = count - 1 - offset }
+        highestPriority = max(highestPriority ?? .min, fresh.lazy.map(\.priority).max() ?? .min)
+    }
 }

@@ -228,6 +228,7 @@ public final class StubServer: Sendable {
     ///
     /// - Throws: ``StubValidationError``; nothing changes then.
     package func addFirst(_ stubs: [Stub]) throws {
+        if try engine.prepend(stubs) { return }
         let named = Self.isNamed(stubs.map(\.id))
         try engine.change { current in stubs.map(StubListEntry.fresh) + current.indices.filter { !named(current[$0].id) }.map(StubListEntry.kept) }
     }

@@ -24,8 +24,8 @@ package struct ShadowingRivals {
     private enum Lookup {
         /// Looked up in the index; regex and any-path stubs by ``Key``.
         case keyed(RouteIndex, [Key: [Int]])
-        /// Scanned for among the stubs.
-        case scan
+        /// Scanned for among the stubs at these positions.
+        case scan(Range<Int>)
     }
 
     /// Rivals looked up in `index`, for a check of many of its stubs.
@@ -36,22 +36,25 @@ package struct ShadowingRivals {
         self.lookup = .keyed(index, byKey)
     }
 
-    /// Rivals scanned for among `stubs`, for a check of a few of them.
-    package init(scanning stubs: [Stub]) {
+    /// Rivals scanned for among `stubs` (only those at `positions`, when
+    /// the caller knows no other can be one), for a check of a few of them.
+    package init(scanning stubs: [Stub], positions: Range<Int>? = nil) {
         self.stubs = stubs
-        self.lookup = .scan
+        self.lookup = .scan(positions ?? stubs.indices)
     }
 
     /// The rivals of the stub at `position`, best first, ending with it.
     package func of(_ position: Int) -> [Int] {
         switch lookup {
-        case .scan:
+        case .scan(let scanned):
             let (pattern, priority) = (stubs[position].request, stubs[position].priority)
             var found: [Int] = []
-            for other in stubs.indices where other != position {
-                let rival = stubs[other]
-                guard rival.priority > priority || (rival.priority == priority && other < position),
-                      Self.mayShadow(rival.request, pattern) else { continue }
+            // Priorities first, read in place: a stub put first (a posted
+            // mapping) rivals only the few with a higher priority.
+            for other in scanned where other != position {
+                let rivalPriority = stubs[other].priority
+                guard rivalPriority > priority || (rivalPriority == priority && other < position),
+                      Self.mayShadow(stubs[other].request, pattern) else { continue }
                 found.append(other)
             }
             found.append(position)

@@ -27,16 +27,41 @@ package enum StubValidation {
     package static func check(
         _ stubs: [Stub], fixtures: URL, overridable: Set<StubID> = [], alreadyChecked: [Bool] = []
     ) throws -> Checked {
-        func isKnown(_ position: Int) -> Bool { !alreadyChecked.isEmpty && alreadyChecked[position] }
-        let checking = stubs.indices.filter { !isKnown($0) }
+        let checking = alreadyChecked.isEmpty ? Array(stubs.indices) : stubs.indices.filter { !alreadyChecked[$0] }
+        return try check(stubs, checking: checking, keptIDsDiffer: false, fixtures: fixtures, overridable: overridable)
+    }
+
+    /// Checks the first `count` of `stubs`, put before stubs already checked
+    /// and served whose ids, as the caller knows, differ from theirs (the
+    /// newest first, as WireMock's admin API adds mappings). Only the new
+    /// stubs are read and compared by id, with each other. A kept stub can
+    /// shadow a new one only with a higher priority: when the caller knows
+    /// the kept stubs' highest priority (`keptPriority`), and no new stub has
+    /// a lower one, only the new stubs are scanned for rivals.
+    package static func check(first count: Int, of stubs: [Stub], keptPriority: Int?, fixtures: URL) throws -> Checked {
+        let newOnly = keptPriority.map { kept in stubs[..<count].allSatisfy { $0.priority >= kept } } ?? false
+        return try check(stubs, checking: Array(0..<count), keptIDsDiffer: true, fixtures: fixtures, overridable: [],
+                         scanned: newOnly ? 0..<count : nil)
+    }
+
+    /// Checks the stubs at `checking` (ascending positions); the others were
+    /// checked before. `keptIDsDiffer`: no id of a stub not checked here is
+    /// one of theirs, so only theirs are compared. `scanned`: the only
+    /// positions that may hold a rival, when few are checked.
+    private static func check(
+        _ stubs: [Stub], checking: [Int], keptIDsDiffer: Bool, fixtures: URL, overridable: Set<StubID>, scanned: Range<Int>? = nil
+    ) throws -> Checked {
         var problems: [StubProblem] = []
         var duplicates = DuplicateIDs(stubs, checking: checking)
         var resolvedRecipes: [Int: ResponseRecipe] = [:]
-        for (position, stub) in stubs.enumerated() {
+        var unread = checking[...]
+        for position in keptIDsDiffer ? checking : Array(stubs.indices) {
+            let stub = stubs[position]
             if let other = duplicates.earlier(than: position) {
                 problems.append(StubProblem(stub, "duplicate stub id \"\(stub.id)\" (also declared at \(stubs[other].location))"))
             }
-            if isKnown(position) { continue }
+            guard unread.first == position else { continue }
+            unread.removeFirst()
             if let problem = stub.problem { problems.append(StubProblem(stub, problem)) }
             if stub.response.needsResolving {
                 do {
@@ -48,7 +73,7 @@ package enum StubValidation {
         }
         let shadowable = overridable.isEmpty ? checking : checking.filter { !overridable.contains(stubs[$0].id) }
         let index = shadowable.count > ShadowingRivals.scanLimit ? RouteIndex(stubs: stubs) : nil
-        let rivals = index.map(ShadowingRivals.init(index:)) ?? ShadowingRivals(scanning: stubs)
+        let rivals = index.map(ShadowingRivals.init(index:)) ?? ShadowingRivals(scanning: stubs, positions: scanned)
         for position in shadowable {
             if let winner = shadowing(position, among: rivals) {
                 let (stub, other) = (stubs[position], stubs[winner])
@@ -84,7 +109,8 @@ package enum StubValidation {
         }
 
         /// The first stub with the id of the one at `position`, when that is an earlier one.
-        /// Called for every position, in order.
+        /// Called in order for every position whose id may repeat: all of
+        /// them, or only those checked when the others' ids are known to differ.
         mutating func earlier(than position: Int) -> Int? {
             let id = stubs[position].id
             if seen != nil {
