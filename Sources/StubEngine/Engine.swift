@@ -71,24 +71,14 @@ package final class Engine: Sendable {
         serving.withLock { $0 = Serving(set: $0.stubSet, counts: $0.counts, frontDoor: door) }
     }
 
-    /// Who answers a request: the front door, or the stubs served now.
-    private enum Turn {
-        case door(FrontDoor)
-        case stubs(Serving)
-    }
-
     /// The answer to one request, journaled with the status it sends.
     package func answer(_ request: RecordedRequest) -> Answer {
-        // The front door's requests take no snapshot of the stubs: an admin
-        // post then finds the stub lists held by nothing else (see `prepend`).
-        let turn = self.serving.withLock { serving -> Turn in
-            if let door = serving.frontDoor, door.opens(request.path) { return .door(door) }
-            return .stubs(serving)
-        }
-        var serving: Serving
-        switch turn {
-        case .door(let door): return FrontDoorAnswer.answer(request, at: door)
-        case .stubs(let current): serving = current
+        var serving = self.serving.withLock { $0 }
+        if let door = serving.frontDoor, door.opens(request.path) {
+            // Let go of the snapshot first: an admin post then finds the
+            // stub lists held by nothing else, and grows them in place (see `prepend`).
+            _ = consume serving
+            return FrontDoorAnswer.answer(request, at: door)
         }
         if let cors = finish.cors, cors.isPreflight(request) {
             let answer = cors.preflightResponse(for: request)
