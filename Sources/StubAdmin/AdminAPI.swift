@@ -32,12 +32,15 @@ public final class AdminAPI: Sendable {
     public let recorder: Recorder
     /// The held calls `held/take` handed out, by journal sequence (the newest 1,000).
     let takenCalls = Mutex<[Int: HeldCall]>([:])
+    /// Where posted mappings' `bodyFileName`s are read: the root's `__files`, made once.
+    let bodyFiles: URL?
 
     private init(server: StubServer, options: AdminOptions) {
         self.server = server
         self.options = options
         self.baseline = server.stubs
         self.recorder = options.recorder ?? Recorder(server: server)
+        self.bodyFiles = options.root?.appendingPathComponent("__files")
     }
 
     /// Mounts the admin routes on `server` and returns the API.
@@ -75,7 +78,7 @@ public final class AdminAPI: Sendable {
         guard raw.hasPrefix(prefix) else {
             return request.path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         }
-        return raw.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: true).map { $0.removingPercentEncoding ?? String($0) }
+        return raw.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: true).map { $0.contains("%") ? $0.removingPercentEncoding ?? String($0) : String($0) }
     }
 
     /// How one admin request is answered: refused (checked once), too big,

@@ -88,7 +88,7 @@ extension AdminAPI {
 
     /// One posted mapping as a stub, and its JSON with `id` and `uuid` filled in.
     func readMapping(_ body: Data, named name: String, id given: String? = nil) throws(StubValidationError) -> (Stub, JSONValue) {
-        let loaded = try WireMockMappings.read(body, file: name, bodyFiles: options.root?.appendingPathComponent("__files"),
+        let loaded = try WireMockMappings.read(body, file: name, bodyFiles: bodyFiles,
                                             templating: options.templating)
         guard loaded.stubs.count == 1, case .object(var fields)? = loaded.document else {
             throw StubValidationError(problems: [StubProblem(file: name, line: 1, column: 1, key: "/", message: "expected one mapping")])

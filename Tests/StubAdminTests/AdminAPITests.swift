@@ -113,6 +113,7 @@ import UnderstudyTestSupport
         let running = try Running([
             Get("/flow").inScenario("flow", whenState: ScenarioStep.started, willSetStateTo: "done").respond(.text("first")),
             Get("/flow").inScenario("flow", whenState: "done").respond(.text("then")),
+            Get("/join").inScenario("sign up", whenState: ScenarioStep.started, willSetStateTo: "joined").respond(.text("welcome")),
         ])
         defer { running.stop() }
         #expect(try await running.client.get(running.server.url("/flow")).text == "first")
@@ -123,6 +124,8 @@ import UnderstudyTestSupport
         #expect(try await running.call("PUT", "/scenarios/flow/state", #"{"state": "Started"}"#).status == 200)
         #expect(try await running.client.get(running.server.url("/flow")).text == "first")
         #expect(try await running.call("PUT", "/scenarios/nope/state", #"{"state": "x"}"#).status == 404)
+        #expect(try await running.call("PUT", "/scenarios/sign%20up/state", #"{"state": "joined"}"#).status == 200, "a name is percent-decoded")
+        #expect(running.server.scenarioState("sign up") == "joined")
 
         #expect(try await running.call("POST", "/settings", #"{"fixedDelay": 5}"#).text == "{}")
         let settings = try running.json(try await running.call("GET", "/settings"))
@@ -130,8 +133,9 @@ import UnderstudyTestSupport
 
         _ = try await running.call("POST", "/mappings", Self.mapping)
         #expect(try await running.call("POST", "/reset").status == 200)
-        #expect(running.server.stubs.count == 2, "back to the stubs it started with")
+        #expect(running.server.stubs.count == 3, "back to the stubs it started with")
         #expect(running.server.journal.entries.isEmpty)
         #expect(running.server.scenarioState("flow") == "Started")
+        #expect(running.server.scenarioState("sign up") == "Started")
     }
 }
