@@ -4,17 +4,17 @@ package import StubKit
 
 extension Engine {
     /// Applies `edit` to the stub list. A kept stub keeps its prepared slot
-    /// and its answer count; a fresh one is prepared and checked, and keeps
-    /// the count of the stub it replaces when that had the same id, pattern
+    /// and its answer counter; a fresh one is prepared and checked, and keeps
+    /// the counter of the stub it replaces when that had the same id, pattern
     /// and limit. A refused edit changes nothing.
     package func change(_ edit: ([Stub]) throws -> [StubListEntry]) throws {
         try serving.withLock { serving in
             let old = serving.table.stubs
             let entries = try edit(old)
-            let oldCounts = serving.counts.all
+            let oldCounters = serving.counts.counters
             var next: [Stub] = []
             next.reserveCapacity(entries.count)
-            var counts = [Int](repeating: 0, count: entries.count)
+            var counters = [AnswerCounter?](repeating: nil, count: entries.count)
             var reused = [StubSlot?](repeating: nil, count: entries.count)
             var overridable = Set<StubID>()
             // Where a fresh stub's id was: a scan for a few fresh stubs, an index for many.
@@ -28,19 +28,22 @@ extension Engine {
                 switch entry {
                 case .kept(let previous):
                     next.append(old[previous])
-                    counts[position] = oldCounts[previous]
+                    counters[position] = oldCounters[previous]
                     reused[position] = serving.table.slots[previous]
                 case .fresh(let stub):
                     next.append(stub)
                     if let previous = previous(stub.id), StubValidation.sameShape(old[previous], stub) {
-                        counts[position] = oldCounts[previous]
+                        counters[position] = oldCounters[previous]
                         overridable.insert(stub.id)
                     }
                 }
             }
             let table = try StubPreparation.table(for: next, fixtures: serving.stubSet.fixtures, overridable: overridable, reusing: reused)
+            for (position, slot) in table.slots.enumerated() where counters[position] == nil && slot.counted {
+                counters[position] = AnswerCounter()
+            }
             serving = Serving(set: StubSet(table: table, fixtures: serving.stubSet.fixtures),
-                              counts: AnswerCounts(counts), frontDoor: serving.frontDoor)
+                              counts: AnswerCounts(counters: counters), frontDoor: serving.frontDoor)
         }
     }
 
@@ -51,7 +54,7 @@ extension Engine {
     /// changes nothing.
     ///
     /// Only the fresh stubs are checked; the current ones keep their slots
-    /// and counts. When no request holds the current table (the usual case
+    /// and counters. When no request holds the current table (the usual case
     /// between two admin posts: the admin API's own requests take none), its
     /// lists are extended in place, so a post moves the lists and scans the
     /// stubs' priorities but copies, retains and compares no current stub.
@@ -60,13 +63,13 @@ extension Engine {
         return try serving.withLock { serving in
             var roster = serving.table.rostered()
             guard !fresh.contains(where: { roster.positionsFromEnd[$0.id] != nil }) else { return false }
-            var stubs = serving.table.stubs, slots = serving.table.slots, counts = serving.counts.all
+            var stubs = serving.table.stubs, slots = serving.table.slots, counters = serving.counts.counters
             let (fixtures, door, keptPriority) = (serving.stubSet.fixtures, serving.frontDoor, roster.highestPriority)
             // Drop the current state: lists that no request holds are then ours alone, and grow in place.
             serving = Serving.vacant
             func serve() {
                 let table = RouteTable(stubs: stubs, slots: slots, index: nil, roster: roster)
-                serving = Serving(set: StubSet(table: table, fixtures: fixtures), counts: AnswerCounts(counts), frontDoor: door)
+                serving = Serving(set: StubSet(table: table, fixtures: fixtures), counts: AnswerCounts(counters: counters), frontDoor: door)
             }
             stubs.insert(contentsOf: fresh, at: 0)
             let checked: StubValidation.Checked
@@ -77,8 +80,9 @@ extension Engine {
                 serve()
                 throw error
             }
-            slots.insert(contentsOf: fresh.indices.map { StubSlot(stub: fresh[$0], resolvedRecipe: checked.resolvedRecipes[$0]) }, at: 0)
-            counts.insert(contentsOf: repeatElement(0, count: fresh.count), at: 0)
+            let freshSlots = fresh.indices.map { StubSlot(stub: fresh[$0], resolvedRecipe: checked.resolvedRecipes[$0]) }
+            slots.insert(contentsOf: freshSlots, at: 0)
+            counters.insert(contentsOf: freshSlots.map { $0.counted ? AnswerCounter() : nil }, at: 0)
             roster.put(first: fresh, count: stubs.count)
             serve()
             return true

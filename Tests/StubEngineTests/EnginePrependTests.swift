@@ -71,6 +71,40 @@ import Testing
         #expect(engine.serving.withLock { $0.table.stubs.map(\.id) } == ["a"])
     }
 
+    @Test func anAnswerCountedByARequestInFlightCountsInTheNewList() throws {
+        for change in [true, false] {
+            let engine = try Self.engine([Get("/once").times(1).respond(.text("once"))])
+            let inFlight = engine.serving.withLock { $0 } // a request that matched before the change
+            if change {
+                try engine.change { current in current.indices.map(StubListEntry.kept) + [.fresh(Get("/new"))] }
+            } else {
+                #expect(try engine.prepend([Get("/new")]))
+            }
+            #expect(inFlight.counts.claim(0, limit: 1) == 0, "the request in flight answers")
+            #expect(engine.answer(EngineAnswerTests.get("/once")).sentStatus == 404, "times(1): used up in every list")
+        }
+    }
+
+    @Test func noAnswerCountedDuringChangesIsLost() async throws {
+        let engine = try Self.engine([Get("/counted").times(100_000).respond(.text("counted"))])
+        let (workers, requests) = (3, 400)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for number in 0..<150 { _ = try? engine.prepend([Get("/first-\(number)")]) } }
+            group.addTask {
+                for number in 0..<30 {
+                    try? engine.change { current in current.indices.map(StubListEntry.kept) + [.fresh(Get("/last-\(number)"))] }
+                }
+            }
+            for _ in 0..<workers {
+                group.addTask { for _ in 0..<requests { _ = engine.answer(EngineAnswerTests.get("/counted")) } }
+            }
+        }
+        let serving = engine.serving.withLock { $0 }
+        #expect(serving.table.stubs.count == 181)
+        let counted = try #require(serving.table.stubs.firstIndex { $0.request.description == "GET /counted" })
+        #expect(serving.counts.count(counted) == workers * requests)
+    }
+
     @Test func whatARequestHoldsKeepsItsStubs() throws {
         let engine = try Self.engine([Get("/a").times(5).respond(.text("a"))])
         _ = engine.answer(EngineAnswerTests.get("/a")) // the journal holds this table
