@@ -52,7 +52,7 @@ package final class Engine: Sendable {
         self.upstream = upstream
         self.redaction = redaction
         self.finish = AnswerFinish(cors: cors, compression: compression, codec: codec)
-        self.serving = Locked(Serving(set: set, counts: AnswerCounts(slots: set.table.slots)))
+        self.serving = Locked(Serving(set: set, counts: AnswerCounts(set: set)))
         self.journal = journal
         self.random = Locked(SplitMix64(seed: seed))
     }

@@ -11,10 +11,13 @@ extension Engine {
         try serving.withLock { serving in
             let old = serving.table.stubs
             let entries = try edit(old)
-            let oldCounters = serving.counts.counters
+            let oldCounts = serving.counts
             var next: [Stub] = []
             next.reserveCapacity(entries.count)
-            var counters = [AnswerCounter?](repeating: nil, count: entries.count)
+            var counters: [Int: AnswerCounter] = [:] // by position from the end
+            func keep(_ previous: Int, at position: Int) {
+                if let counter = oldCounts.counter(previous) { counters[entries.count - 1 - position] = counter }
+            }
             var reused = [StubSlot?](repeating: nil, count: entries.count)
             var overridable = Set<StubID>()
             // Where a fresh stub's id was: a scan for a few fresh stubs, an index for many.
@@ -28,22 +31,22 @@ extension Engine {
                 switch entry {
                 case .kept(let previous):
                     next.append(old[previous])
-                    counters[position] = oldCounters[previous]
+                    keep(previous, at: position)
                     reused[position] = serving.table.slots[previous]
                 case .fresh(let stub):
                     next.append(stub)
                     if let previous = previous(stub.id), StubValidation.sameShape(old[previous], stub) {
-                        counters[position] = oldCounters[previous]
+                        keep(previous, at: position)
                         overridable.insert(stub.id)
                     }
                 }
             }
             let table = try StubPreparation.table(for: next, fixtures: serving.stubSet.fixtures, overridable: overridable, reusing: reused)
-            for (position, slot) in table.slots.enumerated() where counters[position] == nil && slot.counted {
-                counters[position] = AnswerCounter()
+            for (position, slot) in table.slots.enumerated() where slot.counted && counters[entries.count - 1 - position] == nil {
+                counters[entries.count - 1 - position] = AnswerCounter()
             }
             serving = Serving(set: StubSet(table: table, fixtures: serving.stubSet.fixtures),
-                              counts: AnswerCounts(counters: counters), frontDoor: serving.frontDoor)
+                              counts: AnswerCounts(countersFromEnd: counters, stubCount: entries.count), frontDoor: serving.frontDoor)
         }
     }
 
@@ -63,13 +66,13 @@ extension Engine {
         return try serving.withLock { serving in
             var roster = serving.table.rostered()
             guard !fresh.contains(where: { roster.positionsFromEnd[$0.id] != nil }) else { return false }
-            var stubs = serving.table.stubs, slots = serving.table.slots, counters = serving.counts.counters
+            var stubs = serving.table.stubs, slots = serving.table.slots, counters = serving.counts.countersFromEnd
             let (fixtures, door, keptPriority) = (serving.stubSet.fixtures, serving.frontDoor, roster.highestPriority)
             // Drop the current state: lists that no request holds are then ours alone, and grow in place.
             serving = Serving.vacant
             func serve() {
                 let table = RouteTable(stubs: stubs, slots: slots, index: nil, roster: roster)
-                serving = Serving(set: StubSet(table: table, fixtures: fixtures), counts: AnswerCounts(counters: counters), frontDoor: door)
+                serving = Serving(set: StubSet(table: table, fixtures: fixtures), counts: AnswerCounts(countersFromEnd: counters, stubCount: stubs.count), frontDoor: door)
             }
             stubs.insert(contentsOf: fresh, at: 0)
             let checked: StubValidation.Checked
@@ -82,7 +85,7 @@ extension Engine {
             }
             let freshSlots = fresh.indices.map { StubSlot(stub: fresh[$0], resolvedRecipe: checked.resolvedRecipes[$0]) }
             slots.insert(contentsOf: freshSlots, at: 0)
-            counters.insert(contentsOf: freshSlots.map { $0.counted ? AnswerCounter() : nil }, at: 0)
+            for (offset, slot) in freshSlots.enumerated() where slot.counted { counters[stubs.count - 1 - offset] = AnswerCounter() }
             roster.put(first: fresh, count: stubs.count)
             serve()
             return true

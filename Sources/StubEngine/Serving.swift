@@ -20,7 +20,7 @@ extension Engine {
         /// No stubs and no front door: what a change leaves in place for
         /// the moment it takes the current lists to extend them.
         static let vacant = Serving(set: StubSet(table: RouteTable(stubs: [], slots: [], index: nil), fixtures: URL(fileURLWithPath: "/")),
-                                    counts: AnswerCounts(counters: []))
+                                    counts: AnswerCounts(countersFromEnd: [:], stubCount: 0))
 
         /// The same state with its stub table indexed (see ``RouteTable``).
         func indexed() -> Serving {

@@ -17,6 +17,10 @@ public import StubKit
 public struct StubSet: Sendable {
     let table: RouteTable
     let fixtures: URL
+    /// The positions of the stubs whose answers are counted, found once for
+    /// every server started from the set; `nil` in a set a change made
+    /// (``AnswerCounts`` then looks at each slot).
+    let countedPositions: [Int]?
 
     /// Prepares `stubs`; fixture paths are relative to `fixturesDirectory`
     /// (the current directory when `nil`).
@@ -24,8 +28,10 @@ public struct StubSet: Sendable {
     /// - Throws: `StubValidationError` naming each stub that cannot work.
     public init(_ stubs: [Stub], fixturesDirectory: URL? = nil) throws {
         let fixtures = fixturesDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        self.table = try StubPreparation.table(for: stubs, fixtures: fixtures).indexed()
+        let table = try StubPreparation.table(for: stubs, fixtures: fixtures).indexed()
+        self.table = table
         self.fixtures = fixtures
+        self.countedPositions = table.slots.indices.filter { table.slots[$0].counted }
     }
 
     /// Prepares the stubs declared in `content`.
@@ -38,6 +44,7 @@ public struct StubSet: Sendable {
     init(table: RouteTable, fixtures: URL) {
         self.table = table
         self.fixtures = fixtures
+        self.countedPositions = nil
     }
 
     /// The stubs, in declaration order.
