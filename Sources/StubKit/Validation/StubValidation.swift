@@ -35,11 +35,11 @@ package enum StubValidation {
     /// and served whose ids, as the caller knows, differ from theirs (the
     /// newest first, as WireMock's admin API adds mappings). Only the new
     /// stubs are read and compared by id, with each other. A kept stub can
-    /// shadow a new one only with a higher priority: when the caller knows
-    /// the kept stubs' highest priority (`keptPriority`), and no new stub has
-    /// a lower one, only the new stubs are scanned for rivals.
-    package static func check(first count: Int, of stubs: [Stub], keptPriority: Int?, fixtures: URL) throws -> Checked {
-        let newOnly = keptPriority.map { kept in stubs[..<count].allSatisfy { $0.priority >= kept } } ?? false
+    /// shadow a new one only with a higher priority: when no new stub has a
+    /// lower one than `keptPriority` (the kept stubs' highest; `Int.min`
+    /// when there are none), only the new stubs are scanned for rivals.
+    package static func check(first count: Int, of stubs: [Stub], keptPriority: Int, fixtures: URL) throws -> Checked {
+        let newOnly = stubs[..<count].allSatisfy { $0.priority >= keptPriority }
         return try check(stubs, checking: Array(0..<count), keptIDsDiffer: true, fixtures: fixtures, overridable: [],
                          scanned: newOnly ? 0..<count : nil)
     }
