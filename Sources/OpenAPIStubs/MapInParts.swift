@@ -1,5 +1,5 @@
+import DocumentReader
 import Foundation
-import Locking
 import OpenAPIKitCore
 
 /// A map of an OpenAPI document (`paths`, `components/schemas`, …) that
@@ -17,20 +17,14 @@ protocol MapInParts {
 
 extension OrderedDictionary: MapInParts where Key: Decodable, Value: Decodable {
     static func decode(_ decoder: NodeDecoder, inParts parts: Int) throws -> Self {
-        let keys = decoder.node.keys
-        let size = (keys.count + parts - 1) / parts
-        let slices = stride(from: 0, to: keys.count, by: size).map { keys[$0..<Swift.min($0 + size, keys.count)] }
         _ = decoder.codingPath // made once here, so the parts only read it
-        let results = Locked<[Int: Result<Self, any Swift.Error>]>([:])
-        Concurrently.run(slices.count) { part in
-            let node = DecodingNode(mappingOf: Array(slices[part]), from: decoder.node)
+        let results = Concurrently.runs(of: decoder.node.keys, parts: parts) { keys in
+            let node = DecodingNode(mappingOf: Array(keys), from: decoder.node)
             let partDecoder = NodeDecoder(node, path: decoder.path, errorsOnly: true, splitsMaps: false)
-            let result = Result { try Self(from: partDecoder) }
-            results.withLock { $0[part] = result }
+            return Result { try Self(from: partDecoder) }
         }
         var whole = Self()
-        for part in slices.indices {
-            guard let result = results.withLock({ $0[part] }) else { continue }
+        for result in results {
             whole.merge(try result.get()) { _, later in later }
         }
         return whole

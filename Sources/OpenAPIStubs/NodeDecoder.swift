@@ -1,3 +1,4 @@
+import DocumentReader
 import Foundation
 import Locking
 import OpenAPIKit
@@ -195,7 +196,7 @@ extension NodeDecoder: SingleValueDecodingContainer {
                 return value as! T
             }
             if splitsMaps, node.keys.count >= Self.partSize * 2, let map = type as? any MapInParts.Type {
-                return try map.decode(self, inParts: min(Self.cores, node.keys.count / Self.partSize)) as! T
+                return try map.decode(self, inParts: min(Concurrently.cores, node.keys.count / Self.partSize)) as! T
             }
             return try T(from: self)
         }
@@ -256,8 +257,6 @@ extension NodeDecoder {
 
     /// The fewest entries worth a part of their own (a part costs a thread's turn).
     static let partSize = 32
-    /// The cores a map is decoded on.
-    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// The bytes a YAML number can start with: a sign, a digit, or `.` (`.inf`, `.nan`).
     static let numberStarts = Set("+-.0123456789".utf8)

@@ -47,7 +47,33 @@ struct MappingReader {
             fail(root.at("mappings"), "expected a list of mappings")
             return []
         }
-        return items.compactMap { mapping($0) }
+        return inRuns(items)
+    }
+
+    /// The fewest mappings worth a run of their own (a run costs a thread's start).
+    static let mappingsPerPart = 64
+
+    /// The stubs of `items`: each mapping reads by itself, so a long list is
+    /// read in runs, one per core, each by a copy of this reader, and the
+    /// stubs, problems and warnings put together in order, as one pass
+    /// would have them.
+    private mutating func inRuns(_ items: [DocumentNode]) -> [Stub] {
+        let reader = self
+        let runs = Concurrently.runs(of: items, parts: min(Concurrently.cores, items.count / Self.mappingsPerPart)) { run in
+            var part = reader
+            let stubs = run.compactMap { part.mapping($0) }
+            return (stubs, part)
+        }
+        guard runs.count > 1 else {
+            self = runs[0].1
+            return runs[0].0
+        }
+        for (_, part) in runs {
+            reading.problems += part.problems
+            untranslatable += part.untranslatable
+            warnings += part.warnings
+        }
+        return runs.flatMap(\.0)
     }
 
     // MARK: One mapping

@@ -1,3 +1,4 @@
+import DocumentReader
 public import Foundation
 public import StubKit
 
@@ -58,19 +59,29 @@ public enum WireMockMappings {
             .map(\.standardizedFileURL).map { ($0.path, $0) }
             .sorted { $0.0 < $1.0 } // by the path made once: URL.path is not free, and a root may hold thousands
             .map(\.1)
+        let base = root.standardizedFileURL.path, bodyFiles = root.appendingPathComponent("__files")
+        // Each file reads by itself, so the files are read in runs, one per
+        // core, and put together in order: the same stubs and problems as
+        // one pass, in the same order.
+        let runs = Concurrently.runs(of: files, parts: min(Concurrently.cores, files.count / filesPerPart)) { run in
+            run.map { file in
+                Result { () throws(StubValidationError) in
+                    try read(contentsOf: file, named: displayName(of: file, under: base), bodyFiles: bodyFiles,
+                             lenient: lenient, templating: templating, inMatchOrder: false)
+                }
+            }
+        }
         var stubs: [Stub] = []
         var problems: [StubProblem] = []
         var skipped: [StubProblem] = []
         var warnings: [StubProblem] = []
-        for file in files {
-            let name = displayName(of: file, under: root)
-            do {
-                let loaded = try read(contentsOf: file, named: name, bodyFiles: root.appendingPathComponent("__files"),
-                                      lenient: lenient, templating: templating, inMatchOrder: false)
+        for result in runs.joined() {
+            switch result {
+            case .success(let loaded):
                 stubs += loaded.stubs
                 skipped += loaded.skipped
                 warnings += loaded.warnings
-            } catch {
+            case .failure(let error):
                 problems += error.problems
             }
         }
@@ -162,12 +173,16 @@ public enum WireMockMappings {
         return file.deletingLastPathComponent().appendingPathComponent("__files")
     }
 
-    /// `mappings/sub/a.json` under the root's own name: `wiremock/mappings/sub/a.json`.
-    private static func displayName(of file: URL, under root: URL) -> String {
-        let base = root.standardizedFileURL.path
+    /// The fewest files worth a run of their own (a run costs a thread's start).
+    private static let filesPerPart = 32
+
+    /// `mappings/sub/a.json` under the root's own name (`base` is the root's
+    /// standardized path): `wiremock/mappings/sub/a.json`.
+    private static func displayName(of file: URL, under base: String) -> String {
         let path = file.path
         guard path.hasPrefix(base + "/") else { return path }
-        return root.standardizedFileURL.lastPathComponent + "/" + path.dropFirst(base.count + 1)
+        let rootName = base.split(separator: "/").last.map(String.init) ?? "/"
+        return rootName + "/" + path.dropFirst(base.count + 1)
     }
 }
 

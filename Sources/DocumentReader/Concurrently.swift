@@ -6,14 +6,14 @@ import Foundation
 ///
 /// Not `DispatchQueue.concurrentPerform`: called inside another of its
 /// parts, libdispatch runs the inner parts one after another, and reading a
-/// document splits work at two levels (the structure check beside the walk
-/// for operations, then each large map of the check).
-enum Concurrently {
+/// document splits work at two levels (an OpenAPI document's structure check
+/// beside the walk for operations, then each large map of the check).
+package enum Concurrently {
     /// Runs `body(0)` … `body(count - 1)` at once; `body` must only read
     /// what no part changes and write only its own part's result.
     ///
     /// `body` escapes: a thread may still hold it, finished, when this returns.
-    static func run(_ count: Int, _ body: @escaping (Int) -> Void) {
+    package static func run(_ count: Int, _ body: @escaping (Int) -> Void) {
         guard count > 1 else {
             if count == 1 { body(0) }
             return
@@ -35,13 +35,32 @@ enum Concurrently {
 
     /// Runs `first` on the calling thread and `second` on a thread of its
     /// own, at once, and returns both results when both are done.
-    static func both<First, Second>(_ first: @escaping () -> First, _ second: @escaping () -> Second) -> (First, Second) {
+    package static func both<First, Second>(_ first: @escaping () -> First, _ second: @escaping () -> Second) -> (First, Second) {
         let firstResult = Box<First>(), secondResult = Box<Second>()
         run(2) { part in
             if part == 0 { firstResult.value = first() } else { secondResult.value = second() }
         }
         // Each set by its own part, before `run` returned.
         return (firstResult.value!, secondResult.value!)
+    }
+
+    /// The cores this process may use: how many parts are worth starting.
+    package static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// `body` applied, at once, to `items` cut into `parts` runs of
+    /// neighbours (fewer when there are fewer items); the results in the
+    /// items' order, so putting them together gives what one pass over
+    /// `items` gives.
+    package static func runs<Item, Result>(of items: [Item], parts: Int, _ body: @escaping (ArraySlice<Item>) -> Result) -> [Result] {
+        guard parts > 1, items.count > 1 else { return [body(items[...])] }
+        let size = (items.count + parts - 1) / parts
+        let starts = Array(stride(from: 0, to: items.count, by: size))
+        let results = starts.map { _ in Box<Result>() }
+        run(starts.count) { part in
+            results[part].value = body(items[starts[part]..<min(starts[part] + size, items.count)])
+        }
+        // Each set by its own part, before `run` returned.
+        return results.map { $0.value! }
     }
 
     /// A part's result, written by that part before `run` returns, read
