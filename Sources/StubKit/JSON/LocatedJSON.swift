@@ -5,15 +5,35 @@ package import Foundation
 /// can say where a mistake is. Object keys keep their order of appearance.
 package struct LocatedJSON: Sendable {
     /// The document.
-    package let root: JSONValue
+    package var root: JSONValue { parsed.root }
     /// Where each value starts, by JSON pointer (`""` is the root).
-    package let positions: [String: (line: Int, column: Int)]
+    package var positions: [String: (line: Int, column: Int)] { parsed.positions }
     /// Object keys in the order they appear, by the object's pointer.
-    package let keyOrder: [String: [String]]
+    package var keyOrder: [String: [String]] { parsed.keyOrder }
     /// Where each object member's key starts, by the member's JSON pointer.
-    package let keyPositions: [String: (line: Int, column: Int)]
+    package var keyPositions: [String: (line: Int, column: Int)] { parsed.keyPositions }
     /// The numbers written as decimals (`40.0`, `4e1`).
-    package let decimals: JSONDecimals
+    package var decimals: JSONDecimals { parsed.decimals }
+
+    /// All of it behind one reference: every node a reader makes carries the
+    /// document, and copying one reference costs one retain, five cost five.
+    private let parsed: Parsed
+
+    private final class Parsed: Sendable {
+        let root: JSONValue
+        let positions: [String: (line: Int, column: Int)]
+        let keyOrder: [String: [String]]
+        let keyPositions: [String: (line: Int, column: Int)]
+        let decimals: JSONDecimals
+
+        init(_ parser: consuming Parser, root: JSONValue) {
+            self.root = root
+            self.positions = parser.positions
+            self.keyPositions = parser.keyPositions
+            self.keyOrder = parser.keyOrder
+            self.decimals = JSONDecimals(pointers: parser.decimals)
+        }
+    }
 
     /// Parses `data`; a syntax error says where it is.
     package init(_ data: Data) throws(LocatedJSONError) {
@@ -23,11 +43,7 @@ package struct LocatedJSON: Sendable {
         let root = try parser.value(pointer: "")
         parser.skipSpace()
         guard parser.offset == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
-        self.root = root
-        self.positions = parser.positions
-        self.keyPositions = parser.keyPositions
-        self.keyOrder = parser.keyOrder
-        self.decimals = JSONDecimals(pointers: parser.decimals)
+        parsed = Parsed(parser, root: root)
     }
 
     /// The position of the value at `pointer`, or of its nearest parent that has one.
