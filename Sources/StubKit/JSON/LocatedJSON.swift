@@ -218,12 +218,13 @@ package struct LocatedJSON: Sendable {
             }
         }
 
-        mutating func word(_ text: String, _ result: JSONValue) throws(LocatedJSONError) -> JSONValue {
-            let wanted = Array(text.utf8)
-            guard offset + wanted.count <= bytes.count, Array(bytes[offset..<offset + wanted.count]) == wanted else {
+        mutating func word(_ text: StaticString, _ result: JSONValue) throws(LocatedJSONError) -> JSONValue {
+            let count = text.utf8CodeUnitCount
+            guard offset + count <= bytes.count,
+                  text.withUTF8Buffer({ wanted in wanted.indices.allSatisfy { bytes[offset + $0] == wanted[$0] } }) else {
                 throw error("unexpected character")
             }
-            offset += wanted.count
+            offset += count
             return result
         }
 
@@ -251,6 +252,13 @@ package struct LocatedJSON: Sendable {
                 if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
                 valid = digits() > 0
             }
+            // A whole number of up to 15 digits is exact as an Int and as a Double: no text to make and parse.
+            if valid, !decimal, offset - integerStart <= 15 {
+                var whole = 0
+                for digit in bytes[integerStart..<offset] { whole = whole * 10 + Int(digit - UInt8(ascii: "0")) }
+                let negative = integerStart > start
+                return .number(negative ? (whole == 0 ? -0.0 : -Double(whole)) : Double(whole))
+            }
             guard valid, let number = Double(String(decoding: bytes[start..<offset], as: UTF8.self)) else {
                 offset = start
                 throw error("unexpected character")
@@ -267,7 +275,17 @@ package struct LocatedJSON: Sendable {
 
         mutating func string() throws(LocatedJSONError) -> String {
             offset += 1
-            var scalars = [UInt8]()
+            // Most strings have no escape: made straight from their bytes.
+            var end = offset
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                let text = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[offset..<end]), as: UTF8.self) }
+                offset = end + 1
+                guard let text else { throw error("the string is not valid UTF-8") }
+                return text
+            }
+            var scalars = Array(bytes[offset..<end])
+            offset = end
             while offset < bytes.count {
                 let byte = bytes[offset]
                 switch byte {
