@@ -330,7 +330,12 @@ extension MappingReader {
     /// `text` as an ICU regex that must match the whole value, as Java's `matches()` does.
     private mutating func wholeRegex(_ text: String, at node: DocumentNode) -> TextPattern {
         let pattern = TextPattern("\\A(?:" + text + ")\\z")
-        if let problem = TextPattern(text).problem { fail(node, problem) }
+        // The text must compile by itself too: wrapped, `a)(b` would. Only a
+        // group or an escape (`\Q…`) can make the two differ, so without
+        // either the wrapped expression's verdict is the text's, and the
+        // text is compiled again only to word a problem.
+        let wrapperMayDiffer = text.utf8.contains { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "\\") }
+        if wrapperMayDiffer || pattern.problem != nil, let problem = TextPattern(text).problem { fail(node, problem) }
         return pattern
     }
 
