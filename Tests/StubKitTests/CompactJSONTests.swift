@@ -19,6 +19,8 @@ import Testing
         .array([]), .object([:]),
         .object(["b": .number(1), "a": .array([.null, .string("x")]), "10": .bool(true), "9": .object(["Z": .null, "z": .null])]),
         .object(["é": .number(1), "f\u{301}": .number(2), "a_b": .number(3), "ab": .number(4), "A": .number(5)]),
+        // By code point, as JSONEncoder sorts: U+2001 is canonically U+2003, so String's `<` puts it after U+2002.
+        .object(["a\u{2001}": .number(1), "a\u{2002}": .number(2), "\u{FFFD}": .number(3), "\u{1F600}": .number(4)]),
     ])
     func matchesJSONEncoder(_ value: JSONValue) {
         #expect(value.description == Self.encoded(value))

@@ -44,7 +44,7 @@ package enum CompactJSON {
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
             bytes.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
+            for (index, key) in sortedKeys(members).enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 writeString(key, into: &bytes)
                 bytes.append(UInt8(ascii: ":"))
@@ -54,6 +54,13 @@ package enum CompactJSON {
             bytes.append(UInt8(ascii: "}"))
         }
         return true
+    }
+
+    /// An object's keys in the order `JSONEncoder`'s `.sortedKeys` writes
+    /// them: by code point. (String's `<` compares canonical forms, so it
+    /// would put `"\u{2001}"`, which is canonically U+2003, after `"\u{2002}"`.)
+    package static func sortedKeys<Value>(_ members: [String: Value]) -> [String] {
+        members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

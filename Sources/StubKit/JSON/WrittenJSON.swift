@@ -23,7 +23,7 @@ package indirect enum WrittenJSON: Equatable {
         func written(_ value: JSONValue, _ pointer: String) -> WrittenJSON {
             switch value {
             case .object(let members):
-                return .object(members.keys.sorted().map { ($0, written(members[$0]!, pointer + "/" + LocatedJSON.escape($0))) })
+                return .object(CompactJSON.sortedKeys(members).map { ($0, written(members[$0]!, pointer + "/" + LocatedJSON.escape($0))) })
             case .array(let items):
                 return .array(items.enumerated().map { written($1, pointer + "/\($0)") })
             case .number(let number) where number.isFinite && decimals.contains(pointer):
@@ -45,7 +45,7 @@ package indirect enum WrittenJSON: Equatable {
     private func write(into out: inout String, indent: String) {
         switch self {
         case .value(.object(let members)):
-            WrittenJSON.object(members.keys.sorted().map { ($0, .value(members[$0]!)) }).write(into: &out, indent: indent)
+            WrittenJSON.object(CompactJSON.sortedKeys(members).map { ($0, .value(members[$0]!)) }).write(into: &out, indent: indent)
         case .value(.array(let items)):
             WrittenJSON.array(items.map(WrittenJSON.value)).write(into: &out, indent: indent)
         case .value(let scalar):
