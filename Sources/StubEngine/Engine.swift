@@ -190,11 +190,15 @@ package final class Engine: Sendable {
             asGet = request
             asGet?.method = "GET"
         }
+        // Read once for every candidate (a HEAD's GET form differs only in its method).
+        var reading = RequestReading()
         for index in table.candidates(for: request.path) {
             let slot = table.slots[index]
             let pattern = slot.stub.request
-            guard let captures = asGet.flatMap({ pattern.method == .get ? pattern.match($0) : nil }) ?? pattern.match(request)
-            else { continue }
+            var captures: [String: String]?
+            if let asGet, pattern.method == .get { captures = pattern.match(asGet, reading: &reading) }
+            if captures == nil { captures = pattern.match(request, reading: &reading) }
+            guard let captures else { continue }
             let claim = { slot.counted ? serving.counts.claim(index, limit: slot.limit) : 0 }
             let call = slot.stub.scenario.map { scenarios.attempt($0, claim) } ?? claim()
             if let call { return (index, captures, call) }

@@ -28,10 +28,17 @@ extension NearMiss {
     /// Checks `stub` against `request`, including its `times` limit (against
     /// `answered`, how often it answered) and its scenario state.
     init(stub: Stub, answered: Int, request: RecordedRequest, scenarios: ScenarioBook) {
+        var reading = RequestReading()
+        self.init(stub: stub, answered: answered, request: request, scenarios: scenarios, reading: &reading)
+    }
+
+    /// ``init(stub:answered:request:scenarios:)``, reading the request's
+    /// parts through `reading`, shared with the other stubs ranked against it.
+    init(stub: Stub, answered: Int, request: RecordedRequest, scenarios: ScenarioBook, reading: inout RequestReading) {
         var checks: [FieldCheck] = []
         var score = Score()
         Self.visitChecks(stub.request, times: stub.times, scenario: stub.scenario, answered: answered, request: request,
-                         scenarios: scenarios, describing: true) { check in
+                         scenarios: scenarios, describing: true, reading: &reading) { check in
             checks.append(check)
             score.add(check)
         }
@@ -45,19 +52,20 @@ extension NearMiss {
     /// describing its checks: ranking thousands of stubs builds text only for
     /// the closest. The stub is read in place, through its slot (a copy of
     /// each of thousands costs more than its checks).
-    static func score(of slot: StubSlot, answered: Int, request: RecordedRequest, scenarios: ScenarioBook) -> Double {
+    static func score(of slot: StubSlot, answered: Int, request: RecordedRequest, scenarios: ScenarioBook,
+                      reading: inout RequestReading) -> Double {
         var score = Score()
         visitChecks(slot.stub.request, times: slot.stub.times, scenario: slot.stub.scenario, answered: answered, request: request,
-                    scenarios: scenarios, describing: false) { score.add($0) }
+                    scenarios: scenarios, describing: false, reading: &reading) { score.add($0) }
         return score.value
     }
 
     /// The pattern's checks, then the `times` limit's and the scenario state's.
     private static func visitChecks(
         _ pattern: RequestPattern, times: Int?, scenario: ScenarioStep?, answered: Int, request: RecordedRequest,
-        scenarios: ScenarioBook, describing: Bool, _ visit: (FieldCheck) -> Void
+        scenarios: ScenarioBook, describing: Bool, reading: inout RequestReading, _ visit: (FieldCheck) -> Void
     ) {
-        pattern.visitChecks(against: request, describing: describing, visit)
+        pattern.visitChecks(against: request, describing: describing, reading: &reading, visit)
         if let limit = times {
             let matched = answered < limit
             visit(describing ? FieldCheck(field: "times", expected: "at most \(limit)", actual: "answered \(answered)", matched: matched)

@@ -56,15 +56,18 @@ public struct UnmatchedRequestReport: Sendable, Codable, Hashable, CustomStringC
     /// WireMock root) is ranked without text for each stub.
     init(request: RecordedRequest, table: RouteTable, counts: AnswerCounts, scenarios: ScenarioBook) {
         var best: [(score: Double, index: Int)] = [] // best first; ties keep declaration order
+        var reading = RequestReading() // the body parsed once for all the stubs, not once for each
         for (index, slot) in table.slots.enumerated() {
-            let score = NearMiss.score(of: slot, answered: counts.count(index), request: request, scenarios: scenarios)
+            let score = NearMiss.score(of: slot, answered: counts.count(index), request: request, scenarios: scenarios, reading: &reading)
             guard score > 0 else { continue } // a stub that matched nothing is not close
             guard best.count < 3 || score > best[best.count - 1].score else { continue }
             let place = best.firstIndex { score > $0.score } ?? best.count
             best.insert((score, index), at: place)
             if best.count > 3 { best.removeLast() }
         }
-        let closest = best.map { NearMiss(stub: table.stubs[$0.index], answered: counts.count($0.index), request: request, scenarios: scenarios) }
+        let closest = best.map {
+            NearMiss(stub: table.stubs[$0.index], answered: counts.count($0.index), request: request, scenarios: scenarios, reading: &reading)
+        }
         self.init(request: request, stubCount: table.stubs.count, closestStubs: closest)
     }
 

@@ -128,17 +128,24 @@ public enum BodyMatcher: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `body` satisfies the condition.
     public func accepts(_ body: Data) -> Bool {
+        var reading = RequestReading()
+        return accepts(body, reading: &reading)
+    }
+
+    /// Whether `body` satisfies the condition, reading its JSON or text
+    /// through `reading` (shared by every stub one request is tried against).
+    package func accepts(_ body: Data, reading: inout RequestReading) -> Bool {
         switch self {
         case .exact(let expected): return body == expected
-        case .contains(let text): return String(decoding: body, as: UTF8.self).contains(text)
-        case .matches(let pattern): return pattern.matches(String(decoding: body, as: UTF8.self))
-        case .json(let expected): return JSONValue(data: body) == expected
+        case .contains(let text): return reading.text(body).contains(text)
+        case .matches(let pattern): return pattern.matches(reading.text(body))
+        case .json(let expected): return reading.json(body) == expected
         case .jsonSubset(let expected, let ignoringOrder):
-            return JSONValue(data: body).map { expected.isSubset(of: $0, ignoringArrayOrder: ignoringOrder) } ?? false
-        case .jsonPath(let path, let expected): return JSONValue(data: body)?.value(at: path) == expected
+            return reading.json(body).map { expected.isSubset(of: $0, ignoringArrayOrder: ignoringOrder) } ?? false
+        case .jsonPath(let path, let expected): return reading.json(body)?.value(at: path) == expected
         case .value(let matcher):
             if matcher == .absent { return body.isEmpty }
-            return matcher.accepts([String(decoding: body, as: UTF8.self)])
+            return matcher.accepts(body: body, reading: &reading)
         case .unparsableJSON, .unencodable: return false
         case .shape(let shape): return shape.matches(json: body)
         case .xmlShape(let shape): return shape.matches(body)

@@ -32,23 +32,30 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
 
     /// The path captures when every condition holds, else `nil`.
     public func match(_ request: RecordedRequest) -> [String: String]? {
+        var reading = RequestReading()
+        return match(request, reading: &reading)
+    }
+
+    /// ``match(_:)``, reading the query, cookies, form fields and body
+    /// through `reading`, which every pattern tried against `request` shares.
+    package func match(_ request: RecordedRequest, reading: inout RequestReading) -> [String: String]? {
         if let method, method.rawValue != request.method { return nil }
         guard let captures = path.match(request.path) else { return nil }
         for condition in target where !condition.accepts(request) { return nil }
         if !query.isEmpty {
-            let items = request.query
+            let items = reading.query(request)
             for condition in query where !condition.matcher.accepts(items.values(named: condition.name)) { return nil }
         }
         for condition in headers where !condition.matcher.accepts(request.headers.values(for: condition.name)) { return nil }
         if !cookies.isEmpty {
-            let jar = request.cookies
+            let jar = reading.cookies(request)
             for condition in cookies where !condition.matcher.accepts(jar.values(named: condition.name)) { return nil }
         }
         if !form.isEmpty {
-            let fields = request.formFields
+            let fields = reading.formFields(request)
             for condition in form where !condition.matcher.accepts(fields.values(named: condition.name)) { return nil }
         }
-        for condition in body where !condition.accepts(request.body) { return nil }
+        for condition in body where !condition.accepts(request.body, reading: &reading) { return nil }
         if !multipart.isEmpty {
             let parts = MultipartBody.parts(contentType: request.headers["Content-Type"], body: request.body)
             for condition in multipart where !condition.accepts(parts) { return nil }
@@ -61,15 +68,17 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     /// method, path, query, headers, cookies, form fields, body, predicates.
     public func checks(against request: RecordedRequest) -> [FieldCheck] {
         var checks: [FieldCheck] = []
-        visitChecks(against: request, describing: true) { checks.append($0) }
+        var reading = RequestReading()
+        visitChecks(against: request, describing: true, reading: &reading) { checks.append($0) }
         return checks
     }
 
     /// Hands each of ``checks(against:)`` to `visit`, in order; unless
     /// `describing`, only each check's `matched` and the path's `field` are
     /// filled in: what ranking every stub of a large table for a near-miss
-    /// report needs, without text or an array for each.
-    package func visitChecks(against request: RecordedRequest, describing: Bool, _ visit: (FieldCheck) -> Void) {
+    /// report needs, without text or an array for each. The request's parts
+    /// are read through `reading`, which every pattern ranked against it shares.
+    package func visitChecks(against request: RecordedRequest, describing: Bool, reading: inout RequestReading, _ visit: (FieldCheck) -> Void) {
         func check(_ field: @autoclosure () -> String, _ expected: @autoclosure () -> String, _ actual: @autoclosure () -> String,
                    _ matched: Bool) {
             visit(describing ? FieldCheck(field: field(), expected: expected(), actual: actual(), matched: matched)
@@ -90,23 +99,23 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
             check(condition.field, condition.matcher.description, quoted(subject), condition.matcher.accepts([subject]))
         }
         if !query.isEmpty {
-            let items = request.query
+            let items = reading.query(request)
             fieldChecks("query", query) { items.values(named: $0) }
         }
         fieldChecks("header", headers) { request.headers.values(for: $0) }
         if !cookies.isEmpty {
-            let jar = request.cookies
+            let jar = reading.cookies(request)
             fieldChecks("cookie", cookies) { jar.values(named: $0) }
         }
         if !form.isEmpty {
-            let fields = request.formFields
+            let fields = reading.formFields(request)
             fieldChecks("form", form, { fields.values(named: $0) }) { shown in
                 guard fields.isEmpty, let type = request.headers["Content-Type"], !RecordedRequest.isForm(type) else { return shown }
                 return shown + " (the body is \(type), not a form)"
             }
         }
         for condition in body {
-            let matched = condition.accepts(request.body)
+            let matched = condition.accepts(request.body, reading: &reading)
             check("body", condition.description, bodyShown(request, condition, matched), matched)
         }
         if !multipart.isEmpty {

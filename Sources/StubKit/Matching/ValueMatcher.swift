@@ -93,7 +93,7 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
         case .json(let expected, let comparison):
             return values.contains { JSONValue(json: $0).map { comparison.matches($0, expected: expected) } ?? false }
         case .jsonPath(let query, let then):
-            return values.contains { Self.jsonPath(query, then, acceptsText: $0) }
+            return values.contains { Self.jsonPath(query, then, accepts: JSONValue(json: $0)) }
         case .headerValue(let expected):
             return !values.isEmpty && HeaderValue.equal(expected, values.joined(separator: ", "))
         case .xml(let expected, let comparison):
@@ -118,8 +118,34 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
         }
     }
 
-    private static func jsonPath(_ query: JSONQuery, _ then: ValueMatcher?, acceptsText text: String) -> Bool {
-        guard let document = JSONValue(json: text) else { return false }
+    /// ``accepts(_:)`` on a body's text alone, read through `reading`: its
+    /// JSON and XML are parsed once for every matcher and stub one request
+    /// is tried against, not once for each.
+    func accepts(body: Data, reading: inout RequestReading) -> Bool {
+        switch self {
+        case .json(let expected, let comparison):
+            return reading.textJSON(body).map { comparison.matches($0, expected: expected) } ?? false
+        case .jsonPath(let query, let then):
+            return Self.jsonPath(query, then, accepts: reading.textJSON(body))
+        case .xml(let expected, let comparison):
+            return reading.xml(body).map { comparison.difference(expected, $0) == nil } ?? false
+        case .xpath(let query, let then):
+            guard let document = reading.xml(body), let texts = query.selectedTexts(in: document) else { return false }
+            guard let then else { return !texts.isEmpty }
+            return then.accepts(texts)
+        case .allOf(let matchers):
+            for matcher in matchers where !matcher.accepts(body: body, reading: &reading) { return false }
+            return true
+        case .anyOf(let matchers):
+            for matcher in matchers where matcher.accepts(body: body, reading: &reading) { return true }
+            return false
+        default:
+            return accepts([reading.text(body)])
+        }
+    }
+
+    private static func jsonPath(_ query: JSONQuery, _ then: ValueMatcher?, accepts document: JSONValue?) -> Bool {
+        guard let document else { return false }
         let selected = query.select(in: document)
         guard let then else {
             switch selected {
