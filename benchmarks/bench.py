@@ -21,6 +21,7 @@ import tempfile
 import time
 import urllib.request
 
+import wiremock_bodies
 import wiremock_large
 import wiremock_peer
 from contenders import READY, Server, load, median
@@ -111,6 +112,8 @@ def main():
     parser.add_argument("--tls-only", action="store_true", help="measure only HTTPS against plain HTTP")
     parser.add_argument("--wiremock-large-only", action="store_true",
                         help="measure only the large WireMock root against WireMock (needs --wiremock-jar)")
+    parser.add_argument("--wiremock-bodies-only", action="store_true",
+                        help="measure only mappings told apart by JSON bodies against WireMock (needs --wiremock-jar)")
     parser.add_argument("--first-answer-only", action="store_true",
                         help="measure only the first answer after start, WireMock and understudy serve (needs --wiremock-jar)")
     options = parser.parse_args()
@@ -127,6 +130,11 @@ def main():
             raise SystemExit("error: --wiremock-large-only needs --wiremock-jar")
         return wiremock_large.print_report(
             wiremock_large.measure(options.wiremock_jar, understudy, options.body, options.rounds, options.seconds), median)
+    if options.wiremock_bodies_only:
+        if not options.wiremock_jar:
+            raise SystemExit("error: --wiremock-bodies-only needs --wiremock-jar")
+        return wiremock_bodies.print_report(
+            wiremock_bodies.measure(options.wiremock_jar, understudy, options.rounds, options.seconds), median)
     if options.first_answer_only:
         if not options.wiremock_jar:
             raise SystemExit("error: --first-answer-only needs --wiremock-jar")
@@ -179,13 +187,15 @@ def main():
         say(f"round {number + 1}/{options.rounds}: {', '.join(order)} ({options.seconds}s each)")
         rounds.append({name: load(name, *contenders[name], options.seconds,
                                   **special.get(name, dict(warmup=options.warmup))) for name in order})
-    starts = start_costs = large = None
+    starts = start_costs = large = bodies = None
     if options.wiremock_jar:
         say("first answer after process start, WireMock and understudy serve...")
         starts = wiremock_peer.first_answers(options.wiremock_jar, understudy, root, options.rounds)
         start_costs = wiremock_peer.start_costs(understudy, root)
         say("a large WireMock root, WireMock and understudy serve...")
         large = wiremock_large.measure(options.wiremock_jar, understudy, options.body, options.rounds, options.seconds)
+        say("mappings told apart by JSON bodies, WireMock and understudy serve...")
+        bodies = wiremock_bodies.measure(options.wiremock_jar, understudy, options.rounds, options.seconds)
 
     say("start+stop cycles...")
     startstop = json.loads(subprocess.run([bench, "start-stop", "--cycles", str(options.cycles), "--stubs", "100"],
@@ -220,7 +230,8 @@ def main():
                   reference_startstop=reference_startstop, peer_startstop=peer_startstop,
                   idle=dict(spec=idle_spec, marvel=idle_marvel, reference=idle_reference, floor=idle_floor),
                   delayed=delayed, decode=decode, marvel_body_bytes=len(marvel_body), proxy=proxy, tls=tls,
-                  wiremock_starts=starts, start_costs=start_costs, wiremock_large=large)
+                  wiremock_starts=starts, start_costs=start_costs, wiremock_large=large,
+                  wiremock_bodies=bodies)
     if options.json:
         with open(options.json, "w") as file:
             json.dump(report, file, indent=2)
@@ -295,6 +306,8 @@ def print_report(report, options):
         wiremock_peer.print_report(rounds, report["wiremock_starts"], median, report.get("start_costs"))
     if report.get("wiremock_large"):
         wiremock_large.print_report(report["wiremock_large"], median)
+    if report.get("wiremock_bodies"):
+        wiremock_bodies.print_report(report["wiremock_bodies"], median)
     e = report["decode"]
     print(f"decoding a 100-comic page ({e['bytes']:,} B) into DataWrapper<Comic>: {e['typedMedianMicros']:.0f} µs, "
           f"{e['typedMedianMicros'] / e['jsonSerializationMedianMicros']:.2f}x JSONSerialization.jsonObject on the same bytes")
