@@ -11,7 +11,6 @@ import re
 import subprocess
 import tempfile
 
-from contenders import Server
 import wiremock_peer
 
 COUNT = 50
@@ -65,11 +64,9 @@ def measure(jar, understudy, rounds, seconds, warmup=8):
     commands = wiremock_peer.commands(jar, understudy, root)
     results = []
     for number in range(rounds):
-        names = ["wiremock", "understudy-wiremock"] if number % 2 == 0 else ["understudy-wiremock", "wiremock"]
         figures = {}
-        for name in names:
-            ready = wiremock_peer.WIREMOCK_READY if name == "wiremock" else None
-            with (Server(name, commands[name], ready) if ready else Server(name, commands[name])) as server:
+        for name in wiremock_peer.order(number):
+            with wiremock_peer.server(name, commands[name]) as server:
                 for lua, expected in kinds.values():  # WireMock's JIT warms up; ours has nothing to warm
                     rate(server.url + PATH, warmup if name == "wiremock" else 1, lua, expected)
                 figures[name] = {kind: rate(server.url + PATH, seconds, lua, expected) for kind, (lua, expected) in kinds.items()}

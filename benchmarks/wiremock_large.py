@@ -14,7 +14,6 @@ import tempfile
 import time
 import urllib.parse
 
-from contenders import Server
 import wiremock_peer
 
 COUNT = 10_000
@@ -60,15 +59,13 @@ def measure(jar, understudy, body, rounds, seconds, warmup=5):
     posting = wiremock_peer.commands(jar, understudy, empty)
     results = []
     for number in range(rounds):
-        order = ["wiremock", "understudy-wiremock"] if number % 2 == 0 else ["understudy-wiremock", "wiremock"]
         figures = {}
-        for name in order:
-            ready = wiremock_peer.WIREMOCK_READY if name == "wiremock" else None
-            with (Server(name, commands[name], ready) if ready else Server(name, commands[name])) as server:
+        for name in wiremock_peer.order(number):
+            with wiremock_peer.server(name, commands[name]) as server:
                 for path in PATHS.values():  # WireMock's JIT warms up; ours has nothing to warm
                     rate(server.url + path, warmup)
                 figures[name] = {kind: rate(server.url + path, seconds) for kind, path in PATHS.items()}
-            with (Server(name, posting[name], ready) if ready else Server(name, posting[name])) as server:
+            with wiremock_peer.server(name, posting[name]) as server:
                 figures[name]["posted"] = post_mappings(server.url, POSTED)
         results.append(figures)
     return dict(starts=starts, rounds=results)

@@ -19,6 +19,8 @@ import time
 import urllib.error
 import urllib.request
 
+from contenders import Server
+
 WIREMOCK_READY = re.compile(r"port:\s+(\d+)")
 
 
@@ -52,6 +54,16 @@ def commands(jar, understudy, root, port="0"):
                                 "--disable-banner", "--no-request-journal"],
         "understudy-wiremock": [understudy, "serve", root, "--port", port, "--quiet"],
     }
+
+
+def order(number):
+    """The two contenders in the order of round `number`: reversed every other round."""
+    return ["wiremock", "understudy-wiremock"] if number % 2 == 0 else ["understudy-wiremock", "wiremock"]
+
+
+def server(name, command):
+    """`command` started as contender `name` (WireMock is ready when it prints its port)."""
+    return Server(name, command, WIREMOCK_READY) if name == "wiremock" else Server(name, command)
 
 
 def free_port():

@@ -26,74 +26,41 @@ package struct RequestReading {
     /// Nothing read yet.
     package init() {}
 
-    private mutating func read() -> Parts {
-        if let parts { return parts }
-        let made = Parts()
-        parts = made
-        return made
+    /// The part `slot` holds, made by `make` the first time it is asked for.
+    private mutating func once<Value>(_ slot: ReferenceWritableKeyPath<Parts, Value?>, _ make: () -> Value) -> Value {
+        let read = parts ?? Parts()
+        parts = read
+        if let value = read[keyPath: slot] { return value }
+        let value = make()
+        read[keyPath: slot] = value
+        return value
     }
 
     /// The body as JSON, or `nil` when it is not JSON.
-    package mutating func json(_ body: Data) -> JSONValue? {
-        let parts = read()
-        if let json = parts.json { return json }
-        let value = JSONValue(data: body)
-        parts.json = .some(value)
-        return value
-    }
+    package mutating func json(_ body: Data) -> JSONValue? { once(\.json) { JSONValue(data: body) } }
 
     /// The body as text (invalid UTF-8 replaced).
-    package mutating func text(_ body: Data) -> String {
-        let parts = read()
-        if let text = parts.text { return text }
-        let value = String(decoding: body, as: UTF8.self)
-        parts.text = value
-        return value
-    }
+    package mutating func text(_ body: Data) -> String { once(\.text) { String(decoding: body, as: UTF8.self) } }
 
     /// The body's ``text(_:)`` as JSON (what a ``ValueMatcher`` on the body
     /// reads), or `nil` when it is not JSON.
     package mutating func textJSON(_ body: Data) -> JSONValue? {
-        let parts = read()
-        if let json = parts.textJSON { return json }
-        let value = JSONValue(json: text(body))
-        parts.textJSON = .some(value)
-        return value
+        let text = text(body)
+        return once(\.textJSON) { JSONValue(json: text) }
     }
 
     /// The body's ``text(_:)`` as an XML document, or `nil` when it is not one.
     package mutating func xml(_ body: Data) -> XMLElementValue? {
-        let parts = read()
-        if let xml = parts.xml { return xml }
-        let value = try? XMLElementValue.parse(Data(text(body).utf8))
-        parts.xml = .some(value)
-        return value
+        let text = text(body)
+        return once(\.xml) { try? XMLElementValue.parse(Data(text.utf8)) }
     }
 
     /// ``RecordedRequest/query``.
-    package mutating func query(_ request: RecordedRequest) -> [QueryItem] {
-        let parts = read()
-        if let query = parts.query { return query }
-        let value = request.query
-        parts.query = value
-        return value
-    }
+    package mutating func query(_ request: RecordedRequest) -> [QueryItem] { once(\.query) { request.query } }
 
     /// ``RecordedRequest/cookies``.
-    package mutating func cookies(_ request: RecordedRequest) -> [QueryItem] {
-        let parts = read()
-        if let cookies = parts.cookies { return cookies }
-        let value = request.cookies
-        parts.cookies = value
-        return value
-    }
+    package mutating func cookies(_ request: RecordedRequest) -> [QueryItem] { once(\.cookies) { request.cookies } }
 
     /// ``RecordedRequest/formFields``.
-    package mutating func formFields(_ request: RecordedRequest) -> [QueryItem] {
-        let parts = read()
-        if let fields = parts.formFields { return fields }
-        let value = request.formFields
-        parts.formFields = value
-        return value
-    }
+    package mutating func formFields(_ request: RecordedRequest) -> [QueryItem] { once(\.formFields) { request.formFields } }
 }
