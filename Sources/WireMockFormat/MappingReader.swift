@@ -58,15 +58,17 @@ struct MappingReader {
     /// stubs, problems and warnings put together in order, as one pass
     /// would have them.
     private mutating func inRuns(_ items: [DocumentNode]) -> [Stub] {
-        let reader = self
+        // Each run starts from nothing found, so what this reader found
+        // before (an unknown top-level key) is not found again in each run.
+        var empty = self
+        empty.reading.problems = []
+        empty.untranslatable = []
+        empty.warnings = []
+        let reader = empty
         let runs = Concurrently.runs(of: items, parts: min(Concurrently.cores, items.count / Self.mappingsPerPart)) { run in
             var part = reader
             let stubs = run.compactMap { part.mapping($0) }
             return (stubs, part)
-        }
-        guard runs.count > 1 else {
-            self = runs[0].1
-            return runs[0].0
         }
         for (_, part) in runs {
             reading.problems += part.problems

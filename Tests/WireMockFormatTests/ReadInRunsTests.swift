@@ -94,6 +94,13 @@ import WireMockFormat
         let refused = try #require(throws: StubValidationError.self) {
             try WireMockMappings.read(document, file: "long.json", bodyFiles: bodyFiles, lenient: true)
         }
+        // A problem found before the list is read in runs is named once, not once a run.
+        let topLevel = Data(("{\"bogus\": 1, \"mappings\": [\n" + numbers.map { Self.mapping($0) }.joined(separator: ",\n") + "\n]}").utf8)
+        let both = try #require(throws: StubValidationError.self) {
+            try WireMockMappings.read(topLevel, file: "long.json", bodyFiles: bodyFiles, lenient: true)
+        }
+        #expect(both.problems.count == refused.problems.count + 1)
+        #expect(both.problems.filter { $0.location.line == 1 }.count == 1)
         // Refused mappings, and those a webhook keeps out, are named at their lines, in order.
         let named = numbers.filter { $0 % 37 == 5 || $0 % 37 == 11 }
         #expect(refused.problems.map(\.location.line) == named.map { $0 + 2 })
