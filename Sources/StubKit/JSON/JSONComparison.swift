@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How a JSON value is compared with an expected one: exactly by default
 /// (key order and number spelling never matter), or leniently on array order
@@ -57,7 +58,24 @@ public struct JSONComparison: Sendable, Hashable, CustomStringConvertible {
             let prefix = "${json-unit.regex}"
             guard text.hasPrefix(prefix) else { return false }
             guard case .string(let value) = actual else { return false }
-            return TextPattern(String(text.dropFirst(prefix.count))).namedCaptures(in: value) != nil
+            return regex(String(text.dropFirst(prefix.count))).namedCaptures(in: value) != nil
+        }
+    }
+
+    /// The `${json-unit.regex}` expressions compiled so far, by text: an
+    /// expected value is compared with every request's body, and compiling
+    /// its expression each time cost more than the comparison. Emptied when
+    /// it holds 1,024.
+    private static let compiled = Mutex<[String: TextPattern]>([:])
+
+    /// `source` compiled, once.
+    private static func regex(_ source: String) -> TextPattern {
+        compiled.withLock { known in
+            if let pattern = known[source] { return pattern }
+            if known.count >= 1_024 { known.removeAll() }
+            let pattern = TextPattern(source)
+            known[source] = pattern
+            return pattern
         }
     }
 

@@ -38,7 +38,7 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible, Expressi
     public func namedCaptures(in text: String) -> [String: String]? {
         guard text.utf8.starts(with: compiled.requiredPrefix), let regex = compiled.regex,
               let match = regex.firstMatch(in: text, options: [.anchored], range: NSRange(text.startIndex..., in: text)),
-              match.range.length == (text as NSString).length else { return nil }
+              match.range.length == text.utf16.count else { return nil }
         var captures: [String: String] = [:]
         for name in compiled.groupNames {
             let range = match.range(withName: name)
