@@ -108,12 +108,19 @@ final class InProcessStream: Sendable {
     }
 
     private func send(_ piece: [UInt8]) {
+        let observer = body.observer
         if incremental {
-            guard loading.during({ owner, client in client.urlProtocol(owner, didLoad: Data(piece)) }) else { return }
+            // The journal before the client, as at the end: a client that has
+            // seen a piece finds it in the stream's log (it was recorded after,
+            // and a test reading the log on the piece's arrival could miss it).
+            _ = loading.during { owner, client in
+                observer?.sent(piece)
+                client.urlProtocol(owner, didLoad: Data(piece))
+            }
         } else {
             state.withLock { $0.collected += piece }
+            observer?.sent(piece)
         }
-        body.observer?.sent(piece)
     }
 
     /// The stream's own end: proper, cut or reset.
