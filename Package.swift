@@ -214,7 +214,7 @@ let package = Package(
         // Benchmark and self-check programs driven by scripts/bench and the tests.
         .executableTarget(
             name: "understudy-bench",
-            dependencies: ["StubServer", "StubKit", "StubTLS", "MicroHTTP", "MarvelFake", "MarvelModels"],
+            dependencies: ["StubServer", "StubAdmin", "StubKit", "StubTLS", "MicroHTTP", "MarvelFake", "MarvelModels"],
             swiftSettings: strictSettings
         ),
 

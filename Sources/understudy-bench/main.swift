@@ -15,10 +15,13 @@
 //   understudy-bench suite --reference URL [--tests N]
 //       One test's cost with a server per test (start, 20 stubs, 3 URLSession
 //       calls, a count, stop) and the floor (the 3 calls to a running server).
-//   understudy-bench admin-suite --ours PORT --wiremock PORT [--tests N] [--warmup N] [--import yes]
+//   understudy-bench admin-suite --ours PORT --wiremock PORT [--tests N] [--warmup N] [--import yes] [--distinct yes]
 //       One test's cost through WireMock's admin API (reset, 20 mappings, 3
 //       calls, a count) against two running servers, one keep-alive
 //       connection each, the same driver for both.
+//   understudy-bench admin-calls [--tests N] [--warmup N] [--import yes] [--distinct yes]
+//       The same test against a server in this process with the admin API
+//       mounted: the server's side of it, one process to profile.
 //   understudy-bench churn [--seconds S] [--threads T] [--cycles N]
 //       Starts and stops daemons from T threads, each stopped with connections
 //       of every kind open (keep-alive, suspended, half-sent, streaming, TLS);
@@ -46,6 +49,8 @@ do {
         try SuiteCost(arguments: Options(Array(arguments.dropFirst()))).run()
     case "admin-suite":
         try AdminSuiteCost(arguments: Options(Array(arguments.dropFirst()))).run()
+    case "admin-calls":
+        try AdminCalls(arguments: Options(Array(arguments.dropFirst()))).run()
     case "churn":
         try DaemonChurn(arguments: Options(Array(arguments.dropFirst()))).run()
     case "foreign-close":
