@@ -56,12 +56,12 @@ package struct DocumentNode {
 
     /// The member `name` of this mapping, holding `node`.
     package func child(_ name: String, _ node: Node) -> DocumentNode {
-        DocumentNode(node: node, json: nil, key: key.isEmpty ? name : "\(key).\(name)", pointer: pointer + "/" + LocatedJSON.escape(name), file: file)
+        DocumentNode(node: node, json: nil, key: key.isEmpty ? name : key + "." + name, pointer: pointer + "/" + LocatedJSON.escape(name), file: file)
     }
 
     /// The member `name` of this JSON object, holding `value`.
     package func child(_ name: String, json value: JSONValue) -> DocumentNode {
-        DocumentNode(node: Self.none, json: json.map { (value, $0.document) }, key: key.isEmpty ? name : "\(key).\(name)",
+        DocumentNode(node: Self.none, json: json.map { (value, $0.document) }, key: key.isEmpty ? name : key + "." + name,
                      pointer: pointer + "/" + LocatedJSON.escape(name), file: file)
     }
 

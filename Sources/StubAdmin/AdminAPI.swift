@@ -34,6 +34,8 @@ public final class AdminAPI: Sendable {
     let takenCalls = Mutex<[Int: HeldCall]>([:])
     /// Where posted mappings' `bodyFileName`s are read: the root's `__files`, made once.
     let bodyFiles: URL?
+    /// Posted mappings as read, by their bytes.
+    let mappingMemory = MappingMemory()
 
     private init(server: StubServer, options: AdminOptions) {
         self.server = server
@@ -74,11 +76,16 @@ public final class AdminAPI: Sendable {
     /// so an id holding a `/` (`%2F`, as a stub's default id
     /// `Tests/AppTests.swift:12#9` does) stays one segment.
     static func segments(of request: RecordedRequest, after prefix: String) -> [String] {
-        let raw = request.target.prefix { $0 != "?" }
-        guard raw.hasPrefix(prefix) else {
+        // By byte: a Character walk cost more than the route it found.
+        let target = request.target
+        let raw = target[..<(target.utf8.firstIndex(of: UInt8(ascii: "?")) ?? target.endIndex)]
+        guard raw.utf8.starts(with: prefix.utf8) else {
             return request.path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         }
-        return raw.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: true).map { $0.contains("%") ? $0.removingPercentEncoding ?? String($0) : String($0) }
+        return raw.utf8.dropFirst(prefix.utf8.count).split(separator: UInt8(ascii: "/")).map { bytes in
+            let part = Substring(bytes)
+            return part.utf8.contains(UInt8(ascii: "%")) ? part.removingPercentEncoding ?? String(part) : String(part)
+        }
     }
 
     /// How one admin request is answered: refused (checked once), too big,
@@ -91,7 +98,7 @@ public final class AdminAPI: Sendable {
         }
         let call = AdminCall(request: request, route: AdminRoute(method: request.method, parts: Self.segments(of: request, after: options.prefix)))
         do {
-            for endpoint in Self.routes where call.route.is(endpoint.method, endpoint.path) {
+            for endpoint in Self.routes where call.route.is(endpoint) {
                 if waiting, let later = endpoint.later { return .later { await later(self, call) } }
                 if let now = endpoint.now, let answer = try now(self, call) { return .now(answer) }
             }
@@ -131,7 +138,7 @@ public final class AdminAPI: Sendable {
         } else {
             host = address[...]
         }
-        return host.hasPrefix("127.") || host == "::1" || host.hasPrefix("::ffff:127.")
+        return host.utf8.starts(with: "127.".utf8) || host == "::1" || host.utf8.starts(with: "::ffff:127.".utf8)
     }
 
     private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {

@@ -88,17 +88,19 @@ extension AdminAPI {
 
     /// One posted mapping as a stub, and its JSON with `id` and `uuid` filled in.
     func readMapping(_ body: Data, named name: String, id given: String? = nil) throws(StubValidationError) -> (Stub, JSONValue) {
-        let loaded = try WireMockMappings.read(body, file: name, bodyFiles: bodyFiles,
-                                            templating: options.templating)
-        guard loaded.stubs.count == 1, case .object(var fields)? = loaded.document else {
-            throw StubValidationError(problems: [StubProblem(file: name, line: 1, column: 1, key: "/", message: "expected one mapping")])
+        let read = try mappingMemory.read(body, named: name) { () throws(StubValidationError) in
+            let loaded = try WireMockMappings.read(body, file: name, bodyFiles: bodyFiles, templating: options.templating)
+            guard loaded.stubs.count == 1, case .object(let fields)? = loaded.document else {
+                throw StubValidationError(problems: [StubProblem(file: name, line: 1, column: 1, key: "/", message: "expected one mapping")])
+            }
+            return MappingMemory.Read(stub: loaded.stubs[0], fields: fields)
         }
-        var stub = loaded.stubs[0]
+        var (stub, fields) = (read.stub, read.fields)
         let id: String
         if case .string(let text)? = fields["id"] ?? fields["uuid"] {
             id = text.lowercased()
         } else {
-            id = given ?? UUID.random().uuidString.lowercased()
+            id = given ?? UUID.randomLowercased()
         }
         fields["id"] = .string(id)
         fields["uuid"] = .string(id)
@@ -159,16 +161,28 @@ extension AdminAPI {
 }
 
 extension UUID {
-    /// A version 4 UUID from the system's random source (`getrandom`):
-    /// Foundation's `UUID()` opens `/dev/urandom` for every one on Linux,
-    /// which was a tenth of a mapping post.
-    static func random() -> UUID {
+    /// A version 4 UUID's text in lower case (`0b1c…-4…`), from the
+    /// system's random source (`getrandom`), written directly: Foundation's
+    /// `UUID()` opens `/dev/urandom` for every one on Linux, and its
+    /// `uuidString` and a `lowercased()` cost more than the id's bytes.
+    static func randomLowercased() -> String {
         var generator = SystemRandomNumberGenerator()
-        let random = [generator.next(), generator.next()] as [UInt64]
-        var bytes = random.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        var bytes = (generator.next() as UInt64, generator.next() as UInt64)
+        return withUnsafeMutableBytes(of: &bytes) { raw in
+            raw[6] = (raw[6] & 0x0F) | 0x40
+            raw[8] = (raw[8] & 0x3F) | 0x80
+            return String(unsafeUninitializedCapacity: 36) { text in
+                var at = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 { text[at] = UInt8(ascii: "-"); at += 1 }
+                    text[at] = hexDigits[Int(raw[index] >> 4)]
+                    text[at + 1] = hexDigits[Int(raw[index] & 0x0F)]
+                    at += 2
+                }
+                return at
+            }
+        }
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -79,6 +79,8 @@ package struct AdminEndpoint: Sendable {
     package let method: String?
     /// The path under the prefix; `*` is any one segment.
     package let path: String
+    /// The path's segments, split once for every request that tries the route.
+    let segments: [String]
     /// The answer given at once (`nil` from it: not this route after all).
     let now: (@Sendable (AdminAPI, AdminCall) throws -> StubResponse?)?
     /// The answer a long poll gives later, from a task, holding no server thread.
@@ -92,6 +94,7 @@ package struct AdminEndpoint: Sendable {
          later: (@Sendable (AdminAPI, AdminCall) async -> StubResponse)?) {
         self.method = method
         self.path = path
+        self.segments = path.split(separator: "/").map(String.init)
         self.now = now
         self.later = later
     }
@@ -113,20 +116,12 @@ struct AdminRoute: Sendable {
     var method: String
     var parts: [String]
 
-    /// Whether the route is `method` (`nil`: any) and `path` (`"mappings/*"`:
-    /// `*` is any one segment). Walks `path` in place: every admin request
-    /// tries dozens of routes.
-    func `is`(_ method: String?, _ path: String) -> Bool {
-        if let method, self.method != method { return false }
-        var rest = Substring(path)
-        var index = 0
-        while !rest.isEmpty {
-            let end = rest.firstIndex(of: "/") ?? rest.endIndex
-            let segment = rest[..<end]
-            guard index < parts.count, segment == "*" || segment == parts[index] else { return false }
-            index += 1
-            rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
-        }
-        return index == parts.count
+    /// Whether the route is the endpoint's method (`nil`: any) and path
+    /// (`*` is any one segment), compared segment by segment.
+    func `is`(_ endpoint: AdminEndpoint) -> Bool {
+        if let method = endpoint.method, self.method != method { return false }
+        guard endpoint.segments.count == parts.count else { return false }
+        for (wanted, part) in zip(endpoint.segments, parts) where wanted != "*" && wanted != part { return false }
+        return true
     }
 }

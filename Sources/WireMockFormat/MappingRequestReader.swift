@@ -69,8 +69,9 @@ extension MappingReader {
             fail(parameters, "pathParameters needs a \"urlPathTemplate\"")
         }
         guard let key = given.first, let field = fields[key], let text = string(field) else { return }
-        let rawPath = text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
-        let decodedPath = rawPath.contains("%") ? rawPath.removingPercentEncoding ?? rawPath : rawPath
+        // By byte: Foundation's `contains` on text goes through `range(of:)`.
+        let rawPath = text.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(text[..<$0]) } ?? text
+        let decodedPath = rawPath.utf8.contains(UInt8(ascii: "%")) ? rawPath.removingPercentEncoding ?? rawPath : rawPath
         switch key {
         case "url":
             pattern.path = .literal(decodedPath)

@@ -49,3 +49,30 @@ import Testing
         #expect(reading.problems.map(\.subject) == ["/priority", "/persistent"])
     }
 }
+
+/// A located document refuses a repeated key where the second one's value
+/// starts, in a small object (keys compared one by one) and a large one (a
+/// set from the 16th key on), and keeps every object's keys in order.
+@Suite struct LocatedJSONMembersTests {
+    @Test(arguments: [(3, 2), (20, 18), (20, 5)])
+    func aRepeatedKeyIsRefusedWhereItsValueStarts(keys: Int, repeated: Int) throws {
+        let members = (0..<keys).map { "\"k\($0)\": \($0)" } + ["\"k\(repeated)\": \"again\""]
+        let text = "{\n" + members.joined(separator: ",\n") + "\n}"
+        #expect(throws: LocatedJSONError.self) { try LocatedJSON(Data(text.utf8)) }
+        do {
+            _ = try LocatedJSON(Data(text.utf8))
+        } catch {
+            #expect(error.description == "\(keys + 2):\(String(repeated).count + 6): the key \"k\(repeated)\" appears twice")
+        }
+    }
+
+    @Test func keyOrderAndPositionsFollowTheDocument() throws {
+        let members = (0..<20).map { "\"k\(19 - $0)\": {\"z\": 1, \"a\": [\($0)]}" }
+        let document = try LocatedJSON(Data(("{" + members.joined(separator: ", ") + "}").utf8))
+        #expect(document.keyOrder[""] == (0..<20).map { "k\(19 - $0)" })
+        #expect(document.keyOrder["/k19"] == ["z", "a"])
+        guard case .object(let root) = document.root else { Issue.record("not an object"); return }
+        #expect(root.count == 20)
+        #expect(document.positions["/k0/a/0"] != nil)
+    }
+}

@@ -21,6 +21,10 @@ import Testing
         .object(["é": .number(1), "f\u{301}": .number(2), "a_b": .number(3), "ab": .number(4), "A": .number(5)]),
         // By code point, as JSONEncoder sorts: U+2001 is canonically U+2003, so String's `<` puts it after U+2002.
         .object(["a\u{2001}": .number(1), "a\u{2002}": .number(2), "\u{FFFD}": .number(3), "\u{1F600}": .number(4)]),
+        // Whole numbers below 10^15 are written as integers without Double.description; at and past it, through it.
+        .number(0), .number(7), .number(-7), .number(201), .number(999_999_999_999_999), .number(-999_999_999_999_999),
+        .number(1e15), .number(-1e15), .number(4_503_599_627_370_496), .number(9_007_199_254_740_992), .number(0.999_999_999_999_999_9),
+        .array([.number(-0.0), .number(0), .number(1), .number(-1.0)]),
     ])
     func matchesJSONEncoder(_ value: JSONValue) {
         #expect(value.description == Self.encoded(value))
@@ -64,9 +68,24 @@ import Testing
         "[12e-2349]", "1e-400", "0.000e-400", "4.9e-324",
         // A sign where a hex digit must be (found by the fuzzer): refused, as JSONDecoder refuses it.
         #""\u+83d""#, #""\u-83d""#, #""\u 83d""#, #""\u00E9\uD83D\uDE00""#,
+        // Repeated keys in a small object (compared key by key) and a large one (a set from the 16th key on).
+        #"{"a":1,"b":2,"a":3}"#, largeObject(repeating: "k18"), largeObject(repeating: "k3"), largeObject(repeating: nil),
+        // Text past ASCII is still checked as UTF-8 (an escape-free string is decoded straight from its bytes).
+        "\"caf\u{E9} \u{1F600}\"", #"{"é":"ü","a":"b"}"#,
     ])
     func agreesWithJSONDecoder(_ text: String) {
         #expect(JSONValue(data: Data(text.utf8)) == Self.decoded(text), "\(text.debugDescription)")
+    }
+
+    /// An object of 20 keys `k0`…`k19`, with `repeating` written again at the end.
+    static func largeObject(repeating key: String?) -> String {
+        let members = (0..<20).map { #""k\#($0)":\#($0)"# } + (key.map { [#""\#($0)":"again""#] } ?? [])
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    @Test func refusesTextThatIsNotUTF8() {
+        #expect(JSONValue(data: Data([0x22, 0x61, 0xC3, 0x28, 0x22])) == nil)
+        #expect(JSONValue(data: Data([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D])) == nil)
     }
 
     /// Where it is stricter: `JSONDecoder` takes `[1,]`, and never checks

@@ -8,104 +8,112 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
     /// Names the stub on a running server (unique by default).
     @inlinable public var id: StubID {
         _read { yield box.fields.id }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.id }
+        _modify { makeUnique(); yield &box.fields.id }
     }
     /// The requests this stub answers.
     @inlinable public var request: RequestPattern {
         _read { yield box.fields.request }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.request }
+        _modify { makeUnique(); yield &box.fields.request }
     }
     /// How it makes its response.
     @inlinable public var response: ResponseRecipe {
         _read { yield box.fields.response }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.response }
+        _modify { makeUnique(); yield &box.fields.response }
     }
     /// Headers added to every response it sends (from groups, for example).
     @inlinable public var responseHeaders: HTTPHeaders {
         _read { yield box.fields.responseHeaders }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.responseHeaders }
+        _modify { makeUnique(); yield &box.fields.responseHeaders }
     }
     /// Checks that may answer instead, in order.
     @inlinable public var guards: [AuthRule] {
         _read { yield box.fields.guards }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.guards }
+        _modify { makeUnique(); yield &box.fields.guards }
     }
     /// Among several matching stubs the highest priority wins; then the first declared.
     @inlinable public var priority: Int {
         _read { yield box.fields.priority }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.priority }
+        _modify { makeUnique(); yield &box.fields.priority }
     }
     /// How many requests it answers at most; `nil` for no limit.
     @inlinable public var times: Int? {
         _read { yield box.fields.times }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.times }
+        _modify { makeUnique(); yield &box.fields.times }
     }
     /// When and how the response is sent.
     @inlinable public var delay: Delay? {
         _read { yield box.fields.delay }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.delay }
+        _modify { makeUnique(); yield &box.fields.delay }
     }
     /// A broken response to send instead of the real one.
     @inlinable public var fault: Fault? {
         _read { yield box.fields.fault }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.fault }
+        _modify { makeUnique(); yield &box.fields.fault }
     }
     /// The scenario state this stub requires and sets.
     @inlinable public var scenario: ScenarioStep? {
         _read { yield box.fields.scenario }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.scenario }
+        _modify { makeUnique(); yield &box.fields.scenario }
     }
     /// Whether answers are compressed; `nil` follows the server's ``CompressionPolicy``.
     @inlinable public var compression: ResponseCompression? {
         _read { yield box.fields.compression }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.compression }
+        _modify { makeUnique(); yield &box.fields.compression }
     }
     /// Where the stub was declared, for diagnostics.
     @inlinable public var location: CodeLocation {
         _read { yield box.fields.location }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.location }
+        _modify { makeUnique(); yield &box.fields.location }
     }
     /// Whether a test fails when no request used this stub: `true` always,
     /// `false` never, `nil` as the test's scope says (its `exhaustive` option,
     /// `expectAllStubsUsed()`).
     @inlinable public var mustBeUsed: Bool? {
         _read { yield box.fields.mustBeUsed }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.mustBeUsed }
+        _modify { makeUnique(); yield &box.fields.mustBeUsed }
     }
     /// A human name for reports and admin listings (WireMock's `name`).
     @inlinable public var name: String? {
         _read { yield box.fields.name }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.name }
+        _modify { makeUnique(); yield &box.fields.name }
     }
     /// Free-form data about the stub that does not change what it answers
     /// (WireMock's `metadata`), for finding stubs by it.
     @inlinable public var metadata: [String: JSONValue] {
         _read { yield box.fields.metadata }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.metadata }
+        _modify { makeUnique(); yield &box.fields.metadata }
     }
     /// What this stub's computed answer depends on, when it promises that
     /// answers may be built once and sent again (``AnswerReuse``).
     package var answerReuse: AnswerReuse? {
         _read { yield box.fields.answerReuse }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.answerReuse }
+        _modify { makeUnique(); yield &box.fields.answerReuse }
     }
     /// The document this stub was read from, as written, where a reader keeps
     /// it (a WireMock mapping posted to the admin API is listed back as
     /// posted); it goes wherever the stub goes, so it is never stale.
     @inlinable package var asWritten: JSONValue? {
         _read { yield box.fields.asWritten }
-        _modify { var fields = box.fields; defer { box = Box(fields) }; yield &fields.asWritten }
+        _modify { makeUnique(); yield &box.fields.asWritten }
     }
 
-    /// The fields, in one shared, immutable box: a stub is copied (into a
-    /// journal entry, a route table, a change's list) by one retain, and a
-    /// change makes a new box.
+    /// The fields, in one shared box: a stub is copied (into a journal
+    /// entry, a route table, a change's list) by one retain. A change to a
+    /// stub whose box is shared makes it a box of its own first; a reader
+    /// filling in a stub it alone holds changes its box in place.
     @usableFromInline var box: Box
 
     /// The box: inlined where a stub's fields are read, so a read is two loads.
-    @usableFromInline final class Box: Sendable {
-        @usableFromInline let fields: Fields
+    /// Changed only while one stub alone holds it (``makeUnique()``), so a
+    /// box other threads can see is never written.
+    @usableFromInline final class Box: @unchecked Sendable {
+        @usableFromInline var fields: Fields
         @usableFromInline init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// Gives this stub a box of its own before a change, unless it has one.
+    @inlinable mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
     }
 
     /// A stub's stored fields.

@@ -31,8 +31,15 @@ package enum CompactJSON {
         case .bool(let flag): bytes += (flag ? "true" : "false").utf8
         case .number(let number):
             guard number.isFinite else { return false }
+            let decimal = decimals?.contains(pointer) == true
+            // A whole number below 10^15 is what its Int spells (Double.description adds only ".0").
+            if !decimal, number.magnitude < 1e15, number.rounded(.towardZero) == number {
+                if number == 0, number.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+                bytes += String(Int(number)).utf8
+                return true
+            }
             var text = number.description
-            if text.hasSuffix(".0"), decimals?.contains(pointer) != true { text.removeLast(2) }
+            if text.hasSuffix(".0"), !decimal { text.removeLast(2) }
             bytes += text.utf8
         case .string(let text): writeString(text, into: &bytes)
         case .array(let items):
@@ -44,12 +51,13 @@ package enum CompactJSON {
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
             bytes.append(UInt8(ascii: "{"))
-            for (index, key) in sortedKeys(members).enumerated() {
+            // Sorted with their values, so no key is looked up again.
+            for (index, member) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }).enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                writeString(key, into: &bytes)
+                writeString(member.key, into: &bytes)
                 bytes.append(UInt8(ascii: ":"))
-                let child = decimals == nil ? "" : pointer + "/" + LocatedJSON.escape(key)
-                guard write(members[key]!, into: &bytes, decimals: decimals, at: child) else { return false }
+                let child = decimals == nil ? "" : pointer + "/" + LocatedJSON.escape(member.key)
+                guard write(member.value, into: &bytes, decimals: decimals, at: child) else { return false }
             }
             bytes.append(UInt8(ascii: "}"))
         }
@@ -76,6 +84,13 @@ package enum CompactJSON {
 
     private static func writeString(_ text: String, into bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        // Most text needs no escape: appended whole.
+        var text = text
+        if !text.withUTF8({ $0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes += #"\""#.utf8

@@ -155,13 +155,14 @@ package struct LocatedJSON: Sendable {
 
         mutating func object(pointer: String) throws(LocatedJSONError) -> JSONValue {
             offset += 1
-            var members: [String: JSONValue] = [:]
-            var order: [String] = []
+            // Members are gathered in order and made a dictionary once, at its size.
+            var pairs: [(key: String, value: JSONValue)] = []
+            var seen = RepeatedKeys()
             skipSpace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
                 offset += 1
                 if located { keyOrder[pointer] = [] }
-                return .object(members)
+                return .object([:])
             }
             while true {
                 skipSpace()
@@ -172,27 +173,41 @@ package struct LocatedJSON: Sendable {
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected : after the key \"\(key)\"") }
                 offset += 1
                 skipSpace()
+                let repeated = seen.isRepeated(key, among: pairs)
                 if located {
                     let child = pointer + "/" + LocatedJSON.escape(key)
-                    if members[key] != nil { throw error("the key \"\(key)\" appears twice") }
+                    if repeated { throw error("the key \"\(key)\" appears twice") }
                     keyPositions[child] = keyAt
-                    members[key] = try value(pointer: child)
-                    order.append(key)
+                    pairs.append((key, try value(pointer: child)))
                 } else {
                     // A repeated key's value is dropped, so is its spelling.
                     let tracks = spelling
-                    if tracks { trail.append(LocatedJSON.escape(key)); spelling = members[key] == nil }
+                    if tracks { trail.append(LocatedJSON.escape(key)); spelling = !repeated }
                     let member = try value(pointer: "")
                     if tracks { trail.removeLast(); spelling = true }
-                    if members[key] == nil { members[key] = member }
+                    if !repeated { pairs.append((key, member)) }
                 }
                 skipSpace()
                 guard offset < bytes.count else { throw error("the JSON ends inside an object") }
                 if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
                 guard bytes[offset] == UInt8(ascii: "}") else { throw error("expected , or } in an object") }
                 offset += 1
-                if located { keyOrder[pointer] = order }
+                if located { keyOrder[pointer] = pairs.map(\.key) }
+                var members = [String: JSONValue](minimumCapacity: pairs.count)
+                for (key, value) in pairs { members[key] = value }
                 return .object(members)
+            }
+        }
+
+        /// Whether an object's key came before: by comparison while the
+        /// object is small, by a set once it is not.
+        struct RepeatedKeys {
+            private var keys: Set<String>?
+
+            mutating func isRepeated(_ key: String, among pairs: [(key: String, value: JSONValue)]) -> Bool {
+                if keys == nil, pairs.count < 16 { return pairs.contains { $0.key == key } }
+                if keys == nil { keys = Set(pairs.map(\.key)) }
+                return !keys!.insert(key).inserted
             }
         }
 
@@ -277,9 +292,17 @@ package struct LocatedJSON: Sendable {
             offset += 1
             // Most strings have no escape: made straight from their bytes.
             var end = offset
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+            var high: UInt8 = 0
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+                high |= bytes[end]
+                end += 1
+            }
             if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-                let text = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[offset..<end]), as: UTF8.self) }
+                // ASCII is valid UTF-8: decoded without the generic validation.
+                let text = bytes.withUnsafeBufferPointer { buffer in
+                    let slice = UnsafeBufferPointer(rebasing: buffer[offset..<end])
+                    return high < 0x80 ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+                }
                 offset = end + 1
                 guard let text else { throw error("the string is not valid UTF-8") }
                 return text

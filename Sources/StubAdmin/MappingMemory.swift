@@ -1,0 +1,59 @@
+import Foundation
+import StubKit
+import Synchronization
+
+/// Posted mappings as read, kept by their bytes: a WireMock suite posts the
+/// same mappings in every test's setup (reset, then the shared ones), and
+/// reading a mapping cost more than the rest of its round trip. A body that
+/// names a `bodyFileName` is read afresh every time, since its file may
+/// have changed; a body that reads to a problem is not kept.
+final class MappingMemory: Sendable {
+    /// One mapping as read: its stub, and its members as written.
+    struct Read: Sendable {
+        var stub: Stub
+        var fields: [String: JSONValue]
+    }
+
+    /// The most bodies kept, and the most bytes; past either, it starts again.
+    static let capacity = 1_024
+    static let byteCapacity = 8 << 20
+
+    private let table = Mutex<(reads: [Key: Read], bytes: Int)>(([:], 0))
+
+    /// `body` posted to `name`, as `read` reads it, or as it read before.
+    func read(_ body: Data, named name: String, _ read: () throws(StubValidationError) -> Read) throws(StubValidationError) -> Read {
+        guard !Self.namesAFile(body) else { return try read() }
+        let key = Key(name: name, body: body)
+        if let kept = table.withLock({ $0.reads[key] }) { return kept }
+        let fresh = try read()
+        table.withLock { table in
+            if table.reads.count >= Self.capacity || table.bytes + body.count > Self.byteCapacity { table = ([:], 0) }
+            table.reads[key] = fresh
+            table.bytes += body.count
+        }
+        return fresh
+    }
+
+    /// Whether the body holds the bytes `bodyFileName` anywhere.
+    static func namesAFile(_ body: Data) -> Bool {
+        body.withUnsafeBytes { bytes in
+            let wanted = Array("bodyFileName".utf8)
+            guard bytes.count >= wanted.count else { return false }
+            return (0...(bytes.count - wanted.count)).contains { start in
+                bytes[start] == wanted[0] && (1..<wanted.count).allSatisfy { bytes[start + $0] == wanted[$0] }
+            }
+        }
+    }
+
+    /// A route's name and a body, hashed over every byte (`Data` hashes
+    /// only its first bytes, which mappings of one suite often share).
+    struct Key: Hashable, Sendable {
+        let name: String
+        let body: Data
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            body.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+}

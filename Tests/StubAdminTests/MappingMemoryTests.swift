@@ -1,0 +1,71 @@
+import Foundation
+import StubAdmin
+import StubKit
+import StubServer
+import Testing
+
+/// A mapping body posted again is not read again (`MappingMemory`), and
+/// nothing a test can see tells the two apart: each post is a stub of its
+/// own with its own id, a body that names a file reads the file as it is
+/// now, and a body that is refused is refused every time.
+@Suite struct MappingMemoryTests {
+    static let body = #"{"request": {"method": "GET", "url": "/items/1"}, "response": {"status": 200, "jsonBody": {"id": 1}}}"#
+
+    static func post(_ api: AdminAPI, _ body: String, to path: String = "/mappings") -> (status: Int, json: [String: Any], text: String) {
+        let answer = api.answer(RecordedRequest(method: "POST", target: "/__admin" + path, body: Data(body.utf8), remoteAddress: "127.0.0.1:1"))
+        let json = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] ?? [:]
+        return (answer.status, json, String(decoding: answer.body, as: UTF8.self))
+    }
+
+    @Test func theSameBodyPostedTwiceIsTwoStubsWithTheirOwnIds() throws {
+        let server = try StubServer.start(.stubs([]))
+        defer { server.stop() }
+        let api = AdminAPI.mount(on: server)
+        let first = Self.post(api, Self.body), second = Self.post(api, Self.body)
+        #expect(first.status == 201 && second.status == 201)
+        let ids = [first.json["id"], second.json["id"]].compactMap { $0 as? String }
+        #expect(ids.count == 2 && ids[0] != ids[1])
+        for id in ids {
+            #expect(id.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil, "a version 4 UUID: \(id)")
+            #expect(UUID(uuidString: id) != nil)
+            let stub = try #require(server.stub(StubID(id)))
+            #expect(stub.request.description.contains("/items/1"))
+            #expect(stub.asWritten?.description.contains(#""id":"\#(id)""#) == true, "each stub is listed with its own id")
+        }
+        #expect(server.stubs.count == 2)
+    }
+
+    @Test func aBodyNamingAFileReadsTheFileAsItIsNow() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("memory-\(UUID().uuidString)")
+        let files = root.appendingPathComponent("__files")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try StubServer.start(.stubs([]))
+        defer { server.stop() }
+        let api = AdminAPI.mount(on: server, options: AdminOptions(root: root))
+        let id = "8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7"
+        let body = #"{"id": "\#(id)", "request": {"url": "/file"}, "response": {"bodyFileName": "answer.txt"}}"#
+        for text in ["first", "second"] {
+            try Data(text.utf8).write(to: files.appendingPathComponent("answer.txt"))
+            #expect(Self.post(api, body).status == 201)
+            guard case .fixed(let response)? = server.stub(StubID(id))?.response else {
+                Issue.record("no fixed answer for \(text)")
+                continue
+            }
+            #expect(String(decoding: response.body, as: UTF8.self) == text)
+        }
+    }
+
+    @Test func aRefusedBodyIsRefusedEveryTime() throws {
+        let server = try StubServer.start(.stubs([]))
+        defer { server.stop() }
+        let api = AdminAPI.mount(on: server)
+        let refused = #"{"request": {"url": "/x", "urlPath": "/y"}, "response": {"status": 200}}"#
+        let answers = (0..<3).map { _ in Self.post(api, refused) }
+        #expect(answers.allSatisfy { $0.status == 422 })
+        #expect(Set(answers.map(\.text)).count == 1, "the same problem each time: \(answers.map(\.text))")
+        #expect(answers[0].text.contains("urlPath"), "\(answers[0].text)")
+        #expect(server.stubs.isEmpty)
+    }
+}
