@@ -36,13 +36,13 @@ extension DocumentNode {
     /// document did not record them).
     package var memberOrder: [String] {
         guard case .object(let members)? = json?.value else { return [] }
-        return json?.document.keyOrder[pointer] ?? members.keys.sorted()
+        return json?.document.keyOrder(at: pointer) ?? members.keys.sorted()
     }
 
     /// Where the member's key (not its value) starts, for a problem with the key.
     var keyPosition: (line: Int, column: Int) {
         guard let document = json?.document else { return (line, column) }
-        return document.keyPositions[pointer] ?? document.position(of: pointer)
+        return document.keyPosition(of: pointer) ?? document.position(of: pointer)
     }
 }
 
@@ -75,7 +75,7 @@ extension DocumentReading {
         }
         var unknown: [String] = []
         // The document's order for messages; only members this value still has.
-        for name in node.json?.document.keyOrder[node.pointer] ?? members.keys.sorted() where members[name] != nil && !allowed.contains(name) {
+        for name in node.json?.document.keyOrder(at: node.pointer) ?? members.keys.sorted() where members[name] != nil && !allowed.contains(name) {
             fail(node.child(name, json: .null), Suggestion.unknownMember(name, among: allowed, called: style.member, listingKnown: style.listsKnownMembers),
                  atKey: true)
             unknown.append(name)

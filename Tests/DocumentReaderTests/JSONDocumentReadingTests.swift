@@ -66,13 +66,32 @@ import Testing
         }
     }
 
+    @Test func escapedKeysAndDecimalsAreFoundByPointer() throws {
+        let document = try LocatedJSON(Data(#"{"a/b": {"c~d": [1, 2.5, {"e": 1.0}]}, "n": 3}"#.utf8))
+        #expect(document.position(of: "/a~1b/c~0d/2/e") == (1, 32))
+        #expect(document.keyPosition(of: "/a~1b/c~0d").map { [$0.line, $0.column] } == [1, 10])
+        #expect(document.decimals.pointers == ["/a~1b/c~0d/1", "/a~1b/c~0d/2/e"])
+    }
+
     @Test func keyOrderAndPositionsFollowTheDocument() throws {
         let members = (0..<20).map { "\"k\(19 - $0)\": {\"z\": 1, \"a\": [\($0)]}" }
         let document = try LocatedJSON(Data(("{" + members.joined(separator: ", ") + "}").utf8))
-        #expect(document.keyOrder[""] == (0..<20).map { "k\(19 - $0)" })
-        #expect(document.keyOrder["/k19"] == ["z", "a"])
+        #expect(document.keyOrder(at: "") == (0..<20).map { "k\(19 - $0)" })
+        #expect(document.keyOrder(at: "/k19") == ["z", "a"])
+        #expect(document.keyOrder(at: "/k19/a") == nil, "a list has no keys")
+        #expect(document.keyOrder(at: "/k19/missing") == nil)
         guard case .object(let root) = document.root else { Issue.record("not an object"); return }
         #expect(root.count == 20)
-        #expect(document.positions["/k0/a/0"] != nil)
+        // {"k19": {"z": 1, "a": [0]}, …: the member's value at 9, its list at 23, the item at 24.
+        #expect(document.position(of: "/k19") == (1, 9))
+        #expect(document.position(of: "/k19/a") == (1, 23))
+        #expect(document.position(of: "/k19/a/0") == (1, 24))
+        #expect(document.position(of: "/k19/a/1") == (1, 23), "past the list's end: the list")
+        #expect(document.position(of: "/k19/a/00") == (1, 23), "not an index as JSON pointers write them")
+        #expect(document.position(of: "/k19/missing/deeper") == (1, 9), "the nearest parent there is")
+        #expect(document.position(of: "") == (1, 1))
+        #expect(document.keyPosition(of: "/k19").map { [$0.line, $0.column] } == [1, 2])
+        #expect(document.keyPosition(of: "/k19/a/0") == nil, "a list item has no key")
+        #expect(document.keyOrders.count == 21)
     }
 }

@@ -18,7 +18,7 @@ struct JSONHints: Sendable {
     /// The hints of `document`: its key order, and which numbers it wrote as
     /// decimals (the reader records them by pointer).
     init(_ document: LocatedJSON) {
-        for order in document.keyOrder.values { orders[Self.signature(order)] = orders[Self.signature(order)] ?? order }
+        for order in document.keyOrders { orders[Self.signature(order)] = orders[Self.signature(order)] ?? order }
         func walk(_ value: JSONValue, _ pointer: String) {
             switch value {
             case .object(let members): for (key, member) in members { walk(member, pointer + "/" + LocatedJSON.escape(key)) }
