@@ -31,6 +31,7 @@ enum JSONFuzz {
         }
         if let located = try? LocatedJSON(data) {
             precondition(located.root == ours, "the located reader reads \(located.root), the plain one \(String(describing: ours))")
+            holdsItsTables(located)
         }
         let spelled = try? LocatedJSON.valueAndDecimals(data)
         precondition(spelled?.value == ours, "the spelling reader reads \(String(describing: spelled?.value)), the plain one \(String(describing: ours))")
@@ -46,6 +47,36 @@ enum JSONFuzz {
                 return false
             }
             precondition(whole.isSubset(of: again?.decimals.pointers ?? []), "\(text) lost a decimal among \(whole)")
+        }
+    }
+
+    /// Every object of a located document is found by its pointer with its
+    /// keys, every member's key has a place, and every decimal's pointer
+    /// names a number: the tables hold what the value holds.
+    private static func holdsItsTables(_ document: LocatedJSON) {
+        var objects = 0
+        func walk(_ value: JSONValue, _ pointer: String) {
+            switch value {
+            case .object(let members):
+                objects += 1
+                precondition(Set(document.keyOrder(at: pointer) ?? ["?"]) == Set(members.keys), "the keys at \(pointer)")
+                precondition(document.keyOrder(at: pointer)?.count == members.count, "a key twice at \(pointer)")
+                for (key, member) in members {
+                    let child = pointer + "/" + LocatedJSON.escape(key)
+                    precondition(document.keyPosition(of: child) != nil, "no key place at \(child)")
+                    walk(member, child)
+                }
+            case .array(let items):
+                precondition(document.keyOrder(at: pointer) == nil, "a list with keys at \(pointer)")
+                for (index, item) in items.enumerated() { walk(item, pointer + "/\(index)") }
+            default:
+                break
+            }
+        }
+        walk(document.root, "")
+        precondition(document.keyOrders.count == objects, "\(document.keyOrders.count) key orders for \(objects) objects")
+        for pointer in document.decimals.pointers {
+            guard case .number? = value(at: pointer, in: document.root) else { preconditionFailure("\(pointer) is not a number") }
         }
     }
 
