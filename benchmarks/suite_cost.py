@@ -18,7 +18,9 @@ the `.stubServer` trait, run by `swift test` in parallel (with --swift-test).
 in `understudy-bench admin-suite`: one keep-alive connection each through the
 same lean socket client, untimed warm-up, then alternating halves; its floor
 row sends the same number of plain GETs to the C server. (c') and (d') post
-the 20 mappings in one `POST /__admin/mappings/import` instead. Both journals
+the 20 mappings in one `POST /__admin/mappings/import` instead; (c'') and
+(d'') post 20 mappings that no earlier test posted (a suite whose tests each
+bring their own: nothing read before can be reused). Both journals
 are on (WireMock's default). Loopback only, bounded by --tests.
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
@@ -73,7 +75,7 @@ def main():
                 [args.bench, "admin-suite", "--ours", str(our_port), "--wiremock", str(jar_port),
                  "--floor", url.rsplit(":", 1)[1], "--tests", str(args.tests), "--warmup", str(args.warmup), *extra],
                 capture_output=True, text=True, check=True).stdout)
-        single, bulk = admin(), admin("--import", "yes")
+        single, bulk, distinct = admin(), admin("--import", "yes"), admin("--distinct", "yes")
     finally:
         for process in (ours, jar, reference):
             process.terminate()
@@ -89,6 +91,7 @@ def main():
     g, h = swift["noSocket"], swift["bareProtocol"]
     c, d, f = single["wiremock"], single["ours"], single["floor"]
     c2, d2 = bulk["wiremock"], bulk["ours"]
+    c3, d3 = distinct["wiremock"], distinct["ours"]
     rows = [("(a) Understudy in process: start, 20 stubs, 3 URLSession calls, count, stop", a),
             ("(b) floor: the 3 URLSession calls to a running C libmicrohttpd server", b),
             ("(b') the same, the first call of each test on a new connection", b2),
@@ -96,7 +99,9 @@ def main():
             ("(d) understudy serve, the same admin API calls", d),
             ("    floor: 25 GETs to the C server through the same driver", f),
             ("(c') WireMock 2.35.1, the 20 mappings in one import", c2),
-            ("(d') understudy serve, the same import", d2)]
+            ("(d') understudy serve, the same import", d2),
+            ("(c'') WireMock 2.35.1, 20 mappings no earlier test posted", c3),
+            ("(d'') understudy serve, the same", d3)]
     rows += [("(g) Understudy, transport .inProcess: start, 20 stubs, 3 calls through server.session, count, stop", g),
              ("(h) floor: a bare URLProtocol stub, a session per test, the same 3 calls", h)]
     if peer:
@@ -110,7 +115,8 @@ def main():
           f"(a) / (b') = {a['medianMicros'] / b2['medianMicros']:.2f}x (a server per test needs the new connection); "
           f"(c) / (a) = {c['medianMicros'] / a['medianMicros']:.1f}x (target ≥ 20x); "
           f"(c) / (d) = {c['medianMicros'] / d['medianMicros']:.1f}x (target ≥ 10x; the floor allows "
-          f"{c['medianMicros'] / f['medianMicros']:.1f}x); (c') / (d') = {c2['medianMicros'] / d2['medianMicros']:.1f}x"
+          f"{c['medianMicros'] / f['medianMicros']:.1f}x); (c') / (d') = {c2['medianMicros'] / d2['medianMicros']:.1f}x; "
+          f"(c'') / (d'') = {c3['medianMicros'] / d3['medianMicros']:.1f}x"
           + (f"; (e) / (a) = {peer['medianMicros'] / a['medianMicros']:.1f}x" if peer else "")
           + f"; (g) / (h) = {g['medianMicros'] / h['medianMicros']:.2f}x (target ≤ 1.5x), in CPU {g['cpuMicros'] / h['cpuMicros']:.2f}x"
           + f"; (a) / (g) = {a['medianMicros'] / g['medianMicros']:.1f}x")

@@ -105,9 +105,11 @@ public struct Stub: Sendable, Identifiable, CustomStringConvertible {
 
     /// The box: inlined where a stub's fields are read, so a read is two loads.
     /// Changed only while one stub alone holds it (``makeUnique()``), so a
-    /// box other threads can see is never written.
+    /// box other threads can see is never written; its reads skip the runtime's
+    /// exclusivity check (a `var` in a class has one on every access, and the
+    /// fixed route reads a stub's fields often enough to pay 450 instructions).
     @usableFromInline final class Box: @unchecked Sendable {
-        @usableFromInline var fields: Fields
+        @exclusivity(unchecked) @usableFromInline var fields: Fields
         @usableFromInline init(_ fields: Fields) { self.fields = fields }
     }
 
