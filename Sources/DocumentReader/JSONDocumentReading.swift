@@ -73,6 +73,8 @@ extension DocumentReading {
             fail(node, "expected \(style.object), got \(node.shown(in: style))", atKey: false)
             return nil
         }
+        // Most objects hold only known members: the document's order is read only to name the others in it.
+        guard members.keys.contains(where: { !allowed.contains($0) }) else { return members }
         var unknown: [String] = []
         // The document's order for messages; only members this value still has.
         for name in node.json?.document.keyOrder(at: node.pointer) ?? members.keys.sorted() where members[name] != nil && !allowed.contains(name) {

@@ -4,9 +4,11 @@ import Synchronization
 
 /// Posted mappings as read, kept by their bytes: a WireMock suite posts the
 /// same mappings in every test's setup (reset, then the shared ones), and
-/// reading a mapping cost more than the rest of its round trip. A body that
-/// names a `bodyFileName` is read afresh every time, since its file may
-/// have changed; a body that reads to a problem is not kept.
+/// reading a mapping cost more than the rest of its round trip. A body is
+/// kept from its second post on (the first only leaves its hash), so a suite
+/// whose tests each post their own mappings pays a hash, not a table entry.
+/// A body that names a `bodyFileName` is read afresh every time, since its
+/// file may have changed; a body that reads to a problem is not kept.
 final class MappingMemory: Sendable {
     /// One mapping as read: its stub, and its members as written.
     struct Read: Sendable {
@@ -18,16 +20,30 @@ final class MappingMemory: Sendable {
     static let capacity = 1_024
     static let byteCapacity = 8 << 20
 
-    private let table = Mutex<(reads: [Key: Read], bytes: Int)>(([:], 0))
+    private let table = Mutex<Table>(Table())
+
+    private struct Table {
+        var reads: [Key: Read] = [:]
+        var bytes = 0
+        /// The hashes of bodies posted once.
+        var seen: Set<Int> = []
+    }
 
     /// `body` posted to `name`, as `read` reads it, or as it read before.
     func read(_ body: Data, named name: String, _ read: () throws(StubValidationError) -> Read) throws(StubValidationError) -> Read {
         guard !Self.namesAFile(body) else { return try read() }
         let key = Key(name: name, body: body)
-        if let kept = table.withLock({ $0.reads[key] }) { return kept }
+        let hash = key.hashValue
+        let (kept, postedBefore) = table.withLock { table -> (Read?, Bool) in
+            if let kept = table.reads[key] { return (kept, true) }
+            if table.seen.count >= Self.capacity * 4 { table.seen = [] }
+            return (nil, !table.seen.insert(hash).inserted)
+        }
+        if let kept { return kept }
         let fresh = try read()
+        guard postedBefore else { return fresh }
         table.withLock { table in
-            if table.reads.count >= Self.capacity || table.bytes + body.count > Self.byteCapacity { table = ([:], 0) }
+            if table.reads.count >= Self.capacity || table.bytes + body.count > Self.byteCapacity { (table.reads, table.bytes) = ([:], 0) }
             table.reads[key] = fresh
             table.bytes += body.count
         }
