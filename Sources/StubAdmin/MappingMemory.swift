@@ -14,6 +14,13 @@ final class MappingMemory: Sendable {
     struct Read: Sendable {
         var stub: Stub
         var fields: [String: JSONValue]
+
+        /// Whether its response names a `bodyFileName` (however the key was
+        /// spelled in the body, `\u` escapes and all): such a read is never kept.
+        var namesAFile: Bool {
+            guard case .object(let response)? = fields["response"] else { return false }
+            return response["bodyFileName"] != nil
+        }
     }
 
     /// The most bodies kept, and the most bytes; past either, it starts again.
@@ -31,7 +38,6 @@ final class MappingMemory: Sendable {
 
     /// `body` posted to `name`, as `read` reads it, or as it read before.
     func read(_ body: Data, named name: String, _ read: () throws(StubValidationError) -> Read) throws(StubValidationError) -> Read {
-        guard !Self.namesAFile(body) else { return try read() }
         let key = Key(name: name, body: body)
         let hash = key.hashValue
         let (kept, postedBefore) = table.withLock { table -> (Read?, Bool) in
@@ -41,24 +47,13 @@ final class MappingMemory: Sendable {
         }
         if let kept { return kept }
         let fresh = try read()
-        guard postedBefore else { return fresh }
+        guard postedBefore, !fresh.namesAFile else { return fresh }
         table.withLock { table in
             if table.reads.count >= Self.capacity || table.bytes + body.count > Self.byteCapacity { (table.reads, table.bytes) = ([:], 0) }
             table.reads[key] = fresh
             table.bytes += body.count
         }
         return fresh
-    }
-
-    /// Whether the body holds the bytes `bodyFileName` anywhere.
-    static func namesAFile(_ body: Data) -> Bool {
-        body.withUnsafeBytes { bytes in
-            let wanted = Array("bodyFileName".utf8)
-            guard bytes.count >= wanted.count else { return false }
-            return (0...(bytes.count - wanted.count)).contains { start in
-                bytes[start] == wanted[0] && (1..<wanted.count).allSatisfy { bytes[start + $0] == wanted[$0] }
-            }
-        }
     }
 
     /// A route's name and a body, hashed over every byte (`Data` hashes

@@ -47,9 +47,11 @@ import Testing
         let api = AdminAPI.mount(on: server, options: AdminOptions(root: root))
         let id = "8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7"
         let body = #"{"id": "\#(id)", "request": {"url": "/file"}, "response": {"bodyFileName": "answer.txt"}}"#
-        for text in ["first", "second", "third"] {
+        // The same key spelled with an escape: the same mapping, its file read afresh too.
+        let escaped = #"{"id": "\#(id)", "request": {"url": "/file"}, "response": {"bodyFileN\u0061me": "answer.txt"}}"#
+        for (text, posted) in [("first", body), ("second", body), ("third", body), ("fourth", escaped), ("fifth", escaped), ("sixth", escaped)] {
             try Data(text.utf8).write(to: files.appendingPathComponent("answer.txt"))
-            #expect(Self.post(api, body).status == 201)
+            #expect(Self.post(api, posted).status == 201)
             guard case .fixed(let response)? = server.stub(StubID(id))?.response else {
                 Issue.record("no fixed answer for \(text)")
                 continue
