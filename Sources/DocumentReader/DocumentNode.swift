@@ -14,34 +14,73 @@ package struct DocumentNode {
     /// mapping, a pact): its value and the document that places it.
     package let json: (value: JSONValue, document: LocatedJSON)?
     /// The dotted key path from the root; empty at the root.
-    package let key: String
+    package var key: String {
+        switch path {
+        case .written(let key): key
+        case .steps(let base, let count, let items): Self.keyPath(pointer, from: base, steps: count, items: items)
+        }
+    }
     /// The JSON pointer from the root (RFC 6901); empty at the root.
     package let pointer: String
     /// The file, as problems name it.
     package let file: String
+    /// How ``key`` is made.
+    private let path: KeyPathSpelling
+
+    /// A node's key path: written out, or, for a node of a JSON document,
+    /// made from its pointer when a problem asks for it (a reader visits
+    /// many members and finds a problem at few). `base` is where the path
+    /// starts in the pointer (the node the document was entered at), and
+    /// bit `i` of `items` says that step `i` is a list item (`[2]`), not a
+    /// member (`.name`).
+    private enum KeyPathSpelling {
+        case written(String)
+        case steps(base: Int, count: Int, items: UInt64)
+    }
 
     /// A root node of `file`.
     package init(root node: Node, file: String) {
-        self.init(node: node, json: nil, key: "", pointer: "", file: file)
+        self.init(node: node, json: nil, path: .written(""), pointer: "", file: file)
     }
 
     /// The YAML `node` found at `pointer` (RFC 6901, `""` for the root) of
     /// `file`, by a walk of its own (an OpenAPI `$ref`'s target, say).
     package init(_ node: Node, at pointer: String, file: String) {
-        self.init(node: node, json: nil, key: "", pointer: pointer, file: file)
+        self.init(node: node, json: nil, path: .written(""), pointer: pointer, file: file)
     }
 
     /// The node of the JSON `document` (of `file`) at `pointer`, holding `value`.
     package init(_ value: JSONValue, at pointer: String, in document: LocatedJSON, file: String) {
-        self.init(node: Self.none, json: (value, document), key: "", pointer: pointer, file: file)
+        self.init(node: Self.none, json: (value, document), path: .steps(base: pointer.utf8.count, count: 0, items: 0),
+                  pointer: pointer, file: file)
     }
 
-    private init(node: Node, json: (value: JSONValue, document: LocatedJSON)?, key: String, pointer: String, file: String) {
+    private init(node: Node, json: (value: JSONValue, document: LocatedJSON)?, path: KeyPathSpelling, pointer: String, file: String) {
         self.node = node
         self.json = json
-        self.key = key
+        self.path = path
         self.pointer = pointer
         self.file = file
+    }
+
+    /// The path one step further: a member, or (`item`) a list item.
+    private func path(adding name: String, item: Bool) -> KeyPathSpelling {
+        if json != nil, case .steps(let base, let count, let items) = path, count < UInt64.bitWidth {
+            return .steps(base: base, count: count + 1, items: item ? items | (1 << UInt64(count)) : items)
+        }
+        let key = self.key
+        return .written(item ? "\(key)[\(name)]" : key.isEmpty ? name : key + "." + name)
+    }
+
+    /// The key path of the last `steps` tokens of `pointer` past `base`.
+    private static func keyPath(_ pointer: String, from base: Int, steps: Int, items: UInt64) -> String {
+        let tokens = pointer.utf8.dropFirst(base).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
+        var key = ""
+        for (step, token) in tokens.enumerated() {
+            let name = String(Substring(token)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            if step < steps, items & (1 << UInt64(step)) != 0 { key += "[\(name)]" } else { key += key.isEmpty ? name : "." + name }
+        }
+        return key
     }
 
     /// The placeholder YAML node of a JSON node: made once (Node is a value; nothing mutates it).
@@ -56,23 +95,25 @@ package struct DocumentNode {
 
     /// The member `name` of this mapping, holding `node`.
     package func child(_ name: String, _ node: Node) -> DocumentNode {
-        DocumentNode(node: node, json: nil, key: key.isEmpty ? name : key + "." + name, pointer: pointer + "/" + LocatedJSON.escape(name), file: file)
+        DocumentNode(node: node, json: nil, path: .written(key.isEmpty ? name : key + "." + name),
+                     pointer: pointer + "/" + LocatedJSON.escape(name), file: file)
     }
 
     /// The member `name` of this JSON object, holding `value`.
     package func child(_ name: String, json value: JSONValue) -> DocumentNode {
-        DocumentNode(node: Self.none, json: json.map { (value, $0.document) }, key: key.isEmpty ? name : key + "." + name,
+        DocumentNode(node: Self.none, json: json.map { (value, $0.document) }, path: path(adding: name, item: false),
                      pointer: pointer + "/" + LocatedJSON.escape(name), file: file)
     }
 
     /// The item `index` of this JSON list, holding `value`.
     package func element(_ index: Int, json value: JSONValue) -> DocumentNode {
-        DocumentNode(node: Self.none, json: json.map { (value, $0.document) }, key: "\(key)[\(index)]", pointer: pointer + "/\(index)", file: file)
+        DocumentNode(node: Self.none, json: json.map { (value, $0.document) }, path: path(adding: String(index), item: true),
+                     pointer: pointer + "/\(index)", file: file)
     }
 
     /// The item `index` of this list, holding `node`.
     package func element(_ index: Int, _ node: Node) -> DocumentNode {
-        DocumentNode(node: node, json: nil, key: "\(key)[\(index)]", pointer: pointer + "/\(index)", file: file)
+        DocumentNode(node: node, json: nil, path: .written("\(key)[\(index)]"), pointer: pointer + "/\(index)", file: file)
     }
 
     /// The node at `pointer` below this one (RFC 6901, `""` for this one);
@@ -118,7 +159,7 @@ package struct DocumentNode {
     /// The same place, holding another node (a mapping's key node, say, so a
     /// problem with the key points at the key).
     package func holding(_ node: Node) -> DocumentNode {
-        DocumentNode(node: node, json: nil, key: key, pointer: pointer, file: file)
+        DocumentNode(node: node, json: nil, path: .written(key), pointer: pointer, file: file)
     }
 
     /// A problem at this node, named by its key path.

@@ -95,3 +95,42 @@ import Testing
         #expect(document.keyOrders.count == 21)
     }
 }
+
+/// A JSON node's key path is made from its pointer only when a problem asks
+/// for it; it reads as the path a reader walked: members dotted, items in
+/// brackets, escaped names as written, from the node the document was
+/// entered at, and past 64 steps as well.
+@Suite struct JSONKeyPathTests {
+    @Test func aPathReadsAsTheWalkThatMadeIt() throws {
+        let document = try LocatedJSON(Data(#"{"mappings": [{"a/b": {"~c": [[1, {"": {"d.e": 2}}]]}}]}"#.utf8))
+        let root = DocumentNode(document.root, at: "", in: document, file: "f.json")
+        let list = root.at("mappings")
+        let first = try #require(list.elements?.first)
+        #expect(first.key == "mappings[0]")
+        let deep = first.at("a/b").at("~c").element(0, json: .null).element(1, json: .null).child("", json: .null).child("d.e", json: .null)
+        #expect(deep.key == "mappings[0].a/b.~c[0][1]..d.e")
+        #expect(deep.pointer == "/mappings/0/a~1b/~0c/0/1//d.e")
+        // Entered at a mapping of the list, as a reader of a root's files does: the path starts there.
+        let entered = DocumentNode(.null, at: "/mappings/0", in: document, file: "f.json")
+        #expect(entered.key == "")
+        #expect(entered.at("a/b").element(3, json: .null).key == "a/b[3]")
+        #expect(entered.element(2, json: .null).key == "[2]")
+    }
+
+    @Test func aPathPastSixtyFourStepsIsWrittenOut() throws {
+        let document = try LocatedJSON(Data("{}".utf8))
+        var node = DocumentNode(document.root, at: "", in: document, file: "f.json")
+        var expected = ""
+        for step in 0..<70 {
+            if step % 3 == 2 {
+                node = node.element(step, json: .null)
+                expected += "[\(step)]"
+            } else {
+                node = node.child("k\(step)", json: .null)
+                expected += expected.isEmpty ? "k\(step)" : ".k\(step)"
+            }
+        }
+        #expect(node.key == expected)
+        #expect(node.problem("x").description.contains(expected))
+    }
+}
