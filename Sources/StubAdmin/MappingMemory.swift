@@ -30,7 +30,9 @@ final class MappingMemory: Sendable {
     private let table = Mutex<Table>(Table())
 
     private struct Table {
-        var reads: [Key: Read] = [:]
+        /// Reads by their body's hash, each with its route and body, which a
+        /// lookup compares (two bodies may share a hash).
+        var reads: [Int: (key: Key, read: Read)] = [:]
         var bytes = 0
         /// The hashes of bodies posted once.
         var seen: Set<Int> = []
@@ -38,10 +40,11 @@ final class MappingMemory: Sendable {
 
     /// `body` posted to `name`, as `read` reads it, or as it read before.
     func read(_ body: Data, named name: String, _ read: () throws(StubValidationError) -> Read) throws(StubValidationError) -> Read {
+        // The body is hashed once; the tables are keyed by that hash.
         let key = Key(name: name, body: body)
-        let hash = key.hashValue
+        let hash = key.hash
         let (kept, postedBefore) = table.withLock { table -> (Read?, Bool) in
-            if let kept = table.reads[key] { return (kept, true) }
+            if let entry = table.reads[hash], entry.key == key { return (entry.read, true) }
             if table.seen.count >= Self.capacity * 4 { table.seen = [] }
             return (nil, !table.seen.insert(hash).inserted)
         }
@@ -50,21 +53,24 @@ final class MappingMemory: Sendable {
         guard postedBefore, !fresh.namesAFile else { return fresh }
         table.withLock { table in
             if table.reads.count >= Self.capacity || table.bytes + body.count > Self.byteCapacity { (table.reads, table.bytes) = ([:], 0) }
-            table.reads[key] = fresh
+            table.reads[hash] = (key, fresh)
             table.bytes += body.count
         }
         return fresh
     }
 
-    /// A route's name and a body, hashed over every byte (`Data` hashes
-    /// only its first bytes, which mappings of one suite often share).
-    struct Key: Hashable, Sendable {
+    /// A route's name and a body.
+    struct Key: Equatable, Sendable {
         let name: String
         let body: Data
 
-        func hash(into hasher: inout Hasher) {
+        /// Over every byte (`Data`'s own hash reads only its first bytes,
+        /// which mappings of one suite often share).
+        var hash: Int {
+            var hasher = Hasher()
             hasher.combine(name)
             body.withUnsafeBytes { hasher.combine(bytes: $0) }
+            return hasher.finalize()
         }
     }
 }
