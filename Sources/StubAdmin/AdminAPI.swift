@@ -129,16 +129,18 @@ public final class AdminAPI: Sendable {
     }
 
     /// Whether `address` (`ip:port`) is this machine: 127.0.0.0/8 or ::1.
+    /// Read by byte: it is asked at every admin call.
     static func isLoopback(_ address: String) -> Bool {
-        let host: Substring
-        if address.hasPrefix("["), let end = address.firstIndex(of: "]") {
-            host = address[address.index(after: address.startIndex)..<end]
-        } else if let colon = address.lastIndex(of: ":"), address.firstIndex(of: ":") == colon {
-            host = address[..<colon]
+        let bytes = address.utf8
+        let host: Substring.UTF8View
+        if bytes.first == UInt8(ascii: "["), let end = bytes.firstIndex(of: UInt8(ascii: "]")) {
+            host = bytes[bytes.index(after: bytes.startIndex)..<end]
+        } else if let colon = bytes.lastIndex(of: UInt8(ascii: ":")), bytes.firstIndex(of: UInt8(ascii: ":")) == colon {
+            host = bytes[..<colon]
         } else {
-            host = address[...]
+            host = bytes[...]
         }
-        return host.utf8.starts(with: "127.".utf8) || host == "::1" || host.utf8.starts(with: "::ffff:127.".utf8)
+        return host.starts(with: "127.".utf8) || host.elementsEqual("::1".utf8) || host.starts(with: "::ffff:127.".utf8)
     }
 
     private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {

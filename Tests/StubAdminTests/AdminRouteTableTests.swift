@@ -27,6 +27,21 @@ import Testing
         #expect(String(decoding: unknown.body, as: UTF8.self).contains("no admin route GET /__admin/nothing/here"))
     }
 
+    /// Without a token, the table answers callers on this machine only: any
+    /// 127.0.0.0/8 address, ::1 and IPv4-mapped 127.x; others get a 403.
+    @Test(arguments: [
+        ("127.0.0.1:1", true), ("127.1.2.3:80", true), ("[::1]:5", true), ("[::ffff:127.0.0.1]:80", true), ("::1", true),
+        ("10.0.0.1:5", false), ("192.168.1.127:80", false), ("[::2]:5", false), ("[fe80::1]:80", false), ("", false),
+        ("1127.0.0.1:5", false),
+    ])
+    func onlyLoopbackCallersReachTheTable(address: String, reaches: Bool) throws {
+        let server = try StubServer.start(.stubs([]))
+        defer { server.stop() }
+        let api = AdminAPI.mount(on: server)
+        let answer = api.answer(RecordedRequest(method: "GET", target: "/__admin/mappings", remoteAddress: address))
+        #expect(answer.status == (reaches ? 200 : 403), "\(address): \(answer.status)")
+    }
+
     /// A posted mapping is kept with its stub, not in a store beside the
     /// server: when Swift code replaces the stub, the listing shows the new
     /// stub, not the mapping as it was once posted (it did before).
