@@ -20,8 +20,20 @@ package struct DocumentNode {
         case .steps(let base, let count, let items): Self.keyPath(pointer, from: base, steps: count, items: items)
         }
     }
-    /// The JSON pointer from the root (RFC 6901); empty at the root.
-    package let pointer: String
+    /// The JSON pointer from the root (RFC 6901); empty at the root. A
+    /// JSON node keeps its parent's and its own step, and writes them out
+    /// only when asked (a reader visits many members and needs few pointers).
+    package var pointer: String {
+        switch last {
+        case .none: base
+        case .member(let name): base + "/" + LocatedJSON.escape(name)
+        case .item(let index): base + "/" + String(index)
+        }
+    }
+    /// The whole pointer, or (with ``last``) the parent's.
+    private let base: String
+    /// The step from ``base`` to this node, when it is not written out.
+    private let last: PointerStep
     /// The file, as problems name it.
     package let file: String
     /// How ``key`` is made.
@@ -36,6 +48,14 @@ package struct DocumentNode {
     private enum KeyPathSpelling {
         case written(String)
         case steps(base: Int, count: Int, items: UInt64)
+    }
+
+    /// A JSON node's last pointer step: none (the pointer is written out),
+    /// a member's name, or a list item's index.
+    private enum PointerStep {
+        case none
+        case member(String)
+        case item(Int)
     }
 
     /// A root node of `file`.
@@ -56,10 +76,16 @@ package struct DocumentNode {
     }
 
     private init(node: Node, json: (value: JSONValue, document: LocatedJSON)?, path: KeyPathSpelling, pointer: String, file: String) {
+        self.init(node: node, json: json, path: path, base: pointer, last: .none, file: file)
+    }
+
+    private init(node: Node, json: (value: JSONValue, document: LocatedJSON)?, path: KeyPathSpelling, base: String, last: PointerStep,
+                 file: String) {
         self.node = node
         self.json = json
         self.path = path
-        self.pointer = pointer
+        self.base = base
+        self.last = last
         self.file = file
     }
 
@@ -101,14 +127,20 @@ package struct DocumentNode {
 
     /// The member `name` of this JSON object, holding `value`.
     package func child(_ name: String, json value: JSONValue) -> DocumentNode {
+        child(name, json: value, parentPointer: pointer)
+    }
+
+    /// The member `name` of this JSON object, whose ``pointer`` the caller
+    /// wrote out once for all its members.
+    func child(_ name: String, json value: JSONValue, parentPointer: String) -> DocumentNode {
         DocumentNode(node: Self.none, json: json.map { (value, $0.document) }, path: path(adding: name, item: false),
-                     pointer: pointer + "/" + LocatedJSON.escape(name), file: file)
+                     base: parentPointer, last: .member(name), file: file)
     }
 
     /// The item `index` of this JSON list, holding `value`.
     package func element(_ index: Int, json value: JSONValue) -> DocumentNode {
         DocumentNode(node: Self.none, json: json.map { (value, $0.document) }, path: path(adding: String(index), item: true),
-                     pointer: pointer + "/\(index)", file: file)
+                     base: pointer, last: .item(index), file: file)
     }
 
     /// The item `index` of this list, holding `node`.
@@ -216,8 +248,8 @@ package struct DocumentReading {
     }
 
     /// The members of a mapping; an unknown key is a problem that suggests the closest known one.
-    package mutating func members(_ node: DocumentNode, allowed: [String]) -> [String: DocumentNode]? {
-        if let (value, document) = node.json { return jsonMembers(node, value, document: document, allowed: allowed) }
+    package mutating func members(_ node: DocumentNode, allowed: [String]) -> DocumentMembers? {
+        if node.json != nil { return jsonMembers(node, allowed: allowed) }
         guard case .mapping(let mapping) = node.node else {
             fail(node, "expected a mapping, got \(node.shown)")
             return nil
@@ -236,7 +268,7 @@ package struct DocumentReading {
             }
             result[name] = child
         }
-        return result
+        return DocumentMembers(result, of: node)
     }
 
     /// Every pair of a mapping whose keys are free (query names, header names), in order.

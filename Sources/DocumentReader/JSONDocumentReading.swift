@@ -57,11 +57,10 @@ extension DocumentReading {
         problems.append(StubProblem(location: location, subject: subject, message: message))
     }
 
-    /// The members of a JSON object in document order, as nodes.
-    mutating func jsonMembers(_ node: DocumentNode, _ value: JSONValue, document: LocatedJSON, allowed: [String]) -> [String: DocumentNode]? {
-        memberValues(node, allowed: allowed).map { members in
-            Dictionary(uniqueKeysWithValues: members.map { ($0.key, node.child($0.key, json: $0.value)) })
-        }
+    /// The accepted members of the JSON object at `node`; each becomes a
+    /// node when it is asked for.
+    mutating func jsonMembers(_ node: DocumentNode, allowed: [String]) -> DocumentMembers? {
+        memberValues(node, allowed: allowed).map { DocumentMembers(json: $0, of: node) }
     }
 
     /// The members of the JSON object at `node`, as values; an unknown one is

@@ -10,8 +10,8 @@ extension SpecStubReader {
     /// with the credentials an example needs to pass it.
     mutating func guardValue(_ node: DocumentNode) -> (AuthRule, ExampleCredentials)? {
         let kinds = plugins.flatMap { $0.guards.map(\.keyword) }.filter { !["bearer", "apiKey"].contains($0) } + ["bearer", "apiKey"]
-        guard !node.isScalar, let fields = reading.members(node, allowed: kinds), fields.count == 1,
-              let (kind, operand) = fields.first
+        guard !node.isScalar, let fields = reading.members(node, allowed: kinds),
+              let (kind, operand) = fields.single
         else {
             reading.fail(node, "a guard is one of \(kinds.joined(separator: ", ")) (or none, on a stub, to lift the spec's guard)")
             return nil

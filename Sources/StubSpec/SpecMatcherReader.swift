@@ -30,8 +30,8 @@ extension SpecStubReader {
         let xmlOptions = ["placeholders", "exempting"]
         guard let fields = reading.members(node, allowed: Self.conditionKeys + jsonOptions + ["exempting"]),
               let kind = Self.conditionKeys.first(where: { fields[$0] != nil }), let operand = fields[kind],
-              fields.keys.filter({ Self.conditionKeys.contains($0) }).count == 1,
-              fields.keys.allSatisfy({ !(jsonOptions + xmlOptions).contains($0) || (kind == "json" && jsonOptions.contains($0))
+              fields.names.filter({ Self.conditionKeys.contains($0) }).count == 1,
+              fields.names.allSatisfy({ !(jsonOptions + xmlOptions).contains($0) || (kind == "json" && jsonOptions.contains($0))
                                        || (kind == "xml" && xmlOptions.contains($0)) })
         else {
             reading.fail(node, "expected text, present, absent, or one of " + Self.conditionKeys.joined(separator: ", "))

@@ -8,7 +8,7 @@ extension SpecStubReader {
                             "date", "time", "timestamp"]
     static let ruleKeys = ["regex", "type", "include", "date", "time", "timestamp", "contentType", "eachKey", "eachValue"]
 
-    mutating func shape(_ fields: [String: DocumentNode]) -> BodyMatcher? {
+    mutating func shape(_ fields: DocumentMembers) -> BodyMatcher? {
         guard let exampleNode = fields["like"], let example = reading.json(exampleNode) else { return nil }
         var rules: [ShapePathRules] = []
         if let node = fields["rules"], let pairs = reading.pairs(node) {
@@ -65,7 +65,7 @@ extension SpecStubReader {
                 return nil
             }
         }
-        guard let fields = reading.members(node, allowed: Self.ruleKeys), fields.count == 1, let (kind, operand) = fields.first else {
+        guard let fields = reading.members(node, allowed: Self.ruleKeys), let (kind, operand) = fields.single else {
             reading.fail(node, "a rule is a name (\(Self.ruleNames.joined(separator: ", "))) or one of \(Self.ruleKeys.joined(separator: ", "))")
             return nil
         }

@@ -15,7 +15,7 @@ extension SpecStubReader {
 
     /// `events:` (a `text/event-stream`) or `chunks:` (paced pieces) with
     /// `every:` and `end:`, as the response's stream.
-    mutating func stream(_ fields: [String: DocumentNode]) -> ResponseStream? {
+    mutating func stream(_ fields: DocumentMembers) -> ResponseStream? {
         let pace = fields["every"].flatMap { reading.duration($0) } ?? .zero
         let end = fields["end"].flatMap { self.end($0) } ?? .close
         if let eventsNode = fields["events"] {

@@ -71,7 +71,7 @@ struct SpecStubReader {
     /// What any stub may have besides its request and answer: id, name,
     /// metadata, extra headers, guard, priority, times, delay, fault,
     /// compression and scenario; with the credentials its guard asks for.
-    private mutating func behaviour(_ fields: [String: DocumentNode], into stub: inout Stub) -> ExampleCredentials? {
+    private mutating func behaviour(_ fields: DocumentMembers, into stub: inout Stub) -> ExampleCredentials? {
         if let id = fields["id"].flatMap({ reading.string($0) }) { stub.id = StubID(id) }
         if let name = fields["name"].flatMap({ reading.string($0) }) { stub.name = name }
         if let node = fields["metadata"] {

@@ -14,7 +14,7 @@ import StubKit
 ///     templateJSON: { id: "{{jsonPath request.body '$.id'}}", at: "{{now}}" }
 /// ```
 extension SpecStubReader {
-    mutating func templated(_ fields: [String: DocumentNode], status: Int, headers: HTTPHeaders) -> ResponseRecipe? {
+    mutating func templated(_ fields: DocumentMembers, status: Int, headers: HTTPHeaders) -> ResponseRecipe? {
         let problemsBefore = reading.problems.count
         var response = TemplatedResponse(status: status)
         var headerPairs = headers.pairs

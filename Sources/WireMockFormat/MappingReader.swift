@@ -90,8 +90,9 @@ struct MappingReader {
         let problemsBefore = problems.count
         guard let fields = members(node, allowed: Self.mappingKeys) else { return nil }
         let location = CodeLocation(fileID: file, line: node.line, column: node.column, pointer: node.pointer.isEmpty ? "/" : node.pointer)
-        let pattern = fields["request"].flatMap { requestPattern($0) } ?? RequestPattern(method: nil, path: .any)
-        if fields["request"] == nil { fail(node, "a mapping needs a \"request\"") }
+        let request = fields["request"]
+        let pattern = request.flatMap { requestPattern($0) } ?? RequestPattern(method: nil, path: .any)
+        if request == nil { fail(node, "a mapping needs a \"request\"") }
         var stub = Stub(request: pattern, location: location)
         if let response = fields["response"] {
             respond(&stub, response)
@@ -117,7 +118,7 @@ struct MappingReader {
         return stub
     }
 
-    private mutating func identity(_ stub: inout Stub, _ fields: [String: DocumentNode]) {
+    private mutating func identity(_ stub: inout Stub, _ fields: DocumentMembers) {
         let id = string(fields["id"])
         let uuid = string(fields["uuid"])
         if let id, let uuid, id != uuid, let node = fields["uuid"] {
@@ -138,7 +139,7 @@ struct MappingReader {
         }
     }
 
-    private mutating func scenario(_ stub: inout Stub, _ fields: [String: DocumentNode], in node: DocumentNode) {
+    private mutating func scenario(_ stub: inout Stub, _ fields: DocumentMembers, in node: DocumentNode) {
         let name = string(fields["scenarioName"])
         let required = string(fields["requiredScenarioState"])
         let next = string(fields["newScenarioState"])
@@ -168,7 +169,7 @@ struct MappingReader {
     // MARK: Typed reads, through the one document reader in WireMock's words
 
     /// The members of an object; an unknown key is a problem with a did-you-mean.
-    mutating func members(_ node: DocumentNode, allowed: [String]) -> [String: DocumentNode]? {
+    mutating func members(_ node: DocumentNode, allowed: [String]) -> DocumentMembers? {
         reading.members(node, allowed: allowed)
     }
 

@@ -59,7 +59,7 @@ extension MappingReader {
     }
 
     /// At most one URL field, compared with the raw target as WireMock does.
-    private mutating func url(_ pattern: inout RequestPattern, _ fields: [String: DocumentNode], in node: DocumentNode) {
+    private mutating func url(_ pattern: inout RequestPattern, _ fields: DocumentMembers, in node: DocumentNode) {
         let given = node.memberOrder.filter(Self.urlKeys.contains)
         if given.count > 1 {
             fail(node.at(given[1]), "a request takes one URL field; it also has \"\(given[0])\"")
@@ -93,7 +93,8 @@ extension MappingReader {
     private mutating func pathTemplate(_ template: String, _ parameters: DocumentNode?) -> PathPattern {
         var constraints: [String: String] = [:]
         if let parameters, let named = members(parameters, allowed: Array(parameters.value.objectKeys)) {
-            for (name, rule) in named {
+            for name in parameters.memberOrder {
+                guard let rule = named[name] else { continue }
                 guard case .object(let members) = rule.value, members.count == 1, let (kind, operand) = members.first,
                       case .string(let text) = operand, kind == "equalTo" || kind == "matches" else {
                     refuse(rule, "only equalTo and matches constrain a path parameter")
@@ -165,7 +166,7 @@ extension MappingReader {
     /// One WireMock content pattern as a ``ValueMatcher``.
     mutating func valueMatcher(_ node: DocumentNode) -> ValueMatcher? {
         guard let fields = members(node, allowed: Self.patternKeys) else { return nil }
-        let operators = node.memberOrder.filter { Self.operatorKeys.contains($0) && fields[$0] != nil }
+        let operators = node.memberOrder.filter { Self.operatorKeys.contains($0) && fields.contains($0) }
         guard let kind = operators.first, let operand = fields[kind] else {
             fail(node, "expected a pattern such as equalTo, contains, matches or absent")
             return nil
@@ -232,7 +233,7 @@ extension MappingReader {
     ]
 
     /// `equalToXml` with `enablePlaceholders`, the placeholder delimiters and `exemptedComparisons`.
-    private mutating func xml(_ operand: DocumentNode, _ fields: [String: DocumentNode]) -> ValueMatcher? {
+    private mutating func xml(_ operand: DocumentNode, _ fields: DocumentMembers) -> ValueMatcher? {
         guard let text = string(operand) else { return nil }
         var comparison = XMLComparison(placeholders: bool(fields["enablePlaceholders"]) ?? false)
         if let opening = string(fields["placeholderOpeningDelimiterRegex"]) { comparison.opening = opening }
@@ -257,7 +258,7 @@ extension MappingReader {
     }
 
     /// `matchesXPath: "//a"` or `{expression, <pattern>}`, with `xPathNamespaces` beside it.
-    private mutating func xpath(_ operand: DocumentNode, _ fields: [String: DocumentNode]) -> ValueMatcher? {
+    private mutating func xpath(_ operand: DocumentNode, _ fields: DocumentMembers) -> ValueMatcher? {
         var namespaces: [String: String] = [:]
         if let declared = fields["xPathNamespaces"] {
             guard case .object = declared.value else {

@@ -41,7 +41,7 @@ extension MappingReader {
 
     /// `proxyBaseUrl` (with `proxyUrlPrefixToRemove`, `additionalProxyRequestHeaders`,
     /// `removeProxyRequestHeaders`) as a proxy recipe.
-    private mutating func proxy(_ stub: inout Stub, _ fields: [String: DocumentNode], templated: Bool) {
+    private mutating func proxy(_ stub: inout Stub, _ fields: DocumentMembers, templated: Bool) {
         guard let baseNode = fields["proxyBaseUrl"] else {
             for key in ["proxyUrlPrefixToRemove", "additionalProxyRequestHeaders", "removeProxyRequestHeaders"] {
                 if let given = fields[key] { fail(given, "\(key) needs proxyBaseUrl beside it") }
@@ -131,7 +131,7 @@ extension MappingReader {
     /// At most one of `body`, `jsonBody`, `base64Body`, `bodyFileName`; a
     /// `bodyFileName` inside `__files/` that does not exist is a warning, and
     /// `missingFile` says which, so the mapping reads it at request time.
-    private mutating func body(_ fields: [String: DocumentNode], in node: DocumentNode,
+    private mutating func body(_ fields: DocumentMembers, in node: DocumentNode,
                                missingFile: inout (name: String, folder: URL)?) -> Data? {
         let given = node.memberOrder.filter(Self.bodyKeys.contains)
         if given.count > 1 {
@@ -168,7 +168,7 @@ extension MappingReader {
     }
 
     /// `fixedDelayMilliseconds`, `delayDistribution` or `chunkedDribbleDelay`: one of them.
-    private mutating func delay(_ fields: [String: DocumentNode], in node: DocumentNode) -> Delay? {
+    private mutating func delay(_ fields: DocumentMembers, in node: DocumentNode) -> Delay? {
         let given = node.memberOrder.filter { ["fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay"].contains($0) }
         if given.count > 1 {
             refuse(node.at(given[1]), "one delay per stub: it also has \"\(given[0])\"")
@@ -179,7 +179,7 @@ extension MappingReader {
         }
         if let dribble = fields["chunkedDribbleDelay"], let parts = members(dribble, allowed: ["numberOfChunks", "totalDuration"]) {
             guard let chunks = integer(parts["numberOfChunks"], in: 1...100_000), let total = number(parts["totalDuration"]) else {
-                if parts["numberOfChunks"] == nil || parts["totalDuration"] == nil {
+                if !parts.contains("numberOfChunks") || !parts.contains("totalDuration") {
                     fail(dribble, "needs numberOfChunks and totalDuration")
                 }
                 return nil
@@ -214,7 +214,7 @@ extension MappingReader {
 
     /// A proxy whose base URL or added header values hold tags, as a
     /// templated proxy; `nil` when none does (it is then a plain proxy).
-    private mutating func templatedProxy(_ base: String, at node: DocumentNode, _ fields: [String: DocumentNode]) -> TemplatedProxy? {
+    private mutating func templatedProxy(_ base: String, at node: DocumentNode, _ fields: DocumentMembers) -> TemplatedProxy? {
         var added: [(String, String, DocumentNode)] = []
         if let headers = fields["additionalProxyRequestHeaders"], case .object = headers.value {
             for name in headers.memberOrder { if let value = string(headers.at(name)) { added.append((name, value, headers.at(name))) } }

@@ -10,7 +10,7 @@ import StubKit
 extension MappingReader {
     /// Whether the response is rendered: every one under `--global-response-templating`,
     /// those whose `transformers` list `response-template` otherwise (unknown names are ignored, as WireMock does).
-    mutating func isTemplated(_ fields: [String: DocumentNode]) -> Bool {
+    mutating func isTemplated(_ fields: DocumentMembers) -> Bool {
         var listed = false
         if let transformers = fields["transformers"] {
             if let names = transformers.elements {
@@ -31,7 +31,7 @@ extension MappingReader {
 
     /// The templated response; `nil` when no part holds a tag (it is then
     /// served as a fixed response) or when a part is wrong (recorded).
-    mutating func templatedResponse(_ fields: [String: DocumentNode], in node: DocumentNode, status: Int, reason: String?) -> TemplatedResponse? {
+    mutating func templatedResponse(_ fields: DocumentMembers, in node: DocumentNode, status: Int, reason: String?) -> TemplatedResponse? {
         let problemsBefore = problems.count
         var response = TemplatedResponse(status: status, reason: reason, parameters: fields["transformerParameters"]?.value ?? .object([:]))
         if let node = fields["headers"] {

@@ -84,27 +84,28 @@ package enum CompactJSON {
 
     private static func writeString(_ text: String, into bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        // Most text needs no escape: appended whole.
         var text = text
-        if !text.withUTF8({ $0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } }) {
-            bytes.append(contentsOf: text.utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes += #"\""#.utf8
-            case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
-            case 0x0A: bytes += #"\n"#.utf8
-            case 0x0D: bytes += #"\r"#.utf8
-            case 0x09: bytes += #"\t"#.utf8
-            case 0x08: bytes += #"\b"#.utf8
-            case 0x0C: bytes += #"\f"#.utf8
-            case 0..<0x20:
-                bytes += #"\u00"#.utf8
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0x0F)])
-            default: bytes.append(byte)
+        text.withUTF8 { utf8 in
+            // Most text needs no escape: appended whole.
+            guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): bytes += #"\""#.utf8
+                case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
+                case 0x0A: bytes += #"\n"#.utf8
+                case 0x0D: bytes += #"\r"#.utf8
+                case 0x09: bytes += #"\t"#.utf8
+                case 0x08: bytes += #"\b"#.utf8
+                case 0x0C: bytes += #"\f"#.utf8
+                case 0..<0x20:
+                    bytes += #"\u00"#.utf8
+                    bytes.append(hexDigits[Int(byte >> 4)])
+                    bytes.append(hexDigits[Int(byte & 0x0F)])
+                default: bytes.append(byte)
+                }
             }
         }
         bytes.append(UInt8(ascii: "\""))
