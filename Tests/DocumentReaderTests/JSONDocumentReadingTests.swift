@@ -30,6 +30,26 @@ import Testing
         #expect(reading.problems.map(\.description) == [#"m.json:2:33: error: /request/urlPth: unknown field "urlPth"; did you mean "urlPath"?"#])
     }
 
+    /// A JSON object's members, small (scanned by name) or large (hashed),
+    /// read the same: each node found where the document placed it.
+    @Test(arguments: [3, 9, 40])
+    func membersAreFoundByNameWhateverTheObjectsSize(count: Int) throws {
+        let names = (0..<count).map { "m\($0)" } + ["a/b~c"]
+        let text = "{\n" + names.enumerated().map { #"  "\#($0.element)": \#($0.offset)"# }.joined(separator: ",\n") + "\n}"
+        let document = try LocatedJSON(Data(text.utf8))
+        var reading = DocumentReading(style: .wireMock)
+        let read = reading.members(DocumentNode(document.root, at: "", in: document, file: "m.json"), allowed: names)
+        let fields = try #require(read)
+        #expect(fields.count == names.count && !fields.isEmpty && Set(fields.names) == Set(names))
+        for (offset, name) in names.enumerated() {
+            let node = try #require(fields[name], "\(name)")
+            #expect(fields.contains(name) && node.value == .number(Double(offset)) && node.line == offset + 2 && node.column == name.count + 7)
+        }
+        #expect(fields["a/b~c"]?.pointer == "/a~1b~0c")
+        #expect(fields["m"] == nil && !fields.contains("m") && !fields.contains("m00") && fields.single == nil)
+        #expect(reading.problems.isEmpty)
+    }
+
     @Test func typedReadsNameThePointerAndWhatWasThere() throws {
         var reading = DocumentReading(style: .wireMock)
         let fields = try #require(reading.members(try Self.root(), allowed: ["request", "priority", "persistent"]))
