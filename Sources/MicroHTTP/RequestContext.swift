@@ -15,11 +15,13 @@ final class RequestContext: @unchecked Sendable {
     let connection: OpaquePointer
     /// The connection's own state (libmicrohttpd's socket context).
     let peer: ConnectionContext?
-    var phase = Phase.fresh
-    var body: [UInt8] = []
-    var bodyBytesSeen = 0
-    var bodyTooLarge = false
-    var pending: Reply?
+    // Confined as said above, so the runtime's exclusivity check on each
+    // access (every request reads and writes these) would find nothing.
+    @exclusivity(unchecked) var phase = Phase.fresh
+    @exclusivity(unchecked) var body: [UInt8] = []
+    @exclusivity(unchecked) var bodyBytesSeen = 0
+    @exclusivity(unchecked) var bodyTooLarge = false
+    @exclusivity(unchecked) var pending: Reply?
     /// Whether it was answered after stop began (``DaemonCore/answeringAtStop``
     /// holds it until it completes).
     var answeredAtStop = false
