@@ -22,6 +22,16 @@ import Testing
         #expect(RecordedRequest(method: "GET", target: "/a+b").path == "/a+b")
     }
 
+    /// The path is what comes before the first `?`, decoded only where it
+    /// holds an escape: an escape in the query alone leaves it as sent.
+    @Test(arguments: [
+        ("/a/b?x=%20", "/a/b"), ("/a%2Fb?c", "/a/b"), ("?q=1", ""), ("", ""), ("/", "/"), ("/é?x", "/é"),
+        ("/a?b?c", "/a"), ("/a%3Fb", "/a?b"), ("/a long path beyond fifteen bytes?q", "/a long path beyond fifteen bytes"),
+    ])
+    func thePathEndsAtTheFirstQuestionMark(target: String, path: String) {
+        #expect(RecordedRequest(method: "GET", target: target).path == path)
+    }
+
     @Test func malformedEscapesAreKeptAsSent() {
         let request = RecordedRequest(method: "GET", target: "/bad%zz/%E2?q=%")
         #expect(request.path == "/bad%zz/%E2")

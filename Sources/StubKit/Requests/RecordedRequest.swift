@@ -42,7 +42,20 @@ public struct RecordedRequest: Sendable, Hashable {
         // Byte-level scans: a request target is ASCII in practice, and walking
         // it by Character (grapheme breaking) costs more than the whole match.
         let utf8 = target.utf8
-        if let question = utf8.firstIndex(of: UInt8(ascii: "?")) {
+        // One pass over the bytes, where they are contiguous (always, for a
+        // native string): where the query starts, and whether the path has
+        // an escape to decode (most have none).
+        let scan = utf8.withContiguousStorageIfAvailable { bytes -> (pathEnd: Int, escaped: Bool) in
+            var escaped = false
+            for (offset, byte) in bytes.enumerated() {
+                if byte == UInt8(ascii: "?") { return (offset, escaped) }
+                if byte == UInt8(ascii: "%") { escaped = true }
+            }
+            return (bytes.count, escaped)
+        }
+        if let scan, !scan.escaped {
+            self.path = scan.pathEnd == utf8.count ? target : String(Substring(utf8.prefix(scan.pathEnd)))
+        } else if let question = utf8.firstIndex(of: UInt8(ascii: "?")) {
             let rawPath = Substring(utf8[..<question])
             self.path = rawPath.percentDecoded(plusAsSpace: false) ?? String(rawPath)
         } else {
