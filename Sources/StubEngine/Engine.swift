@@ -110,7 +110,7 @@ package final class Engine: Sendable {
             made = webSocketAnswer(conversation, request: request, slot: slot, ticket: ticket)
         } else {
             made = refusal.map { .response(HTTPResponse($0, extraHeaders: slot.stub.responseHeaders)) }
-                ?? reused(slot, request) { reply(slot.resolvedRecipe ?? slot.stub.response, call: call, slot: slot, request: request,
+                ?? reused(slot, request) { reply(slot.recipe, call: call, slot: slot, request: request,
                                                 captures: captures, topLevel: true, thrown: &thrown, proxied: &proxied) }
         }
         let streamed = slot.stub.fault == nil ? journaling(&made) : nil
@@ -194,7 +194,7 @@ package final class Engine: Sendable {
         var reading = RequestReading()
         for index in table.candidates(for: request.path) {
             let slot = table.slots[index]
-            let pattern = slot.stub.request
+            let pattern = slot.request
             var captures: [String: String]?
             if let asGet, pattern.method == .get { captures = pattern.match(asGet, reading: &reading) }
             if captures == nil { captures = pattern.match(request, reading: &reading) }

@@ -10,8 +10,13 @@ import StubKit
 final class StubSlot: Sendable {
     /// The stub.
     let stub: Stub
-    /// The recipe with fixture files read, when that changed it.
-    let resolvedRecipe: ResponseRecipe?
+    /// The stub's pattern, copied out once: read from the stub's box, each
+    /// request's match would copy it (retaining each of its lists) for every
+    /// candidate.
+    let request: RequestPattern
+    /// The recipe served: the stub's, with fixture files read; copied out
+    /// once, as ``request`` is.
+    let recipe: ResponseRecipe
     /// The `times` limit, copied out of the stub for the hot path.
     let limit: Int?
     /// Whether answers must be counted: a `times` limit or a sequence needs
@@ -27,7 +32,8 @@ final class StubSlot: Sendable {
     init(stub: Stub, resolvedRecipe: ResponseRecipe?) {
         self.stub = stub
         self.limit = stub.times
-        self.resolvedRecipe = resolvedRecipe
+        self.request = stub.request
+        self.recipe = resolvedRecipe ?? stub.response
         self.answers = stub.answerReuse.map(AnswerCache.init)
         if case .fixed(let response) = resolvedRecipe ?? stub.response { self.webSocket = response.webSocket } else { self.webSocket = nil }
         switch resolvedRecipe ?? stub.response {
