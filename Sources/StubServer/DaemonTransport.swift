@@ -8,8 +8,9 @@ import StubKit
 // into the daemon's reply.
 
 extension RecordedRequest {
-    /// The recorded form of a request that arrived on the daemon.
-    init(_ http: MicroHTTP.HTTPRequest) {
+    /// The recorded form of a request that arrived on the daemon (borrowed:
+    /// an initializer's argument is otherwise copied in whole, then taken apart).
+    init(_ http: borrowing MicroHTTP.HTTPRequest) {
         self.init(
             method: http.method,
             target: http.target,
