@@ -168,7 +168,12 @@ final class WebSocketSession: Sendable {
 
     private func clientClosed(_ close: WebSocketClose?) {
         state.withLock { state in
-            if state.ending == nil { state.ending = .clientClosed(close) }
+            if state.ending == nil {
+                state.ending = .clientClosed(close)
+                // The journal before the echo: a client that reads the
+                // server's Close then finds the ending in the journal.
+                journal.webSocket(sequence) { $0.ending = .clientClosed(close) }
+            }
             if !state.closeSent {
                 state.closeSent = true
                 // The echo: the client's code, or an empty Close for an empty one.
@@ -181,6 +186,7 @@ final class WebSocketSession: Sendable {
     private func fail(_ close: WebSocketClose) {
         state.withLock { state in
             state.ending = .protocolFailure(close)
+            journal.webSocket(sequence) { $0.ending = .protocolFailure(close) }
             if !state.closeSent {
                 state.closeSent = true
                 channel.send(WebSocketFrames.close(close))
