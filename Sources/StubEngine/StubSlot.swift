@@ -33,10 +33,11 @@ final class StubSlot: Sendable {
         self.stub = stub
         self.limit = stub.times
         self.request = stub.request
-        self.recipe = resolvedRecipe ?? stub.response
+        let recipe = resolvedRecipe ?? stub.response
+        self.recipe = recipe
         self.answers = stub.answerReuse.map(AnswerCache.init)
-        if case .fixed(let response) = resolvedRecipe ?? stub.response { self.webSocket = response.webSocket } else { self.webSocket = nil }
-        switch resolvedRecipe ?? stub.response {
+        if case .fixed(let response) = recipe { self.webSocket = response.webSocket } else { self.webSocket = nil }
+        switch recipe {
         case .fixed(let response) where response.reason == nil && response.stream == nil && response.webSocket == nil:
             self.prepared = PreparedAnswer(HTTPResponse(response, extraHeaders: stub.responseHeaders))
             self.counted = stub.times != nil
