@@ -22,6 +22,9 @@
 //   understudy-bench admin-calls [--tests N] [--warmup N] [--import yes] [--distinct yes]
 //       The same test against a server in this process with the admin API
 //       mounted: the server's side of it, one process to profile.
+//   understudy-bench prepare [--times N] [--stubs N]
+//       Declares and prepares a test's stubs (a StubSet) N times: what a
+//       server per test pays before it listens, one process to profile.
 //   understudy-bench churn [--seconds S] [--threads T] [--cycles N]
 //       Starts and stops daemons from T threads, each stopped with connections
 //       of every kind open (keep-alive, suspended, half-sent, streaming, TLS);
@@ -51,6 +54,8 @@ do {
         try AdminSuiteCost(arguments: Options(Array(arguments.dropFirst()))).run()
     case "admin-calls":
         try AdminCalls(arguments: Options(Array(arguments.dropFirst()))).run()
+    case "prepare":
+        try PrepareStubs(arguments: Options(Array(arguments.dropFirst()))).run()
     case "churn":
         try DaemonChurn(arguments: Options(Array(arguments.dropFirst()))).run()
     case "foreign-close":
@@ -58,7 +63,7 @@ do {
     case "decode-comics":
         try DecodeComics(arguments: Options(Array(arguments.dropFirst()))).run()
     default:
-        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N] | soak [--journal N] | idle | suite --reference URL [--tests N] | admin-suite --ours PORT --wiremock PORT | churn [--seconds S] [--threads T] | decode-comics [--iterations N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N] | soak [--journal N] | idle | suite --reference URL [--tests N] | admin-suite --ours PORT --wiremock PORT | prepare [--times N] [--stubs N] | churn [--seconds S] [--threads T] | decode-comics [--iterations N]\n".utf8))
         exit(2)
     }
 } catch {
