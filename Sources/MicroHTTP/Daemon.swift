@@ -205,7 +205,7 @@ public final class Daemon: Sendable {
     }
 
     static func format(host: String, port: Int) -> String {
-        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     fileprivate static func clientAddress(_ connection: OpaquePointer) -> String {

@@ -32,7 +32,7 @@ enum FramingCheck {
             }
             return .sound(declaredLength: nil)
         }
-        if let length, c_mhd_header_count(connection, "Content-Length") > 1 || length.contains(",") {
+        if let length, c_mhd_header_count(connection, "Content-Length") > 1 || length.utf8.contains(UInt8(ascii: ",")) {
             return refuse(400, "the request has more than one Content-Length (RFC 9112 §6.3)")
         }
         return .sound(declaredLength: length.flatMap { Int($0.trimmingSpaces) })

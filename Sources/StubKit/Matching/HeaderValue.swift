@@ -22,7 +22,7 @@ enum HeaderValue {
     private struct MediaType {
         var type: String
         var parameters: [String: String]
-        var isMediaType: Bool { type.contains("/") && !type.contains(",") }
+        var isMediaType: Bool { type.utf8.contains(UInt8(ascii: "/")) && !type.utf8.contains(UInt8(ascii: ",")) }
 
         init?(_ text: String) {
             let parts = text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }

@@ -39,7 +39,7 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
         let parts = source.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         for (offset, part) in parts.enumerated() {
             guard part.hasPrefix("{"), part.hasSuffix("}"), part.count > 2 else {
-                if part.contains("{") || part.contains("}") { problems.append("malformed capture \(quoted(String(part)))") }
+                if part.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) { problems.append("malformed capture \(quoted(String(part)))") }
                 segments.append(.literal(String(part)))
                 continue
             }
