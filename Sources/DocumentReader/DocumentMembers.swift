@@ -14,7 +14,9 @@ package struct DocumentMembers {
     private let nodes: [String: DocumentNode]?
     /// A JSON object's accepted members, under ``parent``.
     private let values: [String: JSONValue]
-    /// The JSON object's node (a YAML mapping's, unused).
+    /// The JSON object's node, its members' parent. A YAML mapping's node is
+    /// kept too but not read: one shape for both, so the JSON lookups, the
+    /// hot ones, unwrap nothing.
     private let parent: DocumentNode
     /// The JSON object's pointer, written out once for all its members.
     private let parentPointer: String

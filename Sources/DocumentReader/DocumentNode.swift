@@ -90,11 +90,12 @@ package struct DocumentNode {
     }
 
     /// The path one step further: a member, or (`item`) a list item.
-    private func path(adding name: String, item: Bool) -> KeyPathSpelling {
+    /// `name` is made only for a path written out (an item's index as text).
+    private func path(adding name: @autoclosure () -> String, item: Bool) -> KeyPathSpelling {
         if json != nil, case .steps(let base, let count, let items) = path, count < UInt64.bitWidth {
             return .steps(base: base, count: count + 1, items: item ? items | (1 << UInt64(count)) : items)
         }
-        let key = self.key
+        let (key, name) = (self.key, name())
         return .written(item ? "\(key)[\(name)]" : key.isEmpty ? name : key + "." + name)
     }
 
