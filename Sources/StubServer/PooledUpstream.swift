@@ -35,7 +35,7 @@ extension WirePool: UpstreamClient {
     /// through `URLComponents`.
     static func endpointAndTarget(_ url: URL) -> (WireEndpoint, String)? {
         let text = url.absoluteString
-        if let read = plain(text.utf8) { return read }
+        if let read = plain(text) { return read }
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = components.host, !host.isEmpty, (0...65_535).contains(components.port ?? 0) else { return nil }
@@ -48,44 +48,49 @@ extension WirePool: UpstreamClient {
     }
 
     /// `http(s)://host[:port][/path][?query][#fragment]` with an ASCII host
-    /// and no user info; `nil` for anything else.
-    private static func plain(_ bytes: String.UTF8View) -> (WireEndpoint, String)? {
-        // The scheme, ASCII case aside ("://" is unchanged by the case bit's test).
-        func starts(with scheme: StaticString) -> Bool {
-            bytes.count >= scheme.utf8CodeUnitCount
-                && zip(bytes, UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount)).allSatisfy { $0 | 0x20 == $1 | 0x20 }
-        }
-        let secure: Bool
-        if starts(with: "https://") { secure = true } else if starts(with: "http://") { secure = false } else { return nil }
-        let rest = bytes.dropFirst(secure ? 8 : 7)
-        let end = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
-        let authority = rest[..<end]
-        guard !authority.isEmpty, authority.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "@") && $0 != UInt8(ascii: "%") }) else { return nil }
-        var host = authority[...]
-        var port = secure ? 443 : 80
-        if authority.first == UInt8(ascii: "[") {
-            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return nil }
-            host = authority[authority.index(after: authority.startIndex)..<close]
-            let after = authority[authority.index(after: close)...]
-            if !after.isEmpty {
-                guard after.first == UInt8(ascii: ":"), let number = number(after.dropFirst()) else { return nil }
+    /// and no user info; `nil` for anything else. Read from the text's bytes.
+    private static func plain(_ text: String) -> (WireEndpoint, String)? {
+        var text = text
+        return text.withUTF8 { bytes -> (WireEndpoint, String)? in
+            // The scheme, ASCII case aside ("://" is unchanged by the case bit's test).
+            func starts(with scheme: StaticString) -> Bool {
+                let count = scheme.utf8CodeUnitCount
+                guard bytes.count >= count else { return false }
+                for offset in 0..<count where bytes[offset] | 0x20 != scheme.utf8Start[offset] | 0x20 { return false }
+                return true
+            }
+            let secure: Bool
+            if starts(with: "https://") { secure = true } else if starts(with: "http://") { secure = false } else { return nil }
+            let rest = bytes[(secure ? 8 : 7)...]
+            let end = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
+            let authority = rest[..<end]
+            guard !authority.isEmpty, authority.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "@") && $0 != UInt8(ascii: "%") }) else { return nil }
+            var host = authority[...]
+            var port = secure ? 443 : 80
+            if authority.first == UInt8(ascii: "[") {
+                guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+                host = authority[(authority.startIndex + 1)..<close]
+                let after = authority[(close + 1)...]
+                if !after.isEmpty {
+                    guard after.first == UInt8(ascii: ":"), let number = number(after.dropFirst()) else { return nil }
+                    port = number
+                }
+            } else if let colon = authority.firstIndex(of: UInt8(ascii: ":")) {
+                host = authority[..<colon]
+                guard let number = number(authority[(colon + 1)...]) else { return nil }
                 port = number
             }
-        } else if let colon = authority.firstIndex(of: UInt8(ascii: ":")) {
-            host = authority[..<colon]
-            guard let number = number(authority[authority.index(after: colon)...]) else { return nil }
-            port = number
+            guard !host.isEmpty, (0...65_535).contains(port) else { return nil }
+            var target = rest[end...]
+            if let fragment = target.firstIndex(of: UInt8(ascii: "#")) { target = target[..<fragment] }
+            let path = String(decoding: target, as: UTF8.self)
+            return (WireEndpoint(secure: secure, host: String(decoding: host, as: UTF8.self), port: port),
+                    path.isEmpty || path.first == "?" ? "/" + path : path)
         }
-        guard !host.isEmpty, (0...65_535).contains(port) else { return nil }
-        var target = rest[end...]
-        if let fragment = target.firstIndex(of: UInt8(ascii: "#")) { target = target[..<fragment] }
-        let path = String(decoding: target, as: UTF8.self)
-        return (WireEndpoint(secure: secure, host: String(decoding: host, as: UTF8.self), port: port),
-                path.isEmpty || path.first == "?" ? "/" + path : path)
     }
 
     /// One to five decimal digits as a number; `nil` otherwise (a sign, a space).
-    private static func number(_ digits: Substring.UTF8View.SubSequence) -> Int? {
+    private static func number(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         guard (1...5).contains(digits.count), digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
         return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }

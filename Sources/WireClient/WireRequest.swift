@@ -63,7 +63,16 @@ public struct WireRequest: Sendable, Hashable {
         bytes.append(UInt8(ascii: " "))
         bytes.append(contentsOf: target.utf8)
         bytes.append(contentsOf: " HTTP/1.1\r\n".utf8)
-        if header("Host") == nil { line("Host", authority) }
+        // Which of the fields HTTP/1.1 needs the request already has, in one pass.
+        var has = (host: false, length: false, coding: false, connection: false)
+        for field in headers {
+            let name = field.name
+            has.host = has.host || name.caseInsensitiveEquals("Host")
+            has.length = has.length || name.caseInsensitiveEquals("Content-Length")
+            has.coding = has.coding || name.caseInsensitiveEquals("Transfer-Encoding")
+            has.connection = has.connection || name.caseInsensitiveEquals("Connection")
+        }
+        if !has.host { line("Host", authority) }
         for field in headers {
             guard !field.name.isEmpty, field.name.utf8.allSatisfy(Self.isTokenByte) else {
                 throw .unsendable("the header name \"\(field.name)\" is not an HTTP token")
@@ -73,11 +82,11 @@ public struct WireRequest: Sendable, Hashable {
             }
             line(field.name, field.value)
         }
-        if header("Content-Length") == nil, header("Transfer-Encoding") == nil,
-           !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method.uppercased()) {
+        if !has.length, !has.coding,
+           !body.isEmpty || method.caseInsensitiveEquals("POST") || method.caseInsensitiveEquals("PUT") || method.caseInsensitiveEquals("PATCH") {
             line("Content-Length", String(body.count))
         }
-        if closing, header("Connection") == nil { line("Connection", "close") }
+        if closing, !has.connection { line("Connection", "close") }
         bytes.append(contentsOf: "\r\n".utf8)
         bytes.append(contentsOf: body)
         return bytes

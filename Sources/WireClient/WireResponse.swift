@@ -69,33 +69,30 @@ public struct WireResponse: Sendable, Hashable {
     package static func frame(_ bytes: [UInt8], method: String, ended: Bool) throws(WireClientError) -> Framed? {
         var start = 0
         while true {
-            guard let headEnd = find(crlfcrlf, in: bytes, from: start) else {
+            guard let headEnd = findBlankLine(in: bytes, from: start) else {
                 if bytes.count - start > headerLimit { throw .malformedResponse("a header block over \(headerLimit) bytes") }
                 if ended { throw .malformedResponse(bytes.count == start ? "the connection closed with no response" : "the connection closed inside the header block") }
                 return nil
             }
-            var response = try head(bytes[start..<headEnd])
+            var (response, framing) = try head(bytes, start..<headEnd)
             let bodyStart = headEnd + 4
             if (100..<200).contains(response.status), response.status != 101 {
                 start = bodyStart
                 continue
             }
-            let persistent = bytes[start..<headEnd].starts(with: Self.http11)
-                && !response.values(for: "Connection").contains { $0.split(separator: ",").contains { String(Self.trimmed($0)).caseInsensitiveEquals("close") } }
-            if method.uppercased() == "HEAD" || response.status == 204 || response.status == 304 || (100..<200).contains(response.status) {
+            let persistent = framing.http11 && !framing.closes
+            if method.caseInsensitiveEquals("HEAD") || response.status == 204 || response.status == 304 || (100..<200).contains(response.status) {
                 return Framed(response: response, end: bodyStart, allowsReuse: persistent && response.status != 101)
             }
-            let codings = response.values(for: "Transfer-Encoding").joined(separator: ",").lowercased()
-            if codings.split(separator: ",").last.map(Self.trimmed) == "chunked" {
+            if framing.codings, isChunked(response) {
                 guard let (body, end) = try chunked(bytes, from: bodyStart, ended: ended) else { return nil }
                 response.body = body
                 return Framed(response: response, end: end, allowsReuse: persistent)
             }
-            let lengths = Set(response.values(for: "Content-Length").flatMap { $0.split(separator: ",") }.map { String(Self.trimmed($0)) })
-            if let text = lengths.first {
-                guard lengths.count == 1, let length = Int(text), length >= 0 else {
-                    throw .malformedResponse("Content-Length \(lengths.sorted().joined(separator: ", ")) is not one length")
-                }
+            // One field of plain digits was read with the fields; any other reads as text.
+            var declared = framing.lengthFields == 1 ? framing.length : nil
+            if declared == nil, framing.lengthFields > 0 { declared = try length(of: response) }
+            if let length = declared {
                 guard length <= bodyLimit else { throw .malformedResponse("a body of \(length) bytes, over \(bodyLimit)") }
                 guard bytes.count - bodyStart >= length else {
                     if ended { throw .malformedResponse("the connection closed after \(bytes.count - bodyStart) of \(length) body bytes") }
@@ -113,43 +110,120 @@ public struct WireResponse: Sendable, Hashable {
         }
     }
 
-    private static let crlfcrlf: [UInt8] = [13, 10, 13, 10]
+    /// What a header block says of its message's framing, noted while its
+    /// fields are read, so no field is looked up again by name.
+    private struct Framing {
+        /// The status line starts `HTTP/1.1 `.
+        var http11 = false
+        /// A `Connection` field holds the token `close`.
+        var closes = false
+        /// Some `Transfer-Encoding` field came.
+        var codings = false
+        /// How many `Content-Length` fields came.
+        var lengthFields = 0
+        /// The length, when the one `Content-Length` field is plain digits.
+        var length: Int?
+    }
+
+    /// Whether the last transfer coding of `response` is `chunked`.
+    private static func isChunked(_ response: WireResponse) -> Bool {
+        let codings = response.values(for: "Transfer-Encoding").joined(separator: ",").lowercased()
+        return codings.split(separator: ",").last.map(Self.trimmed) == "chunked"
+    }
+
+    /// The length the `Content-Length` fields agree on; `nil` when they hold
+    /// none. Throws when they disagree or one is not a length.
+    private static func length(of response: WireResponse) throws(WireClientError) -> Int? {
+        let lengths = Set(response.values(for: "Content-Length").flatMap { $0.split(separator: ",") }.map { String(Self.trimmed($0)) })
+        guard let text = lengths.first else { return nil }
+        guard lengths.count == 1, let length = Int(text), length >= 0 else {
+            throw .malformedResponse("Content-Length \(lengths.sorted().joined(separator: ", ")) is not one length")
+        }
+        return length
+    }
+
     private static let http11 = Array("HTTP/1.1 ".utf8)
 
-    /// The status line and fields, read byte by byte (a proxy parses one per request).
-    private static func head(_ block: ArraySlice<UInt8>) throws(WireClientError) -> WireResponse {
-        var lineStart = block.startIndex
+    /// The status line and fields of the header block at `block`, read byte
+    /// by byte (a proxy parses one per request), with its framing.
+    private static func head(_ bytes: [UInt8], _ block: Range<Int>) throws(WireClientError) -> (WireResponse, Framing) {
+        var framing = Framing()
+        framing.http11 = bytes[block].starts(with: http11)
         var response: WireResponse?
         var headers: [WireField] = []
-        while lineStart <= block.endIndex {
-            let lineEnd = block[lineStart...].firstIndex(of: 10) ?? block.endIndex
-            var line = block[lineStart..<lineEnd]
-            if line.last == 13 { line = line.dropLast() }
+        var lineStart = block.lowerBound
+        while lineStart <= block.upperBound {
+            let lineEnd = bytes[lineStart..<block.upperBound].firstIndex(of: 10) ?? block.upperBound
+            var end = lineEnd
+            if end > lineStart, bytes[end - 1] == 13 { end -= 1 }
+            let line = lineStart..<end
             lineStart = lineEnd + 1
             if response == nil {
-                response = try statusLine(String(decoding: line, as: UTF8.self))
+                response = try statusLine(bytes, line)
                 continue
             }
             if line.isEmpty { continue }
-            guard let colon = line.firstIndex(of: 58), colon != line.startIndex, !line[..<colon].contains(where: { $0 == 32 || $0 == 9 }) else {
-                throw .malformedResponse("the header line \"\(String(decoding: line, as: UTF8.self).prefix(80))\" has no name")
+            guard let colon = bytes[line].firstIndex(of: 58), colon != line.lowerBound,
+                  !bytes[line.lowerBound..<colon].contains(where: { $0 == 32 || $0 == 9 }) else {
+                throw .malformedResponse("the header line \"\(String(decoding: bytes[line], as: UTF8.self).prefix(80))\" has no name")
             }
-            var value = line[(colon + 1)...]
-            while let first = value.first, first == 32 || first == 9 { value = value.dropFirst() }
-            while let last = value.last, last == 32 || last == 9 { value = value.dropLast() }
-            headers.append(WireField(String(decoding: line[..<colon], as: UTF8.self), String(decoding: value, as: UTF8.self)))
+            var value = (colon + 1)..<line.upperBound
+            while let first = value.first, bytes[first] == 32 || bytes[first] == 9 { value = (first + 1)..<value.upperBound }
+            while let last = value.last, bytes[last] == 32 || bytes[last] == 9 { value = value.lowerBound..<last }
+            note(bytes, name: line.lowerBound..<colon, value: value, in: &framing)
+            headers.append(WireField(String(decoding: bytes[line.lowerBound..<colon], as: UTF8.self), String(decoding: bytes[value], as: UTF8.self)))
         }
-        guard var made = response else { return try statusLine("") }
+        guard var made = response else { return (try statusLine(bytes, block.lowerBound..<block.lowerBound), framing) }
         made.headers = headers
-        return made
+        return (made, framing)
     }
 
-    private static func statusLine(_ statusLine: String) throws(WireClientError) -> WireResponse {
-        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let status = Int(parts[1]), status >= 100 else {
-            throw .malformedResponse("the status line \"\(statusLine.prefix(80))\" is not HTTP/1.x")
+    /// Notes a field that frames the message: `Connection`, `Transfer-Encoding`, `Content-Length`.
+    private static func note(_ bytes: [UInt8], name: Range<Int>, value: Range<Int>, in framing: inout Framing) {
+        if named(bytes, name, "connection") {
+            // The value's comma-separated tokens, each without its white space.
+            var token = value.lowerBound
+            while token <= value.upperBound {
+                let comma = bytes[token..<value.upperBound].firstIndex(of: 44) ?? value.upperBound
+                var piece = token..<comma
+                while let first = piece.first, bytes[first] == 32 || bytes[first] == 9 { piece = (first + 1)..<piece.upperBound }
+                while let last = piece.last, bytes[last] == 32 || bytes[last] == 9 { piece = piece.lowerBound..<last }
+                if named(bytes, piece, "close") { framing.closes = true }
+                token = comma + 1
+            }
+        } else if named(bytes, name, "transfer-encoding") {
+            framing.codings = true
+        } else if named(bytes, name, "content-length") {
+            framing.lengthFields += 1
+            // Plain digits: one length, read here; anything else is read as text.
+            framing.length = !value.isEmpty && value.count <= 18 && bytes[value].allSatisfy({ $0 >= 48 && $0 <= 57 })
+                ? bytes[value].reduce(0) { $0 * 10 + Int($1 - 48) } : nil
         }
-        return WireResponse(status: status, reason: parts.count > 2 ? String(parts[2]) : "")
+    }
+
+    /// Whether the bytes at `range` are `lowercased`, ASCII case aside.
+    private static func named(_ bytes: [UInt8], _ range: Range<Int>, _ lowercased: StaticString) -> Bool {
+        guard range.count == lowercased.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: lowercased.utf8Start, count: lowercased.utf8CodeUnitCount)
+        for offset in 0..<range.count {
+            let (byte, wanted) = (bytes[range.lowerBound + offset], expected[offset])
+            guard byte == wanted || (byte | 0x20 == wanted && wanted >= 0x61 && wanted <= 0x7A) else { return false }
+        }
+        return true
+    }
+
+    /// `HTTP/1.x NNN reason`: a status of three digits, at least 100.
+    private static func statusLine(_ bytes: [UInt8], _ line: Range<Int>) throws(WireClientError) -> WireResponse {
+        let firstSpace = bytes[line].firstIndex(of: 32)
+        let codeStart = firstSpace.map { $0 + 1 } ?? line.upperBound
+        let secondSpace = bytes[codeStart..<line.upperBound].firstIndex(of: 32)
+        let code = codeStart..<(secondSpace ?? line.upperBound)
+        guard firstSpace != nil, bytes[line.lowerBound..<firstSpace!].starts(with: "HTTP/1.".utf8), code.count == 3,
+              bytes[code].allSatisfy({ $0 >= 48 && $0 <= 57 }), bytes[code.lowerBound] >= 49 else {
+            throw .malformedResponse("the status line \"\(String(decoding: bytes[line], as: UTF8.self).prefix(80))\" is not HTTP/1.x")
+        }
+        let status = bytes[code].reduce(0) { $0 * 10 + Int($1 - 48) }
+        return WireResponse(status: status, reason: secondSpace.map { String(decoding: bytes[($0 + 1)..<line.upperBound], as: UTF8.self) } ?? "")
     }
 
     /// A chunked body from `start` and the index past its trailers, or `nil`
@@ -191,6 +265,17 @@ public struct WireResponse: Sendable, Hashable {
         var index = start
         while index <= bytes.count - needle.count {
             if bytes[index] == needle[0], needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Where the first `CRLF CRLF` from `start` begins.
+    private static func findBlankLine(in bytes: [UInt8], from start: Int) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        var index = start
+        while index <= bytes.count - 4 {
+            if bytes[index] == 13, bytes[index + 1] == 10, bytes[index + 2] == 13, bytes[index + 3] == 10 { return index }
             index += 1
         }
         return nil

@@ -61,4 +61,28 @@ import WireClient
             }
         }
     }
+
+    /// The fields that frame a response are found whatever their case and
+    /// form: one length in any spelling, repeated equal lengths, the token
+    /// `close` among others, and a name that only looks like one is not one.
+    @Test func framingFieldsAreReadWhateverTheirCaseAndForm() throws {
+        func framed(_ text: String, method: String = "GET") throws -> (body: String, reuse: Bool)? {
+            try WireResponse.frame(Array(text.utf8), method: method, ended: false).map { (String(decoding: $0.response.body, as: UTF8.self), $0.allowsReuse) }
+        }
+        #expect(try framed("HTTP/1.1 200 OK\r\ncontent-LENGTH: 3\r\n\r\nabcdef")! == ("abc", true))
+        #expect(try framed("HTTP/1.1 200 OK\r\nContent-Length: +3\r\n\r\nabc")! == ("abc", true), "read as a number, as before")
+        #expect(try framed("HTTP/1.1 200 OK\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc")! == ("abc", true))
+        #expect(try framed("HTTP/1.1 200 OK\r\nContent-Length: 3, 3\r\n\r\nabc")! == ("abc", true))
+        #expect(try framed("HTTP/1.1 200 OK\r\nContent-Length: 3\r\nConnection: keep-alive, CLOSE\r\n\r\nabc")! == ("abc", false))
+        #expect(try framed("HTTP/1.1 200 OK\r\nContent-Length: 3\r\nConnection: closed\r\n\r\nabc")! == ("abc", true))
+        #expect(try framed("HTTP/1.0 200 OK\r\nContent-Length: 3\r\n\r\nabc")! == ("abc", false), "HTTP/1.0 closes")
+        #expect(try framed("HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\n", method: "head")! == ("", true))
+        #expect(try framed("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, Chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n")! == ("abc", true))
+        #expect(try framed("HTTP/1.1 200 OK\r\nContent\rLength: 3\r\n\r\nabc") == nil, "not a length field: the body runs to the close")
+        let status = try #require(try WireResponse.parse(Array("HTTP/1.1 404\r\nContent-Length: 0\r\n\r\n".utf8), method: "GET", ended: false))
+        #expect(status.status == 404 && status.reason.isEmpty)
+        for line in ["HTTP/1.1 099 Low", "HTTP/1.1 20 OK", "HTTP/2 200 OK", "HTTP/1.1 2x0 OK", "HTTP/1.1"] {
+            #expect(throws: WireClientError.self, "\(line)") { _ = try WireResponse.parse(Array("\(line)\r\n\r\n".utf8), method: "GET", ended: true) }
+        }
+    }
 }

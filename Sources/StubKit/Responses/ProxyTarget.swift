@@ -39,7 +39,7 @@ public struct ProxyTarget: Sendable, Hashable, CustomStringConvertible {
             if !path.hasPrefix("/") && !path.hasPrefix("?") { path = "/" + path }
         }
         var root = base.absoluteString
-        while root.hasSuffix("/") { root.removeLast() }
+        while root.utf8.last == UInt8(ascii: "/") { root.removeLast() }
         return URL(string: root + path)
     }
 
