@@ -9,43 +9,24 @@ import Darwin
 /// sockets, `poll(2)`, keep-alive connections per endpoint. Under load one
 /// wake-up serves every connection that is ready, so a proxy pays no
 /// thread hand-off per request. A request that finds a kept connection is
-/// written on the caller's thread, so the loop's wake-up overlaps the
-/// upstream's work rather than coming before it; the loop then reads the
-/// answer. The thread starts with the first request and ends at
-/// ``shutDown()``, closing every connection and its wake pipe.
+/// written on the caller's thread, and the loop is not woken for it: it
+/// polls its kept connections as well as its busy ones, so the answer
+/// wakes it (and a kept connection its peer closes is dropped at once).
+/// The thread starts with the first request and ends at ``shutDown()``,
+/// closing every connection and its wake pipe.
 final class WireEventLoop: @unchecked Sendable {
-    private struct Job {
+    /// One request: what it sends, where, what runs with its outcome, and by when.
+    struct Job {
         var request: WireRequest
         var endpoint: WireEndpoint
         var done: WirePool.Completion
         var deadline: UInt64
         var retried = false
+        /// The request's bytes, when the caller already wrote them out.
+        var encoded: [UInt8]?
     }
 
-    /// One connection, touched by one thread at a time: the loop's, or a
-    /// sender's between taking it from `idle` and handing it over.
-    private final class Link {
-        let fd: Int32
-        let endpoint: WireEndpoint
-        /// Which of the endpoint's addresses it connects to.
-        let address: Int
-        var job: Job?
-        var connecting: Bool
-        var reused = false
-        var pending: [UInt8] = []
-        var written = 0
-        var received: [UInt8] = []
-        var ended = false
-
-        init(fd: Int32, endpoint: WireEndpoint, address: Int, connecting: Bool) {
-            self.fd = fd
-            self.endpoint = endpoint
-            self.address = address
-            self.connecting = connecting
-        }
-
-        deinit { close(fd) }
-    }
+    private typealias Link = WireLink
 
     private let timeout: TimeInterval
     private let idlePerEndpoint: Int
@@ -55,6 +36,9 @@ final class WireEventLoop: @unchecked Sendable {
     private var closed = false
     private var started = false
     private var signalled = false
+    /// How many times the loop has taken what was handed over and listed
+    /// the kept connections it polls.
+    private var looks = 0
     private var wake: (read: Int32, write: Int32) = (-1, -1)
     private var idle: [WireEndpoint: [Link]] = [:]
     /// Requests already written on a kept connection, for the loop to read.
@@ -71,25 +55,38 @@ final class WireEventLoop: @unchecked Sendable {
 
     /// Queues `request` for the loop, written at once when a kept connection
     /// waits; `done` runs on the loop's thread.
+    ///
+    /// A request that may go twice (RFC 9110 §9.2.2) takes a kept connection
+    /// as it is: one its peer closed fails before a byte comes back, and is
+    /// sent again on a new one. Any other waits for the loop, which checks a
+    /// kept connection first.
     func send(_ request: WireRequest, to endpoint: WireEndpoint, done: @escaping WirePool.Completion) {
-        let job = Job(request: request, endpoint: endpoint, done: done, deadline: Self.now() + UInt64(timeout * 1e9))
-        if let link = kept(for: endpoint) {
-            switch prepare(job, on: link) {
-            case .some(let error):
-                park(link)
-                return done(.failure(error))
-            case .none:
-                _ = flush(link) // what fails, or is left, the loop sees when the socket is ready
+        var job = Job(request: request, endpoint: endpoint, done: done, deadline: Self.now() + UInt64(timeout * 1e9))
+        if WirePool.isIdempotent(request.method) {
+            switch Self.encoded(job) {
+            case .failure(let error): return done(.failure(error))
+            case .success(let bytes): job.encoded = bytes
+            }
+            lock.lock()
+            if closed {
+                lock.unlock()
+                return done(.failure(.io("the client was shut down")))
+            }
+            if let link = idle[endpoint]?.popLast() {
+                // In the loop's latest poll set (`watched`), unless it looked
+                // again before the hand-over: then it needs a wake-up.
+                let (polled, look) = (link.watched, looks)
+                lock.unlock()
+                link.reused = true
+                link.load(job.encoded!)
+                _ = link.flush() // what fails, or is left, the loop sees when the socket is ready
                 lock.lock()
-                if closed {
-                    lock.unlock()
-                    return done(.failure(.io("the client was shut down")))
-                }
                 handed.append((job, link))
-                signal()
+                if !polled || looks != look { signal() }
                 lock.unlock()
                 return
             }
+            lock.unlock()
         }
         lock.lock()
         if closed {
@@ -144,7 +141,8 @@ final class WireEventLoop: @unchecked Sendable {
         var retries: [Job] = []
         var sink = [UInt8](repeating: 0, count: 64)
         // Kept across wake-ups (swapped with the queues, emptied in place), so a wake-up allocates none.
-        var (batch, written, polled, kept) = ([Job](), [(Job, Link)](), [pollfd](), [Link]())
+        var (batch, written, polled, kept, watching) = ([Job](), [(Job, Link)](), [pollfd](), [Link](), [Link]())
+        var answered: [(job: Job, response: WireResponse, link: Link?)] = []
         while true {
             // A short read means the pipe is empty: one read per wake-up, not two.
             while read(wake.read, &sink, sink.count) == sink.count {}
@@ -153,6 +151,16 @@ final class WireEventLoop: @unchecked Sendable {
             swap(&written, &handed)
             signalled = false
             let stopping = closed
+            // In the same hold as the hand-over: a kept connection a caller
+            // takes from here on is in this poll, or comes with a wake-up.
+            looks &+= 1
+            watching.removeAll(keepingCapacity: true)
+            for links in idle.values {
+                for link in links {
+                    link.watched = true
+                    watching.append(link)
+                }
+            }
             lock.unlock()
             if stopping { return finish(batch + retries + written.map(\.0)) }
             for (job, link) in written {
@@ -172,16 +180,21 @@ final class WireEventLoop: @unchecked Sendable {
                 polled.append(pollfd(fd: link.fd, events: Int16(writing ? POLLOUT : POLLIN), revents: 0))
                 nearest = min(nearest, link.job?.deadline ?? .max)
             }
+            for link in watching { polled.append(pollfd(fd: link.fd, events: Int16(POLLIN), revents: 0)) }
+            // A request written on a watched connection sets no deadline here:
+            // the wait is bounded by the timeout, so it is timed within one.
+            if !watching.isEmpty { nearest = min(nearest, Self.now() + UInt64(timeout * 1e9)) }
             let now = Self.now()
             let wait = nearest == .max ? -1 : Int32(clamping: nearest > now ? (nearest - now) / 1_000_000 + 1 : 0)
             _ = poll(&polled, nfds_t(polled.count), wait)
             let after = Self.now()
+            dropClosed(watching, events: polled[(1 + busy.count)...])
             var elsewhere: [(Job, Int)] = []
             for (index, link) in busy.enumerated() {
                 let events = polled[index + 1].revents
                 var outcome: Result<WireResponse.Framed, WireClientError>?
                 if events != 0 {
-                    outcome = advance(link)
+                    outcome = link.advance(through: &chunk)
                 } else if let deadline = link.job?.deadline, deadline <= after {
                     outcome = .failure(.timedOut(link.received.isEmpty ? "waiting for the response" : "reading the response"))
                 }
@@ -192,8 +205,7 @@ final class WireEventLoop: @unchecked Sendable {
                 link.job = nil
                 switch outcome {
                 case .success(let framed):
-                    if framed.allowsReuse, framed.end == link.received.count { park(link) }
-                    job.done(.success(framed.response))
+                    answered.append((job, framed.response, framed.allowsReuse && framed.end == link.received.count ? link : nil))
                 case .failure(.connect) where link.connecting && link.address + 1 < addresses[link.endpoint, default: []].count:
                     elsewhere.append((job, link.address + 1))
                 case .failure(let error):
@@ -206,10 +218,31 @@ final class WireEventLoop: @unchecked Sendable {
                     }
                 }
             }
+            // Kept connections go back in one hold of the lock, each before its answer is handed on.
+            park(answered.compactMap(\.link))
+            for (job, response, _) in answered { job.done(.success(response)) }
+            answered.removeAll(keepingCapacity: true)
             swap(&busy, &kept)
             kept.removeAll(keepingCapacity: true) // a link done with closes now, not at the next wake-up
+            watching.removeAll(keepingCapacity: true) // and so does a kept one dropped
             for (job, address) in elsewhere { start(job, from: address) }
         }
+    }
+
+    /// Drops the kept connections that poll found readable while still
+    /// kept: the peer closed them (or sent what no request asked for). One
+    /// a caller took meanwhile is the loop's again with its request.
+    private func dropClosed(_ watched: [Link], events: ArraySlice<pollfd>) {
+        guard events.contains(where: { $0.revents != 0 }) else { return }
+        var dropped: [Link] = []
+        lock.lock()
+        for (link, polled) in zip(watched, events) where polled.revents != 0 {
+            guard let position = idle[link.endpoint]?.firstIndex(where: { $0 === link }) else { continue }
+            idle[link.endpoint]?.remove(at: position)
+            dropped.append(link)
+        }
+        lock.unlock()
+        withExtendedLifetime(dropped) {} // each closes as it goes
     }
 
     /// Fails what is left, closes every connection and the wake pipe.
@@ -237,11 +270,11 @@ final class WireEventLoop: @unchecked Sendable {
         }
         guard let link else { return }
         if let error = prepare(job, on: link) {
-            park(link)
+            park([link])
             return job.done(.failure(error))
         }
         link.job = job
-        if !link.connecting { _ = flush(link) }
+        if !link.connecting { _ = link.flush() }
         busy.append(link)
     }
 
@@ -262,84 +295,35 @@ final class WireEventLoop: @unchecked Sendable {
 
     /// Sets `link` up to carry `job`'s request: its bytes, nothing received.
     private func prepare(_ job: Job, on link: Link) -> WireClientError? {
-        var sent = job.request
-        if !job.endpoint.basePath.isEmpty { sent.target = job.endpoint.basePath + sent.target }
-        do throws(WireClientError) { link.pending = try sent.encoded(authority: job.endpoint.authority, closing: false) } catch {
+        switch job.encoded.map(Result.success) ?? Self.encoded(job) {
+        case .success(let bytes):
+            link.load(bytes)
+            return nil
+        case .failure(let error):
             return error
         }
-        link.written = 0
-        link.received.removeAll(keepingCapacity: true)
-        link.ended = false
-        return nil
     }
 
-    /// A kept connection, for the next request to the same endpoint.
-    private func park(_ link: Link) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !closed, idle[link.endpoint, default: []].count < idlePerEndpoint else { return }
-        idle[link.endpoint, default: []].append(link)
-    }
-
-    /// Moves `link` on after poll said it is ready: connected, written, read.
-    /// `nil` while the response is not all in.
-    private func advance(_ link: Link) -> Result<WireResponse.Framed, WireClientError>? {
-        if link.connecting {
-            var code: Int32 = 0
-            var length = socklen_t(MemoryLayout<Int32>.size)
-            getsockopt(link.fd, SOL_SOCKET, SO_ERROR, &code, &length)
-            if code != 0 { return .failure(.connect("\(link.endpoint.authority): \(String(cString: strerror(code)))")) }
-            link.connecting = false
-        }
-        if link.written < link.pending.count {
-            if let failure = flush(link) { return .failure(failure) }
-            if link.written < link.pending.count { return nil }
-        }
-        while !link.ended {
-            let count = chunk.withUnsafeMutableBytes { recv(link.fd, $0.baseAddress!, $0.count, 0) }
-            if count > 0 {
-                link.received.append(contentsOf: chunk[0..<count])
-                // A short read took what the socket held: frame it now rather than
-                // ask again for the EAGAIN; poll (level-triggered) says if more comes.
-                if count < chunk.count { break }
-            } else if count == 0 || errno == ECONNRESET {
-                link.ended = true
-            } else if errno == EAGAIN || errno == EWOULDBLOCK {
-                break
-            } else if errno != EINTR {
-                return .failure(.io("recv: \(String(cString: strerror(errno)))"))
-            }
-        }
-        do {
-            guard let framed = try WireResponse.frame(link.received, method: link.job?.request.method ?? "GET", ended: link.ended) else { return nil }
-            return .success(framed)
-        } catch {
+    /// `job`'s request as it goes on the wire.
+    private static func encoded(_ job: Job) -> Result<[UInt8], WireClientError> {
+        var sent = job.request
+        if !job.endpoint.basePath.isEmpty { sent.target = job.endpoint.basePath + sent.target }
+        do throws(WireClientError) { return .success(try sent.encoded(authority: job.endpoint.authority, closing: false)) } catch {
             return .failure(error)
         }
     }
 
-    /// Writes what the socket takes now; an error other than a full buffer.
-    private func flush(_ link: Link) -> WireClientError? {
-        while link.written < link.pending.count {
-            let count = link.pending.withUnsafeBytes { raw in
-                #if canImport(Glibc)
-                Glibc.send(link.fd, raw.baseAddress! + link.written, raw.count - link.written, Int32(MSG_NOSIGNAL))
-                #else
-                Darwin.send(link.fd, raw.baseAddress! + link.written, raw.count - link.written, 0)
-                #endif
-            }
-            if count >= 0 {
-                link.written += count
-            } else if errno == EAGAIN || errno == EWOULDBLOCK {
-                return nil
-            } else if errno == EPIPE || errno == ECONNRESET {
-                // The server may have answered and closed before reading it all: read what it said.
-                link.written = link.pending.count
-            } else if errno != EINTR {
-                return .io("send: \(String(cString: strerror(errno)))")
-            }
+    /// A kept connection, for the next request to the same endpoint; a
+    /// caller that takes it before the loop polls it again wakes the loop.
+    private func park(_ links: [Link]) {
+        guard !links.isEmpty else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        for link in links {
+            link.watched = false
+            guard !closed, idle[link.endpoint, default: []].count < idlePerEndpoint else { continue }
+            idle[link.endpoint, default: []].append(link)
         }
-        return nil
     }
 
     /// A non-blocking socket connecting (or connected) to `endpoint`, trying
@@ -354,7 +338,7 @@ final class WireEventLoop: @unchecked Sendable {
         let candidates = addresses[endpoint] ?? []
         var problem = "no address for \(endpoint.host)"
         for index in candidates.indices.dropFirst(first) {
-            switch Self.connect(to: candidates[index]) {
+            switch Link.connect(to: candidates[index]) {
             case .success(let (fd, connecting)):
                 return .success(Link(fd: fd, endpoint: endpoint, address: index, connecting: connecting))
             case .failure(let why):
@@ -362,33 +346,5 @@ final class WireEventLoop: @unchecked Sendable {
             }
         }
         return .failure(.connect(problem))
-    }
-
-    /// A non-blocking socket connecting to the address `bytes` hold (a `sockaddr`).
-    private static func connect(to bytes: [UInt8]) -> Result<(Int32, connecting: Bool), WireConnection.ConnectFailure> {
-        bytes.withUnsafeBytes { raw in
-            let family = Int32(raw.load(fromByteOffset: MemoryLayout.offset(of: \sockaddr.sa_family)!, as: sa_family_t.self))
-            #if canImport(Glibc)
-            let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-            #else
-            let fd = socket(family, SOCK_STREAM, 0)
-            #endif
-            guard fd >= 0 else { return .failure(WireConnection.ConnectFailure("socket: \(String(cString: strerror(errno)))")) }
-            #if canImport(Darwin)
-            var one: Int32 = 1
-            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            #endif
-            var on: Int32 = 1
-            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-            let result = systemConnect(fd, UnsafeMutableRawPointer(mutating: raw.baseAddress!).assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
-            if result != 0, errno != EINPROGRESS {
-                let why = String(cString: strerror(errno))
-                close(fd)
-                return .failure(WireConnection.ConnectFailure(why))
-            }
-            return .success((fd, result != 0))
-        }
     }
 }

@@ -1,4 +1,5 @@
 package import Foundation
+import HTTPWire
 
 /// Connections kept open between requests, per endpoint, and the threads
 /// that use them: what a proxy needs to forward request after request
@@ -141,10 +142,15 @@ package final class WirePool: @unchecked Sendable {
     /// came back, and its method is idempotent (RFC 9110 §9.2.2).
     static func mayResend(_ request: WireRequest, after error: WireClientError, reused: Bool, heard: Bool) -> Bool {
         if case .timedOut = error { return false }
-        return reused && !heard && idempotent.contains(request.method.uppercased())
+        return reused && !heard && isIdempotent(request.method)
     }
 
-    private static let idempotent: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"]
+    /// Whether a request with `method` may be sent twice (RFC 9110 §9.2.2).
+    static func isIdempotent(_ method: String) -> Bool {
+        idempotent.contains { method.caseInsensitiveEquals($0) }
+    }
+
+    private static let idempotent = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"]
 
     /// One request and its response on `connection`; `heard` turns true with the first byte back.
     private func exchange(_ job: Job, on connection: WireConnection, heard: inout Bool) throws(WireClientError) -> WireResponse.Framed {
