@@ -40,6 +40,8 @@ final class DaemonCore: Sendable {
     /// The connections whose 101 is queued but not yet handed over (libmicrohttpd
     /// sends the 101 before it calls the upgrade handler), by connection.
     let upgradesPending = Locked<Set<UInt>>([])
+    /// How many ``upgradesPending`` holds, read without its lock.
+    let upgradesPendingCount = Atomic<Int>(0)
     /// Entered when a 101 is queued, left when its connection is handed over or
     /// ends without: stop waits on it, so a client that saw its 101 hears the goodbye.
     let upgradesHandingOver = DispatchGroup()

@@ -1,5 +1,6 @@
 import Dispatch
 import Locking
+import Synchronization
 internal import CMicroHTTPD
 
 // The connections handed over after a 101 (WebSockets): counted while
@@ -8,13 +9,21 @@ extension DaemonCore {
     /// A 101 is about to be queued on `connection`.
     func upgradeQueued(_ connection: OpaquePointer) {
         upgradesHandingOver.enter()
-        upgradesPending.withLock { _ = $0.insert(UInt(bitPattern: connection)) }
+        upgradesPending.withLock { pending in
+            pending.insert(UInt(bitPattern: connection))
+            upgradesPendingCount.store(pending.count, ordering: .releasing)
+        }
     }
 
     /// `connection`'s upgrade was handed over, refused, or its connection ended first.
     func upgradeSettled(_ connection: OpaquePointer) {
-        guard upgradesPending.withLock({ $0.remove(UInt(bitPattern: connection)) }) != nil else { return }
-        upgradesHandingOver.leave()
+        // Every request ends here, and few are upgrades: with none pending, no lock.
+        guard upgradesPendingCount.load(ordering: .acquiring) > 0 else { return }
+        let settled = upgradesPending.withLock { pending in
+            defer { upgradesPendingCount.store(pending.count, ordering: .releasing) }
+            return pending.remove(UInt(bitPattern: connection)) != nil
+        }
+        if settled { upgradesHandingOver.leave() }
     }
 
     func upgraded(_ socket: UpgradedSocket) {

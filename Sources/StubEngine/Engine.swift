@@ -32,7 +32,7 @@ package final class Engine: Sendable {
     let finish: AnswerFinish
     /// The delay of every answer whose stub has none: WireMock's global fixed
     /// delay, or the server's network conditions (the fixed delay first).
-    package let globalDelay = Locked<Delay?>(nil)
+    package let globalDelay = GlobalDelay()
     /// How proxy stubs reach their upstreams.
     package let upstream: any UpstreamClient
     /// Whether each answer's response is kept in the journal.
@@ -96,6 +96,15 @@ package final class Engine: Sendable {
             return finish.apply(.response(HTTPResponse(unmatched: report)), to: request, slot: nil)
         }
         let slot = table.slots[index]
+        if slot.answersPlainly, globalDelay.current == nil {
+            // The answer built once, sent as it is, at once (most stubs): none
+            // of the steps below would change it or leave anything to follow.
+            let made = Answer.prepared(slot.prepared!)
+            let delivered = finish.apply(made, to: request, slot: slot)
+            let served = keepsServedResponses.load(ordering: .relaxed) ? made.response.map(StubResponse.init(served:)) : nil
+            _ = journal.record(request, table: table, index: index, status: delivered.sentStatus, served: served)
+            return delivered
+        }
         var thrown: (any Error)?
         var proxied: JournalTicket?
         var refusal: StubResponse?
@@ -302,7 +311,7 @@ package final class Engine: Sendable {
         let status = reply.sentStatus
         // A proxied answer comes later already; the upstream's time is its delay.
         if case .later = reply { return (reply, status) }
-        switch slot.stub.delay ?? globalDelay.withLock({ $0 }) {
+        switch slot.stub.delay ?? globalDelay.current {
         case nil:
             return (reply, status)
         case .fixed(let duration):

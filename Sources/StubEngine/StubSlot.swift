@@ -28,6 +28,10 @@ final class StubSlot: Sendable {
     let answers: AnswerCache?
     /// A WebSocket endpoint's conversation.
     let webSocket: WebSocketConversation?
+    /// Whether every request it matches is answered with ``prepared`` as it
+    /// is, at once: no guard, fault or delay of its own, no answer cache, no
+    /// upgrade. (A server-wide delay is the engine's to check.)
+    let answersPlainly: Bool
 
     init(stub: Stub, resolvedRecipe: ResponseRecipe?) {
         self.stub = stub
@@ -48,6 +52,8 @@ final class StubSlot: Sendable {
             self.prepared = nil
             self.counted = stub.times != nil
         }
+        answersPlainly = prepared != nil && stub.guards.isEmpty && stub.fault == nil && stub.delay == nil && answers == nil
+            && webSocket == nil && prepared?.response.status != 101
     }
 }
 

@@ -76,7 +76,7 @@ public final class StubServer: Sendable {
         self.contract = configuration.contract
         self.certificateAuthorityPEM = authorityPEM
         if configuration.contract != nil { engine.keepsServedResponses.store(true, ordering: .relaxed) }
-        if let conditions = configuration.networkConditions { engine.globalDelay.withLock { $0 = .network(conditions) } }
+        if let conditions = configuration.networkConditions { engine.globalDelay.set(.network(conditions)) }
         let port = listener.port
         engine.templating.withLock {
             $0.scheme = configuration.tls == nil ? "http" : "https"
@@ -322,12 +322,12 @@ public final class StubServer: Sendable {
 
     /// Sends every answer without a delay of its own after `delay` (WireMock's
     /// global fixed delay); `nil` removes it.
-    public func setGlobalDelay(_ delay: Duration?) { engine.globalDelay.withLock { $0 = delay.map(Delay.fixed) } }
+    public func setGlobalDelay(_ delay: Duration?) { engine.globalDelay.set(delay.map(Delay.fixed)) }
 
     /// Sends every answer whose stub has no delay of its own across
     /// `conditions` (a preset such as `.slow3G`, or a latency and a rate);
     /// `nil` answers at full speed again. Replaces a global delay.
-    public func setNetworkConditions(_ conditions: NetworkConditions?) { engine.globalDelay.withLock { $0 = conditions.map(Delay.network) } }
+    public func setNetworkConditions(_ conditions: NetworkConditions?) { engine.globalDelay.set(conditions.map(Delay.network)) }
 
     /// Answers requests under `door.prefix` with `door` before any stub, and
     /// leaves them out of the journal; `nil` closes the door.
