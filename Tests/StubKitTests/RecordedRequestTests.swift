@@ -38,6 +38,23 @@ import Testing
         #expect(request.query == [QueryItem(name: "q", value: "%")])
     }
 
+    /// Empty items are skipped, a lone `=` is an empty name and value, and
+    /// an escape that decodes to no UTF-8 text is kept as sent.
+    @Test(arguments: [
+        ("&&a=1&&", [QueryItem(name: "a", value: "1")]),
+        ("=", [QueryItem(name: "", value: "")]),
+        ("a=&=b", [QueryItem(name: "a", value: ""), QueryItem(name: "", value: "b")]),
+        ("a=b=c", [QueryItem(name: "a", value: "b=c")]),
+        ("x=%FF&y=%41%42", [QueryItem(name: "x", value: "%FF"), QueryItem(name: "y", value: "AB")]),
+        ("n%61me+1=v+%2B", [QueryItem(name: "name 1", value: "v +")]),
+        ("é=ü&flag", [QueryItem(name: "é", value: "ü"), QueryItem(name: "flag", value: nil)]),
+        ("", []),
+    ])
+    func queryItemsAreReadInOrder(raw: String, items: [QueryItem]) {
+        #expect(QueryItem.parse(Substring(raw)) == items)
+        #expect(RecordedRequest(method: "GET", target: "/p?" + raw).query == items)
+    }
+
     @Test func noQueryMeansNilRawQuery() {
         let request = RecordedRequest(method: "GET", target: "/plain")
         #expect(request.rawQuery == nil)

@@ -28,11 +28,24 @@ package struct AnswerReuse: Sendable, Hashable {
     /// headers' values. Parts are separated by bytes a request cannot carry.
     package func key(for request: RecordedRequest) -> String {
         var key = request.method + "\u{0}" + request.path + "\u{0}"
-        if let raw = request.rawQuery {
-            for item in raw.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false) {
-                let name = item.prefix { $0 != UInt8(ascii: "=") }
-                if !ignoredQueryNames.isEmpty, ignoredQueryNames.contains(String(decoding: name, as: UTF8.self)) { continue }
-                key += String(decoding: item, as: UTF8.self) + "&"
+        if var raw = request.rawQuery {
+            if ignoredQueryNames.isEmpty {
+                // Every item as sent, each followed by `&`.
+                key += raw + "&"
+            } else {
+                raw.withUTF8 { bytes in
+                    var start = 0
+                    while true {
+                        let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+                        let item = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                        let name = UnsafeBufferPointer(rebasing: item[..<(item.firstIndex(of: UInt8(ascii: "=")) ?? item.count)])
+                        if !ignoredQueryNames.contains(String(decoding: name, as: UTF8.self)) {
+                            key += String(decoding: item, as: UTF8.self) + "&"
+                        }
+                        if end == bytes.count { break }
+                        start = end + 1
+                    }
+                }
             }
         }
         for name in headers {

@@ -14,19 +14,36 @@ public struct QueryItem: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Parses a raw query string (without `?`) in order, keeping repeated
     /// names. `+` reads as a space; a malformed escape is kept as written.
     public static func parse(_ rawQuery: Substring) -> [QueryItem] {
-        // Byte-level: `&` and `=` are ASCII, so every cut is a scalar boundary,
-        // and walking by Character (grapheme breaking) costs several times more.
-        rawQuery.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).map { pair in
-            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else {
-                return QueryItem(name: decode(Substring(pair)), value: nil)
+        // Over the bytes: `&` and `=` are ASCII, so every cut is a scalar
+        // boundary, and walking by Character (grapheme breaking) costs several times more.
+        var text = rawQuery
+        return text.withUTF8 { bytes in
+            var items: [QueryItem] = []
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+                if end > start {
+                    let pair = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+                        items.append(QueryItem(name: decode(UnsafeBufferPointer(rebasing: pair[..<equals])),
+                                               value: decode(UnsafeBufferPointer(rebasing: pair[(equals + 1)...]))))
+                    } else {
+                        items.append(QueryItem(name: decode(pair), value: nil))
+                    }
+                }
+                start = end + 1
             }
-            return QueryItem(name: decode(Substring(pair[..<equals])),
-                             value: decode(Substring(pair[pair.index(after: equals)...])))
+            return items
         }
     }
 
-    private static func decode(_ text: Substring) -> String {
-        text.percentDecoded(plusAsSpace: true) ?? String(text)
+    /// `bytes` percent-decoded, `+` as a space; as written when an escape
+    /// is malformed or the decoded bytes are not UTF-8.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return Substring(String(decoding: bytes, as: UTF8.self)).percentDecoded(plusAsSpace: true) ?? String(decoding: bytes, as: UTF8.self)
     }
 
     /// `name=value`, or `name` alone.
