@@ -23,6 +23,9 @@ package final class RequestLog: @unchecked Sendable {
     /// Targets as the log shows them (secrets masked), by target as sent:
     /// a client polling one URL is masked once, not once a request.
     private var shownTargets: [String: String] = [:]
+    /// How the log names each stub, `id (file:line)` and any fault, by id,
+    /// with what it was made from: rendered once, not once a request.
+    private var shownStubs: [StubID: (location: CodeLocation, fault: Fault?, text: String)] = [:]
     /// The matched-request lines of one flush, written together.
     private var batch: [String] = []
     private let queue = DispatchQueue(label: "understudy.request-log")
@@ -66,11 +69,10 @@ package final class RequestLog: @unchecked Sendable {
         for entry in entries {
             let request = "\(entry.request.method) \(shownTarget(entry.request.target))"
             if let stub = entry.stub {
-                let fault = stub.fault.map { " [fault: \($0)]" } ?? ""
                 // A proxied request is logged when it arrives; the upstream's status may not be known yet.
                 let pending = entry.duration == nil && !entry.abandoned
                 let status = entry.status == nil && pending ? paint("…", 36) : paintStatus(entry.status)
-                batch.append("\(paint("✓", 32)) \(status) \(request) → \(stub.id) (\(stub.location))\(fault)\(took(entry))")
+                batch.append("\(paint("✓", 32)) \(status) \(request) → \(shown(stub))\(took(entry))")
                 if pending { self.pending.insert(entry.sequence) }
             } else if case .preflight = entry.outcome {
                 batch.append("\(paint("✓", 32)) \(paintStatus(entry.status)) \(request) → CORS preflight\(took(entry))")
@@ -102,6 +104,15 @@ package final class RequestLog: @unchecked Sendable {
         if shownTargets.count >= 1_024 { shownTargets.removeAll(keepingCapacity: true) }
         shownTargets[target] = shown
         return shown
+    }
+
+    /// `id (file:line)`, and ` [fault: …]` when it has one.
+    private func shown(_ stub: Stub) -> String {
+        if let known = shownStubs[stub.id], known.location == stub.location, known.fault == stub.fault { return known.text }
+        let text = "\(stub.id) (\(stub.location))" + (stub.fault.map { " [fault: \($0)]" } ?? "")
+        if shownStubs.count >= 1_024 { shownStubs.removeAll(keepingCapacity: true) }
+        shownStubs[stub.id] = (stub.location, stub.fault, text)
+        return text
     }
 
     /// ` (12.3 ms)`: how long the answer took, once it went out whole.
