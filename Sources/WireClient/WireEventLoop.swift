@@ -81,6 +81,11 @@ final class WireEventLoop: @unchecked Sendable {
                 link.load(job.encoded!)
                 _ = link.flush() // what fails, or is left, the loop sees when the socket is ready
                 lock.lock()
+                if closed {
+                    // The loop may have ended meanwhile: it would never read this answer.
+                    lock.unlock()
+                    return done(.failure(.io("the client was shut down")))
+                }
                 handed.append((job, link))
                 if !polled || looks != look { signal() }
                 lock.unlock()
