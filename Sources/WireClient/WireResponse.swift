@@ -167,9 +167,7 @@ public struct WireResponse: Sendable, Hashable {
                   !bytes[line.lowerBound..<colon].contains(where: { $0 == 32 || $0 == 9 }) else {
                 throw .malformedResponse("the header line \"\(String(decoding: bytes[line], as: UTF8.self).prefix(80))\" has no name")
             }
-            var value = (colon + 1)..<line.upperBound
-            while let first = value.first, bytes[first] == 32 || bytes[first] == 9 { value = (first + 1)..<value.upperBound }
-            while let last = value.last, bytes[last] == 32 || bytes[last] == 9 { value = value.lowerBound..<last }
+            let value = trimmed(bytes, (colon + 1)..<line.upperBound)
             note(bytes, name: line.lowerBound..<colon, value: value, in: &framing)
             headers.append(WireField(String(decoding: bytes[line.lowerBound..<colon], as: UTF8.self), String(decoding: bytes[value], as: UTF8.self)))
         }
@@ -185,10 +183,7 @@ public struct WireResponse: Sendable, Hashable {
             var token = value.lowerBound
             while token <= value.upperBound {
                 let comma = bytes[token..<value.upperBound].firstIndex(of: 44) ?? value.upperBound
-                var piece = token..<comma
-                while let first = piece.first, bytes[first] == 32 || bytes[first] == 9 { piece = (first + 1)..<piece.upperBound }
-                while let last = piece.last, bytes[last] == 32 || bytes[last] == 9 { piece = piece.lowerBound..<last }
-                if named(bytes, piece, "close") { framing.closes = true }
+                if named(bytes, trimmed(bytes, token..<comma), "close") { framing.closes = true }
                 token = comma + 1
             }
         } else if named(bytes, name, "transfer-encoding") {
@@ -201,15 +196,21 @@ public struct WireResponse: Sendable, Hashable {
         }
     }
 
-    /// Whether the bytes at `range` are `lowercased`, ASCII case aside.
-    private static func named(_ bytes: [UInt8], _ range: Range<Int>, _ lowercased: StaticString) -> Bool {
-        guard range.count == lowercased.utf8CodeUnitCount else { return false }
-        let expected = UnsafeBufferPointer(start: lowercased.utf8Start, count: lowercased.utf8CodeUnitCount)
-        for offset in 0..<range.count {
-            let (byte, wanted) = (bytes[range.lowerBound + offset], expected[offset])
-            guard byte == wanted || (byte | 0x20 == wanted && wanted >= 0x61 && wanted <= 0x7A) else { return false }
+    /// `range` without the spaces and tabs at its ends.
+    private static func trimmed(_ bytes: [UInt8], _ range: Range<Int>) -> Range<Int> {
+        var range = range
+        while let first = range.first, bytes[first] == 32 || bytes[first] == 9 { range = (first + 1)..<range.upperBound }
+        while let last = range.last, bytes[last] == 32 || bytes[last] == 9 { range = range.lowerBound..<last }
+        return range
+    }
+
+    /// Whether the bytes at `range` are `name`, ASCII case aside (HTTPWire's rule for header names).
+    private static func named(_ bytes: [UInt8], _ range: Range<Int>, _ name: StaticString) -> Bool {
+        guard range.count == name.utf8CodeUnitCount else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            UnsafeBufferPointer(rebasing: buffer[range])
+                .caseInsensitiveEquals(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         }
-        return true
     }
 
     /// `HTTP/1.x NNN reason`: a status of three digits, at least 100.

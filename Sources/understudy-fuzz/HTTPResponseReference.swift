@@ -18,7 +18,7 @@ enum HTTPResponseReference {
     static func frame(_ bytes: [UInt8], method: String, ended: Bool) throws -> Framed? {
         var start = 0
         while true {
-            guard let headEnd = find([13, 10, 13, 10], in: bytes, from: start) else {
+            guard let headEnd = bytes[start...].firstRange(of: [13, 10, 13, 10])?.lowerBound else {
                 if bytes.count - start > WireResponse.headerLimit { throw Refusal() }
                 if ended { throw Refusal() }
                 return nil
@@ -103,15 +103,5 @@ enum HTTPResponseReference {
             throw Refusal()
         }
         return WireResponse(status: status, reason: parts.count > 2 ? String(parts[2]) : "")
-    }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
-        var index = start
-        while index <= bytes.count - needle.count {
-            if bytes[index] == needle[0], needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) { return index }
-            index += 1
-        }
-        return nil
     }
 }

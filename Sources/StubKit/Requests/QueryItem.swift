@@ -40,10 +40,9 @@ public struct QueryItem: Sendable, Hashable, Codable, CustomStringConvertible {
     /// `bytes` percent-decoded, `+` as a space; as written when an escape
     /// is malformed or the decoded bytes are not UTF-8.
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        return Substring(String(decoding: bytes, as: UTF8.self)).percentDecoded(plusAsSpace: true) ?? String(decoding: bytes, as: UTF8.self)
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return text }
+        return Substring(text).percentDecoded(plusAsSpace: true) ?? text
     }
 
     /// `name=value`, or `name` alone.
