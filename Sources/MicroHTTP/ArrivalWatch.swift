@@ -25,7 +25,9 @@ final class ArrivalWatch: Sendable {
     /// Connections cut so far.
     let connectionsCut = Atomic<Int>(0)
     private let open = Locked<[UInt64: ConnectionContext]>([:])
-    private let period: Duration
+    /// How often the timer sweeps, in nanoseconds: a quarter of the limit,
+    /// within 10 to 250 ms.
+    private let period: Int
     private let timer = Locked(TimerState.idle)
     /// Set once the timer was asked for, so that later connections skip the lock.
     private let armed = Atomic<Bool>(false)
@@ -38,9 +40,12 @@ final class ArrivalWatch: Sendable {
 
     /// A watch with `limit`, or nil when `limit` is zero (no deadline).
     init?(limit: Duration) {
-        guard limit > .zero else { return nil }
-        self.limit = UInt64(limit.nanoseconds)
-        period = min(max(limit / 4, .milliseconds(10)), .milliseconds(250))
+        // In integers: a Duration's own arithmetic is 128-bit, and a server
+        // per test makes a watch at every start.
+        let nanoseconds = limit.nanoseconds
+        guard nanoseconds > 0 else { return nil }
+        self.limit = UInt64(nanoseconds)
+        period = Int(min(max(nanoseconds / 4, 10_000_000), 250_000_000))
     }
 
     /// One queue sweeps for every daemon in the process, so watches add no threads.
@@ -52,7 +57,7 @@ final class ArrivalWatch: Sendable {
         timer.withLock { timer in
             guard case .idle = timer else { return }
             let source = DispatchSource.makeTimerSource(queue: Self.sweeps)
-            let every = DispatchTimeInterval.nanoseconds(Int(period.nanoseconds))
+            let every = DispatchTimeInterval.nanoseconds(period)
             source.schedule(deadline: .now() + every, repeating: every)
             source.setEventHandler { [weak self] in self?.sweep() }
             source.resume()

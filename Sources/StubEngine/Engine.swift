@@ -42,19 +42,19 @@ package final class Engine: Sendable {
     package let templating = Locked(TemplateSetting())
 
     /// An engine serving `set`, journaling into `journal`; `seed` drives
-    /// random delays and generated values; `cors` and `compression` finish
+    /// random delays and generated values (one of its own when `nil`); `cors` and `compression` finish
     /// every answer. `codec` compresses answers and decodes a proxied
     /// upstream's coded body; with none (in process, where no C is linked)
     /// every body goes as declared, as to a client that accepts no coding.
     /// `upstream` carries proxy stubs' calls.
-    package init(set: StubSet, journal: Journal, seed: UInt64, redaction: Redaction, cors: CORSPolicy?, compression: CompressionPolicy?,
+    package init(set: StubSet, journal: Journal, seed: UInt64?, redaction: Redaction, cors: CORSPolicy?, compression: CompressionPolicy?,
                  codec: ContentCodec?, upstream: any UpstreamClient = URLSessionUpstream.shared) {
         self.upstream = upstream
         self.redaction = redaction
         self.finish = AnswerFinish(cors: cors, compression: compression, codec: codec)
         self.serving = Locked(Serving(set: set, counts: AnswerCounts(set: set)))
         self.journal = journal
-        self.random = Locked(SplitMix64(seed: seed))
+        self.random = Locked(SplitMix64(seed: seed ?? RandomSeed.next()))
     }
 
     /// The serving state with its table indexed: built once, by the first

@@ -45,7 +45,7 @@ public final class InProcessServer: Sendable {
 
     private init(set: StubSet, journalCapacity: Int, seed: UInt64?, redaction: Redaction) throws {
         let journal = Journal(capacity: max(1, journalCapacity))
-        let engine = Engine(set: set, journal: journal, seed: seed ?? UInt64.random(in: .min ... .max), redaction: redaction,
+        let engine = Engine(set: set, journal: journal, seed: seed, redaction: redaction,
                             cors: nil, compression: nil, codec: InProcessRoute.codec)
         self.route = try InProcessRoute(engine: engine)
         self.journal = journal

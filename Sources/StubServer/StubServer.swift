@@ -47,7 +47,7 @@ public final class StubServer: Sendable {
             throw DaemonError.invalidConfiguration("journalCapacity \(configuration.journalCapacity) must be at least 1")
         }
         let journal = Journal(capacity: configuration.journalCapacity)
-        let engine = Engine(set: set, journal: journal, seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max),
+        let engine = Engine(set: set, journal: journal, seed: configuration.randomSeed,
                             redaction: configuration.redaction, cors: configuration.cors, compression: configuration.compression,
                             codec: configuration.transport == .socket ? .zlib : InProcessRoute.codec,
                             upstream: WirePool(trust: try Self.upstreamTrust(configuration)))

@@ -46,7 +46,9 @@ final class WireEventLoop: @unchecked Sendable {
     // The loop thread's own:
     private var busy: [Link] = []
     private var addresses: [WireEndpoint: [[UInt8]]] = [:]
-    private var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    /// The read buffer, made when the loop's thread starts: a pool that
+    /// never proxies (most servers' pools) zeroes no 64 KiB at its start.
+    private var chunk: [UInt8] = []
 
     init(timeout: TimeInterval, idlePerEndpoint: Int) {
         self.timeout = timeout
@@ -143,6 +145,7 @@ final class WireEventLoop: @unchecked Sendable {
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     private func run() {
+        chunk = [UInt8](repeating: 0, count: 64 << 10)
         var retries: [Job] = []
         var sink = [UInt8](repeating: 0, count: 64)
         // Kept across wake-ups (swapped with the queues, emptied in place), so a wake-up allocates none.
