@@ -42,9 +42,10 @@ package final class Engine: Sendable {
     package let templating = Locked(TemplateSetting())
 
     /// An engine serving `set`, journaling into `journal`; `seed` drives
-    /// random delays and generated values (one of its own when `nil`); `cors` and `compression` finish
-    /// every answer. `codec` compresses answers and decodes a proxied
-    /// upstream's coded body; with none (in process, where no C is linked)
+    /// random delays and generated values (`RandomSeed` gives one when
+    /// `nil`); `cors` and `compression` finish every answer. `codec`
+    /// compresses answers and decodes a proxied upstream's coded body;
+    /// with none (in process, where no C is linked)
     /// every body goes as declared, as to a client that accepts no coding.
     /// `upstream` carries proxy stubs' calls.
     package init(set: StubSet, journal: Journal, seed: UInt64?, redaction: Redaction, cors: CORSPolicy?, compression: CompressionPolicy?,
