@@ -39,7 +39,13 @@ ensure_build_packages() {
 # The debug build's flags: the ones scripts/test builds with. A script that
 # builds with other flags makes SwiftPM compile every module again (about a
 # minute on two cores), and the next scripts/test again.
-DEBUG=(-Xswiftc -warnings-as-errors)
+# Under CI nobody reads the index a debug build writes for the editor: without
+# it the Swift WebSocket client built in 291 s against 315 s (two cores, a new
+# folder each). On a developer's machine the index stays, so the editor's
+# build and these scripts' share one build.
+NO_INDEX=()
+if [ -n "${CI:-}" ]; then NO_INDEX=(--disable-index-store); fi
+DEBUG=(-Xswiftc -warnings-as-errors ${NO_INDEX[@]+"${NO_INDEX[@]}"})
 RELEASE=(-c release)
 if [ "$(uname -s)" = Linux ]; then RELEASE+=(--static-swift-stdlib); fi
 ensure_release_packages() {
@@ -135,7 +141,7 @@ ensure_swift_websocket_client() {
         || [ -n "$(find "$ROOT/Examples/SwiftWebSocketClient/Sources" "$ROOT/Examples/SwiftWebSocketClient/Package.swift" \
                   -newer "$ROOT/Examples/SwiftWebSocketClient/.build/debug/ws-conversation" 2>/dev/null)" ]; then
         say "building: the Swift WebSocket client (Examples/SwiftWebSocketClient, swift-websocket 1.6.2 on SwiftNIO)"
-        (cd "$ROOT/Examples/SwiftWebSocketClient" && swift build --quiet) >&2
+        (cd "$ROOT/Examples/SwiftWebSocketClient" && swift build --quiet ${NO_INDEX[@]+"${NO_INDEX[@]}"}) >&2
     fi
 }
 
