@@ -210,7 +210,7 @@ package final class Engine: Sendable {
             if captures == nil { captures = pattern.match(request, reading: &reading) }
             guard let captures else { continue }
             let claim = { slot.counted ? serving.counts.claim(index, limit: slot.limit) : 0 }
-            let call = slot.stub.scenario.map { scenarios.attempt($0, claim) } ?? claim()
+            let call = slot.scenario.map { scenarios.attempt($0, claim) } ?? claim()
             if let call { return (index, captures, call) }
         }
         return nil

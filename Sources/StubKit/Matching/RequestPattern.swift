@@ -41,7 +41,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     package func match(_ request: RecordedRequest, reading: inout RequestReading) -> [String: String]? {
         if let method, method.rawValue != request.method { return nil }
         guard let captures = path.match(request.path) else { return nil }
-        for condition in target where !condition.accepts(request) { return nil }
+        for index in target.indices where !target[index].accepts(request, reading: &reading) { return nil }
         if !query.isEmpty {
             let items = reading.query(request)
             for condition in query where !condition.matcher.accepts(items.values(named: condition.name)) { return nil }
@@ -66,6 +66,8 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
 
     /// Every condition checked against `request`, matched or not, in the order
     /// method, path, query, headers, cookies, form fields, body, predicates.
+    /// A pattern for any path whose URL is constrained by a ``TargetMatcher``
+    /// has that check instead of a path check.
     public func checks(against request: RecordedRequest) -> [FieldCheck] {
         var checks: [FieldCheck] = []
         var reading = RequestReading()
@@ -74,7 +76,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     }
 
     /// Hands each of ``checks(against:)`` to `visit`, in order; unless
-    /// `describing`, only each check's `matched` and the path's `field` are
+    /// `describing`, only each check's `matched` and the `field` of the path and the URL are
     /// filled in: what ranking every stub of a large table for a near-miss
     /// report needs, without text or an array for each. The request's parts
     /// are read through `reading`, which every pattern ranked against it shares.
@@ -92,12 +94,14 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
             }
         }
         if let method { check("method", method.rawValue, request.method, method.rawValue == request.method) }
-        visit(FieldCheck(field: "path", expected: describing ? path.description : "", actual: describing ? request.path : "",
-                         matched: path.match(request.path) != nil))
-        for condition in target {
-            let subject = condition.subject(of: request)
-            check(condition.field, condition.matcher.description, quoted(subject), condition.matcher.accepts([subject]))
+        // Any path, with the URL or its path constrained by a target condition
+        // (WireMock's urlPattern, urlPathPattern): that condition is the path's
+        // check, and "(any path)" would be a condition every request meets.
+        if !(path == .any && !target.isEmpty) {
+            visit(FieldCheck(field: "path", expected: describing ? path.description : "", actual: describing ? request.path : "",
+                             matched: path.match(request.path) != nil))
         }
+        for index in target.indices { visit(target[index].check(request, describing: describing, reading: &reading)) }
         if !query.isEmpty {
             let items = reading.query(request)
             fieldChecks("query", query) { items.values(named: $0) }

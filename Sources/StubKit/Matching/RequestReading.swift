@@ -11,6 +11,9 @@ package import Foundation
 /// fixed route) pays one empty reference.
 package struct RequestReading {
     private var parts: Parts?
+    /// The target's path as sent, once a condition on it asked: every stub
+    /// of a WireMock root's `urlPathPattern`s compares it.
+    private var targetPath: String?
 
     /// What has been read so far; `nil` not yet read (a double optional: read, and not there).
     private final class Parts {
@@ -60,6 +63,15 @@ package struct RequestReading {
 
     /// ``RecordedRequest/cookies``.
     package mutating func cookies(_ request: RecordedRequest) -> [QueryItem] { once(\.cookies) { request.cookies } }
+
+    /// The part of the request's target that `part` names, as sent.
+    package mutating func target(_ request: RecordedRequest, _ part: TargetMatcher.Part) -> String {
+        guard part == .path else { return request.target }
+        if let targetPath { return targetPath }
+        let path = TargetMatcher.path(ofTarget: request.target)
+        targetPath = path
+        return path
+    }
 
     /// ``RecordedRequest/formFields``.
     package mutating func formFields(_ request: RecordedRequest) -> [QueryItem] { once(\.formFields) { request.formFields } }

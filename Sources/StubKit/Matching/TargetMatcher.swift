@@ -26,17 +26,34 @@ public struct TargetMatcher: Sendable, Hashable, CustomStringConvertible {
 
     /// The compared part of `request`'s target.
     public func subject(of request: RecordedRequest) -> String {
-        switch part {
-        case .whole: return request.target
-        case .path:
-            guard let question = request.target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return request.target }
-            return String(request.target[..<question])
-        }
+        part == .whole ? request.target : Self.path(ofTarget: request.target)
+    }
+
+    /// The part of `target` before `?`.
+    static func path(ofTarget target: String) -> String {
+        guard let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
+        return String(target[..<question])
     }
 
     /// Whether `request` satisfies the condition.
     public func accepts(_ request: RecordedRequest) -> Bool {
-        matcher.accepts([subject(of: request)])
+        matcher.accepts(subject(of: request))
+    }
+
+    /// ``accepts(_:)``, reading the target's path through `reading`.
+    func accepts(_ request: RecordedRequest, reading: inout RequestReading) -> Bool {
+        matcher.accepts(reading.target(request, part))
+    }
+
+    /// The check of `request` against this condition, named by ``field``
+    /// even when not `describing` (a condition on the URL weighs as the path
+    /// in a near miss's score). Called on the element in place, so ranking
+    /// thousands of stubs copies no condition.
+    func check(_ request: RecordedRequest, describing: Bool, reading: inout RequestReading) -> FieldCheck {
+        let subject = reading.target(request, part)
+        let matched = matcher.accepts(subject)
+        return FieldCheck(field: field, expected: describing ? matcher.description : "", actual: describing ? quoted(subject) : "",
+                          matched: matched)
     }
 
     /// The name of the compared part in reports: `url` or `url path`.

@@ -71,6 +71,19 @@ public enum ValueMatcher: Sendable, Hashable, CustomStringConvertible, Expressib
     /// `"text"` means ``equals(_:)``.
     public init(stringLiteral value: String) { self = .equals(value) }
 
+    /// Whether one value, the only one of its name, satisfies this matcher:
+    /// `accepts([value])`, without making the array for the common matchers.
+    package func accepts(_ value: String) -> Bool {
+        switch self {
+        case .equals(let expected): return value == expected
+        case .matches(let pattern): return pattern.matches(value)
+        case .contains(let part): return value.contains(part)
+        case .present: return true
+        case .absent: return false
+        default: return accepts([value])
+        }
+    }
+
     /// Whether `values` (all the values of the name, in order) satisfy this matcher.
     public func accepts(_ values: [String]) -> Bool {
         switch self {
