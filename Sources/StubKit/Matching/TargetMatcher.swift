@@ -47,8 +47,7 @@ public struct TargetMatcher: Sendable, Hashable, CustomStringConvertible {
 
     /// The check of `request` against this condition, named by ``field``
     /// even when not `describing` (a condition on the URL weighs as the path
-    /// in a near miss's score). Called on the element in place, so ranking
-    /// thousands of stubs copies no condition.
+    /// in a near miss's score), the target's path read through `reading`.
     func check(_ request: RecordedRequest, describing: Bool, reading: inout RequestReading) -> FieldCheck {
         let subject = reading.target(request, part)
         let matched = matcher.accepts(subject)
