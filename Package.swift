@@ -109,7 +109,7 @@ let package = Package(
         // one place a YAML syntax error is located. Not a product.
         .target(
             name: "DocumentReader",
-            dependencies: ["StubKit", .product(name: "Yams", package: "Yams")],
+            dependencies: ["StubKit", "Locking", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         .target(

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 
 /// Runs parts of one piece of work at once, each on a thread of its own
 /// (the first on the calling thread), and returns when every part is done.
@@ -47,19 +48,32 @@ package enum Concurrently {
     /// The cores this process may use: how many parts are worth starting.
     package static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
-    /// `body` applied, at once, to `items` cut into `parts` runs of
-    /// neighbours (fewer when there are fewer items); the results in the
-    /// items' order, so putting them together gives what one pass over
-    /// `items` gives.
-    package static func runs<Item, Result>(of items: [Item], parts: Int, _ body: @escaping (ArraySlice<Item>) -> Result) -> [Result] {
+    /// `body` applied to `items` cut into `pieces` runs of neighbours
+    /// (`parts` times 4 unless given; fewer when there are fewer items), on
+    /// `parts` threads that each take the next piece nobody has taken as
+    /// they finish one: a thread that shares its core with other work takes
+    /// fewer pieces, so no part is left running alone at the end. The
+    /// results in the items' order, so putting them together gives what one
+    /// pass over `items` gives.
+    package static func runs<Item, Result>(of items: [Item], parts: Int, pieces: Int? = nil,
+                                           _ body: @escaping (ArraySlice<Item>) -> Result) -> [Result] {
         guard parts > 1, items.count > 1 else { return [body(items[...])] }
-        let size = (items.count + parts - 1) / parts
+        let wanted = min(items.count, max(parts, pieces ?? parts * 4))
+        let size = (items.count + wanted - 1) / wanted
         let starts = Array(stride(from: 0, to: items.count, by: size))
         let results = starts.map { _ in Box<Result>() }
-        run(starts.count) { part in
-            results[part].value = body(items[starts[part]..<min(starts[part] + size, items.count)])
+        let next = Locked(0)
+        run(min(parts, starts.count)) { _ in
+            while true {
+                let piece = next.withLock { taken in
+                    defer { taken += 1 }
+                    return taken
+                }
+                guard piece < starts.count else { return }
+                results[piece].value = body(items[starts[piece]..<min(starts[piece] + size, items.count)])
+            }
         }
-        // Each set by its own part, before `run` returned.
+        // Each set by the part that took it, before `run` returned.
         return results.map { $0.value! }
     }
 

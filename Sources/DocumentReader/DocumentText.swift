@@ -34,9 +34,14 @@ package enum DocumentText {
     /// keys, through seven regular expressions each: two thirds of reading a
     /// large YAML document. Then a plain key and a quoted one with the same
     /// text are the same key (as they are in JSON).
+    ///
+    /// Strict JSON is read by ``JSONNodeReader``, a large block-style YAML
+    /// document in parts on every core (``YAMLInParts``), anything else by
+    /// Yams in one pass; each gives the same tree.
     package static func compose(_ text: String, name: String, typingPlainScalars: Bool = true) throws(StubValidationError) -> Node? {
         let resolver: Resolver = typingPlainScalars ? .default : .basic
         if let json = JSONNodeReader.compose(text, resolver: resolver) { return json } // the same tree, read without the YAML scanner
+        if let parts = YAMLInParts.compose(text, resolver: resolver) { return parts } // the same tree, read on every core
         do {
             return try Yams.compose(yaml: text, resolver)
         } catch let error as YamlError {

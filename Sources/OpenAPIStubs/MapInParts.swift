@@ -3,8 +3,10 @@ import Foundation
 import OpenAPIKitCore
 
 /// A map of an OpenAPI document (`paths`, `components/schemas`, …) that
-/// ``NodeDecoder`` may decode in parts, one per core, when only the error
-/// counts (``NodeDecoder/errorsOnly``): each entry decodes by itself, so the
+/// ``NodeDecoder`` may decode in parts on every core, when only the error
+/// counts (``NodeDecoder/errorsOnly``): each core takes the next run of
+/// entries as it finishes one (`Concurrently.runs`), so a core shared with
+/// the walk for operations takes fewer. Each entry decodes by itself, so the
 /// parts decoded apart and put together in order are the map decoded whole.
 /// The one difference is what a check throws away: the map's warnings.
 ///

@@ -20,15 +20,17 @@ extension OpenAPIDocument {
         }.map(\.element)
         var stubs: [Stub] = []
         var paths: [(path: String, methods: [String], location: CodeLocation, template: OpenAPIPathTemplate)] = []
+        var pathIndex: [String: Int] = [:] // each path's place in `paths`: a search of it per operation was quadratic
         for operation in ordered {
             let answer = OpenAPIAnswer(operation: operation, source: source, seed: seed)
             var stub = Stub(request: RequestPattern(method: HTTPMethod(rawValue: operation.method), path: operation.pathTemplate.pathPattern),
                             response: .dynamic { answer.response(to: $0.request) }, location: operation.location)
             stub.name = operation.name
             stubs.append(stub)
-            if let index = paths.firstIndex(where: { $0.path == operation.path }) {
+            if let index = pathIndex[operation.path] {
                 paths[index].methods.append(operation.method)
             } else {
+                pathIndex[operation.path] = paths.count
                 paths.append((operation.path, [operation.method], operation.location, operation.pathTemplate))
             }
         }

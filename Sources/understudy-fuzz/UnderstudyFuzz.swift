@@ -2,7 +2,7 @@
 //
 //   understudy-fuzz TARGET [libFuzzer flags] [corpus folders or files]
 //
-// TARGET is spec-yaml, spec-json, json, json-nodes, wiremock, pact, xml, openapi, admin, matcher, http, recording, template, multipart, http-response, event-stream, websocket-frames, resource or har. Built by scripts/fuzz with
+// TARGET is spec-yaml, spec-json, json, json-nodes, yaml-parts, wiremock, pact, xml, openapi, admin, matcher, http, recording, template, multipart, http-response, event-stream, websocket-frames, resource or har. Built by scripts/fuzz with
 // -sanitize=fuzzer,address, libFuzzer runs the target; in the normal build a
 // stand-in replays the named corpus files once (see CFuzzerDriver).
 import CFuzzerDriver
@@ -17,6 +17,7 @@ enum FuzzTarget: String, CaseIterable {
     case specJSON = "spec-json"
     case json
     case jsonNodes = "json-nodes"
+    case yamlParts = "yaml-parts"
     case wiremock
     case pact
     case xml
@@ -39,6 +40,7 @@ enum FuzzTarget: String, CaseIterable {
         case .specJSON: SpecFuzz.run(bytes, name: "fuzz.json")
         case .json: JSONFuzz.run(bytes)
         case .jsonNodes: JSONNodesFuzz.run(bytes)
+        case .yamlParts: YAMLPartsFuzz.run(bytes)
         case .wiremock: WireMockFuzz.run(bytes)
         case .pact: PactFuzz.run(bytes)
         case .xml: XMLFuzz.run(bytes)
