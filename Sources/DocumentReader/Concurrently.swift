@@ -45,6 +45,13 @@ package enum Concurrently {
         return (firstResult.value!, secondResult.value!)
     }
 
+    /// Lets go of `object` on another thread, so freeing a large tree of
+    /// objects (a document's nodes, one at a time) does not hold up the
+    /// caller; the caller keeps no other reference to it.
+    package static func release<Object: AnyObject & Sendable>(_ object: consuming Object) {
+        DispatchQueue.global(qos: .utility).async { [object] in _ = object }
+    }
+
     /// The cores this process may use: how many parts are worth starting.
     package static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
