@@ -21,6 +21,11 @@
 #include <fcntl.h>
 #include <sys/socket.h>
 #include <poll.h>
+#ifdef __linux__
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/prctl.h>
+#endif
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <microhttpd.h>
@@ -76,6 +81,84 @@ c_mhd_start(unsigned int flags,
                             MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_cls,
                             MHD_OPTION_END);
 }
+
+/* The epoll set of a daemon started without its own thread (MHD_USE_EPOLL), or -1. */
+static inline int
+c_mhd_epoll_fd(struct MHD_Daemon *daemon)
+{
+#ifdef __linux__
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
+    return info == NULL ? -1 : info->epoll_fd;
+#else
+    (void) daemon;
+    return -1;
+#endif
+}
+
+/*
+ * Runs what a daemon without its own thread has ready, then returns how many
+ * milliseconds may pass before it must run again: 0 when it has work left
+ * (a connection resumed, data not yet read), -1 when only network activity
+ * can give it more.
+ */
+static inline long long
+c_mhd_run_once(struct MHD_Daemon *daemon)
+{
+    (void) MHD_run(daemon);
+    MHD_UNSIGNED_LONG_LONG timeout = 0;
+    if (MHD_get_timeout(daemon, &timeout) != MHD_YES) return -1;
+    return timeout > (MHD_UNSIGNED_LONG_LONG) 86400000 ? 86400000 : (long long) timeout;
+}
+
+#ifdef __linux__
+/*
+ * The event set of a DaemonLoop: one epoll set holding each daemon's epoll
+ * set (and the loop's wake eventfd) under a 64-bit id. struct epoll_event is
+ * packed on x86_64, so Swift never touches it.
+ */
+static inline int c_loop_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+static inline int c_loop_wake_fd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
+/* Names the calling thread as ps and gdb show it. */
+static inline void c_loop_name_thread(void) { (void) prctl(PR_SET_NAME, "understudy-http", 0, 0, 0); }
+
+static inline int
+c_loop_add(int loop, int fd, uint64_t id)
+{
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = EPOLLIN;
+    event.data.u64 = id;
+    return epoll_ctl(loop, EPOLL_CTL_ADD, fd, &event);
+}
+
+static inline int c_loop_remove(int loop, int fd) { return epoll_ctl(loop, EPOLL_CTL_DEL, fd, NULL); }
+
+/* Waits up to timeout_ms (-1: no bound) and writes the ready ids; returns how many, 0 on EINTR. */
+static inline int
+c_loop_wait(int loop, uint64_t *ids, int capacity, int timeout_ms)
+{
+    struct epoll_event events[64];
+    if (capacity > 64) capacity = 64;
+    int count = epoll_wait(loop, events, capacity, timeout_ms);
+    if (count < 0) return 0;
+    for (int i = 0; i < count; i++) ids[i] = events[i].data.u64;
+    return count;
+}
+
+static inline void
+c_loop_signal(int wake_fd)
+{
+    uint64_t one = 1;
+    (void) write(wake_fd, &one, sizeof one);
+}
+
+static inline void
+c_loop_drain(int wake_fd)
+{
+    uint64_t count;
+    (void) read(wake_fd, &count, sizeof count);
+}
+#endif
 
 /*
  * The client certificate of a TLS connection: 0 when there is none (or the

@@ -43,14 +43,18 @@ public final class Daemon: Sendable {
         if fd == C_MHD_BAD_HOST { throw .invalidHost(configuration.host) }
         if fd < 0 { throw .bindFailed(address: address, errno: -fd, reason: String(cString: strerror(-fd))) }
 
+        // One plain-HTTP thread: run by a shared loop, so no thread is made or joined (DaemonLoop).
+        let seat = configuration.threadCount == 1 && configuration.tls == nil ? DaemonLoop.seat() : nil
         let core = DaemonCore(handler: handler, maxBodySize: configuration.maxBodySize, limits: configuration.limits,
                               arrival: ArrivalWatch(limit: configuration.requestArrivalTimeout),
-                              requiresClientCertificate: configuration.tls?.clientCertificateAuthoritiesPEM != nil)
+                              requiresClientCertificate: configuration.tls?.clientCertificateAuthoritiesPEM != nil, seat: seat)
         let tlsMemory = TLSMemory(configuration.tls)
         _ = PanicReport.installed
         let cls = Unmanaged.passUnretained(core).toOpaque()
-        let flags = MHD_USE_AUTO.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
-            | MHD_ALLOW_UPGRADE.rawValue
+        let polling = seat == nil
+            ? MHD_USE_AUTO.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+            : MHD_USE_EPOLL.rawValue
+        let flags = polling | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_ALLOW_UPGRADE.rawValue
         let daemon = c_mhd_start(
             flags,
             fd,
@@ -104,8 +108,17 @@ public final class Daemon: Sendable {
         )
         // On failure libmicrohttpd has already closed the listen socket it was given.
         guard let daemon else {
+            if let seat { seat.loop.leave(seat) }
             if configuration.tls != nil { throw .tlsRejected(address: address) }
             throw .startFailed(address: address)
+        }
+        if let seat {
+            let events = c_mhd_epoll_fd(daemon)
+            guard events >= 0, seat.loop.attach(seat, daemon: daemon, events: events) else {
+                seat.loop.leave(seat)
+                MHD_stop_daemon(daemon)
+                throw .startFailed(address: address)
+            }
         }
         self.tlsMemory = tlsMemory
         self.usesTLS = configuration.tls != nil
@@ -117,6 +130,11 @@ public final class Daemon: Sendable {
     }
 
     deinit { stop() }
+
+    /// How many shared loops run daemons without a thread of their own in
+    /// this process. Each keeps one thread and two descriptors for the
+    /// process's life, which a leak count must not take for a leak.
+    package static var sharedLoops: Int { DaemonLoop.count }
 
     /// `host:port`, with IPv6 hosts in brackets.
     public var address: String { Self.format(host: host, port: port) }
@@ -173,6 +191,8 @@ public final class Daemon: Sendable {
             core.handling.wait()
             _ = core.answeringAtStop.wait(timeout: .now() + Self.answerAtStopLimit)
             core.arrival?.stop()
+            // A daemon run by a loop is stopped here, once the loop has let it go.
+            if let seat = core.seat { seat.loop.leave(seat) }
             MHD_stop_daemon(daemon)
         }
     }

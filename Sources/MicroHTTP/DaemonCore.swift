@@ -67,9 +67,13 @@ final class DaemonCore: Sendable {
     /// Whether every request needs a verified client certificate (mutual TLS).
     let requiresClientCertificate: Bool
 
+    /// The loop that runs the daemon, when it has no thread of its own.
+    let seat: DaemonLoop.Seat?
+
     init(handler: @escaping @Sendable (HTTPRequest) -> Reply, maxBodySize: Int, limits: RequestLimits, arrival: ArrivalWatch?,
-         requiresClientCertificate: Bool = false) {
+         requiresClientCertificate: Bool = false, seat: DaemonLoop.Seat? = nil) {
         self.requiresClientCertificate = requiresClientCertificate
+        self.seat = seat
         self.handler = handler
         self.maxBodySize = maxBodySize
         self.limits = limits

@@ -7,6 +7,13 @@ internal import CMicroHTTPD
 // pausing between pieces, held open, or waiting for its feed; and what stop
 // does with each.
 extension DaemonCore {
+    /// Resumes a suspended connection; a daemon run by a ``DaemonLoop`` is
+    /// woken to serve it (libmicrohttpd signals a resume only to its own thread).
+    func resumeConnection(_ connection: OpaquePointer) {
+        MHD_resume_connection(connection)
+        seat?.wake()
+    }
+
     /// Suspends the connection unless the daemon is stopping.
     func suspend(_ context: RequestContext) -> Bool {
         suspension.withLock { state in
@@ -25,7 +32,7 @@ extension DaemonCore {
             guard state.waiting.removeValue(forKey: ObjectIdentifier(context)) != nil else { return }
             if let token = state.hangUpWatches.removeValue(forKey: ObjectIdentifier(context)) { HangUpWatch.shared.unwatch(token) }
             context.pending = reply
-            MHD_resume_connection(context.connection)
+            resumeConnection(context.connection)
         }
     }
 
@@ -42,7 +49,7 @@ extension DaemonCore {
                     state.hangUpWatches.removeValue(forKey: id)
                     guard state.waiting.removeValue(forKey: id) != nil else { return false }
                     context.pending = .closeConnection
-                    MHD_resume_connection(context.connection)
+                    resumeConnection(context.connection)
                     return true
                 }
                 if ended { handler() }
@@ -77,7 +84,7 @@ extension DaemonCore {
             suspension.withLock { state in
                 guard state.pausedStreams.removeValue(forKey: ObjectIdentifier(streamer)) != nil else { return }
                 state.heldStreams.remove(ObjectIdentifier(streamer))
-                MHD_resume_connection(streamer.connection)
+                resumeConnection(streamer.connection)
             }
         }
         return true
@@ -89,7 +96,7 @@ extension DaemonCore {
         let feedWaits = suspension.withLock { state in
             for id in state.heldStreams {
                 guard let streamer = state.pausedStreams.removeValue(forKey: id) else { continue }
-                MHD_resume_connection(streamer.connection)
+                resumeConnection(streamer.connection)
             }
             state.heldStreams.removeAll()
             return Array(state.feedWaits.values)
@@ -115,7 +122,7 @@ extension DaemonCore {
         suspension.withLock { state in
             guard let held = state.feedWaits[ObjectIdentifier(streamer)], held === wait else { return }
             state.feedWaits.removeValue(forKey: ObjectIdentifier(streamer))
-            MHD_resume_connection(streamer.connection)
+            resumeConnection(streamer.connection)
             waitingOnFeeds.leave()
         }
     }
@@ -131,12 +138,12 @@ extension DaemonCore {
                 context.answeredAtStop = true
                 answeringAtStop.enter()
                 context.pending = .response(HTTPResponse.serverStopped)
-                MHD_resume_connection(context.connection)
+                resumeConnection(context.connection)
             }
             state.waiting.removeAll()
             for token in state.hangUpWatches.values { HangUpWatch.shared.unwatch(token) }
             state.hangUpWatches.removeAll()
-            for streamer in state.pausedStreams.values { MHD_resume_connection(streamer.connection) }
+            for streamer in state.pausedStreams.values { resumeConnection(streamer.connection) }
             state.pausedStreams.removeAll()
             state.heldStreams.removeAll()
         }

@@ -229,6 +229,7 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
 
     private func handBack() {
         _ = c_mhd_upgrade_close(handle)
+        core.seat?.wake()
         core.upgradeClosed(self)
     }
 

@@ -35,6 +35,8 @@ struct DaemonChurn {
         let fdsBefore = ProcessCounts.descriptors()
         let targetsBefore = ProcessCounts.descriptorTargets()
         let threadsBefore = ProcessCounts.threads()
+        // Daemons started side by side may make shared loops (a thread and two descriptors each, kept for the process's life).
+        let loopsBefore = Daemon.sharedLoops
         let deadline = ContinuousClock.now + .seconds(seconds)
         let next = Atomic<Int>(0)
         let failures = Mutex<[String]>([])
@@ -62,14 +64,16 @@ struct DaemonChurn {
         func runtimeTimersGained() -> Int {
             ProcessCounts.descriptorTargets().filter { targetsBefore[$0.key] != $0.value && $0.value == "anon_inode:[timerfd]" }.count
         }
+        let loopsMade = Daemon.sharedLoops - loopsBefore
         // Timers of responders that lost the race to stop still fire, and
         // libdispatch lets idle workers go after a while: the counts settle.
-        var fdsAfter = ProcessCounts.descriptors() - runtimeTimersGained(), threadsAfter = ProcessCounts.threads()
+        var fdsAfter = ProcessCounts.descriptors() - runtimeTimersGained() - 2 * loopsMade
+        var threadsAfter = ProcessCounts.threads() - loopsMade
         let settle = ContinuousClock.now + .seconds(10)
         while (fdsAfter > fdsBefore || threadsAfter > threadsBefore + 8), ContinuousClock.now < settle {
             Thread.sleep(forTimeInterval: 0.1)
-            fdsAfter = ProcessCounts.descriptors() - runtimeTimersGained()
-            threadsAfter = ProcessCounts.threads()
+            fdsAfter = ProcessCounts.descriptors() - runtimeTimersGained() - 2 * loopsMade
+            threadsAfter = ProcessCounts.threads() - loopsMade
         }
         let problems = failures.withLock { $0 }
         // What the run kept open that it did not have before (the inherited ones aside), named.
@@ -86,7 +90,7 @@ struct DaemonChurn {
             "concurrentStops": tally.doubleStops.load(ordering: .relaxed),
             "failures": problems.prefix(5).map { $0 }, "failureCount": problems.count,
             "fdsBefore": fdsBefore, "fdsAfter": fdsAfter, "threadsBefore": threadsBefore, "threadsAfter": threadsAfter,
-            "fdsGained": Array(gained.prefix(20)), "runtimeTimersGained": runtimeTimersGained(),
+            "fdsGained": Array(gained.prefix(20)), "runtimeTimersGained": runtimeTimersGained(), "sharedLoopsMade": loopsMade,
         ]
         let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
         print(String(decoding: json, as: UTF8.self))

@@ -18,6 +18,11 @@ struct StartStopCycles {
         let fdsBefore = ProcessCounts.descriptors()
         let threadsBefore = ProcessCounts.threads()
         let prepared = try Self.measure(cycles) { try StubServer.start(.prepared(set)).stop() }
+        if try arguments.string("only", default: "") == "prepared" {
+            // For a profiler: only the one-server-per-test cycle, nothing else in the process's run.
+            print(#"{"cycles":\#(cycles),"medianMicros":\#(prepared.median),"p90Micros":\#(prepared.p90)}"#)
+            return
+        }
         let plain = try Self.measure(cycles) { try StubServer.start(.stubs(stubs)).stop() }
         // The Marvel fake: built once (catalog, 79 stubs, prepared set), then one server per cycle.
         let clock = ContinuousClock()

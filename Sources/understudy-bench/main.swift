@@ -3,7 +3,7 @@
 //   understudy-bench serve --stubs N --body FILE
 //       Serves N stubs; GET /fixed answers FILE as JSON. Prints
 //       "READY <url> pid=<pid>" and runs until SIGINT or SIGTERM.
-//   understudy-bench start-stop --cycles N [--stubs N]
+//   understudy-bench start-stop --cycles N [--stubs N] [--only prepared]
 //       Starts and stops a server N times in-process and prints one JSON line
 //       with the median and p90 microseconds per cycle and the process's open
 //       file descriptors and threads before and after.
@@ -63,7 +63,7 @@ do {
     case "decode-comics":
         try DecodeComics(arguments: Options(Array(arguments.dropFirst()))).run()
     default:
-        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N] | soak [--journal N] | idle | suite --reference URL [--tests N] | admin-suite --ours PORT --wiremock PORT | prepare [--times N] [--stubs N] | churn [--seconds S] [--threads T] | decode-comics [--iterations N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: understudy-bench serve --stubs N --body FILE | start-stop --cycles N [--stubs N] [--only prepared] | soak [--journal N] | idle | suite --reference URL [--tests N] | admin-suite --ours PORT --wiremock PORT | prepare [--times N] [--stubs N] | churn [--seconds S] [--threads T] | decode-comics [--iterations N]\n".utf8))
         exit(2)
     }
 } catch {

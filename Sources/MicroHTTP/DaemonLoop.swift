@@ -1,0 +1,219 @@
+import Locking
+import Synchronization
+internal import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Threads that run libmicrohttpd for daemons with none of their own.
+///
+/// A daemon with its own polling thread pays for that thread's creation at
+/// each start and its join at each stop: most of a start and stop, which a
+/// suite with one server per test pays once per test. A plain-HTTP daemon
+/// with one thread (the default) is instead started in libmicrohttpd's
+/// external epoll mode and its epoll set added to a loop's: starting it
+/// wakes no thread, and stopping it only waits while the loop is inside
+/// `MHD_run` for it.
+///
+/// Loops are made as daemons need them, up to ``limit``, and each new
+/// daemon takes the loop with the fewest, so servers started one after
+/// another share one thread and servers running side by side get threads of
+/// their own until the limit. A loop's thread lives as long as the process.
+/// Handlers on a loop must be quick, as on a daemon's own thread: a slow one
+/// delays the other daemons on the same loop. TLS daemons and those with a
+/// thread pool keep libmicrohttpd's own threads; so does every daemon where
+/// epoll is missing (outside Linux).
+final class DaemonLoop: @unchecked Sendable {
+    /// A daemon's place on a loop, taken before the daemon starts.
+    struct Seat: Sendable {
+        let loop: DaemonLoop
+        let id: UInt64
+
+        /// Has the loop run the daemon again soon. Without its own thread,
+        /// libmicrohttpd signals no resumed connection and no upgraded
+        /// connection handed back: whoever resumes one calls this.
+        func wake() { loop.wake(id) }
+    }
+
+    /// A daemon the loop runs, and whether it still may (read and cleared under the lock `MHD_run` runs in).
+    private final class Entry: Sendable {
+        let daemon: UnsafeSendablePointer
+        let events: Int32
+        let running = Locked(true)
+
+        init(daemon: OpaquePointer, events: Int32) {
+            self.daemon = UnsafeSendablePointer(daemon)
+            self.events = events
+        }
+    }
+
+    /// A daemon's handle, reached only by the loop's thread under the entry's lock.
+    private struct UnsafeSendablePointer: @unchecked Sendable {
+        let pointer: OpaquePointer
+        init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    }
+
+    private struct State {
+        var entries: [UInt64: Entry] = [:]
+        /// The daemons woken since the loop last looked.
+        var woken: [UInt64] = []
+        /// Daemons seated here, started or starting.
+        var seated = 0
+    }
+
+    /// The most loops a process makes: two per core, at least four.
+    static let limit = max(4, 2 * Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+    private static let loops = Locked<[DaemonLoop]>([])
+
+    /// How many loops the process has made: each keeps one thread and two
+    /// descriptors (its epoll set and its wake eventfd) for the process's life.
+    static var count: Int { loops.withLock { $0.count } }
+    private static let nextID = Atomic<UInt64>(1)
+
+    private let events: Int32
+    private let wakeDescriptor: Int32
+    private let state = Locked(State())
+
+    /// A seat on the loop with the fewest daemons (a new loop while every
+    /// loop has one and fewer than ``limit`` exist); `nil` where no loop can
+    /// be made, and the daemon then keeps a thread of its own.
+    static func seat() -> Seat? {
+        #if os(Linux)
+        loops.withLock { loops in
+            var chosen: DaemonLoop?
+            var fewest = Int.max
+            for loop in loops {
+                let seated = loop.state.withLock { $0.seated }
+                if seated < fewest { chosen = loop; fewest = seated }
+            }
+            if chosen == nil || (fewest > 0 && loops.count < limit), let made = DaemonLoop() {
+                loops.append(made)
+                chosen = made
+            }
+            guard let chosen else { return nil }
+            chosen.state.withLock { $0.seated += 1 }
+            return Seat(loop: chosen, id: nextID.add(1, ordering: .relaxed).oldValue)
+        }
+        #else
+        nil
+        #endif
+    }
+
+    private init?() {
+        #if os(Linux)
+        events = c_loop_create()
+        wakeDescriptor = c_loop_wake_fd()
+        guard events >= 0, wakeDescriptor >= 0, c_loop_add(events, wakeDescriptor, 0) == 0, Self.spawn(self) else {
+            if events >= 0 { close(events) }
+            if wakeDescriptor >= 0 { close(wakeDescriptor) }
+            return nil
+        }
+        #else
+        return nil
+        #endif
+    }
+
+    /// Starts running `daemon`, whose epoll set is `events`, for `seat`; false when its set cannot be watched.
+    func attach(_ seat: Seat, daemon: OpaquePointer, events daemonEvents: Int32) -> Bool {
+        #if os(Linux)
+        let entry = Entry(daemon: daemon, events: daemonEvents)
+        state.withLock { $0.entries[seat.id] = entry }
+        guard c_loop_add(events, daemonEvents, seat.id) == 0 else {
+            state.withLock { _ = $0.entries.removeValue(forKey: seat.id) }
+            return false
+        }
+        return true
+        #else
+        false
+        #endif
+    }
+
+    /// Gives the seat up: when this returns, the loop is not running its
+    /// daemon and never will again, so the daemon can be stopped on this thread.
+    func leave(_ seat: Seat) {
+        #if os(Linux)
+        let entry = state.withLock { state in
+            state.seated -= 1
+            return state.entries.removeValue(forKey: seat.id)
+        }
+        guard let entry else { return }
+        _ = c_loop_remove(events, entry.events)
+        entry.running.withLock { $0 = false }
+        #endif
+    }
+
+    private func wake(_ id: UInt64) {
+        #if os(Linux)
+        state.withLock { $0.woken.append(id) }
+        c_loop_signal(wakeDescriptor)
+        #endif
+    }
+
+    #if os(Linux)
+    private static func spawn(_ loop: DaemonLoop) -> Bool {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(loop).toOpaque()
+        let created = pthread_create(&thread, &attributes, { context in
+            let loop = Unmanaged<DaemonLoop>.fromOpaque(context!).takeRetainedValue()
+            c_loop_name_thread()
+            loop.run()
+        }, context)
+        if created != 0 { Unmanaged<DaemonLoop>.fromOpaque(context).release() }
+        return created == 0
+    }
+
+    /// The loop's thread: waits for any daemon's events, a wake or the
+    /// earliest deadline a daemon gave, and runs the daemons concerned.
+    private func run() -> Never {
+        var ready = [UInt64](repeating: 0, count: 64)
+        var due: [UInt64: UInt64] = [:]
+        var batch: [(id: UInt64, entry: Entry)] = []
+        var gone: [UInt64] = []
+        while true {
+            var timeout: Int32 = -1
+            if !due.isEmpty {
+                let now = Self.nanoseconds()
+                for deadline in due.values {
+                    let wait = deadline <= now ? 0 : Int32(clamping: (deadline - now + 999_999) / 1_000_000)
+                    timeout = timeout < 0 ? wait : min(timeout, wait)
+                }
+            }
+            let count = ready.withUnsafeMutableBufferPointer { Int(c_loop_wait(events, $0.baseAddress, Int32($0.count), timeout)) }
+            if ready[0..<count].contains(0) { c_loop_drain(wakeDescriptor) }
+            let now = due.isEmpty ? 0 : Self.nanoseconds()
+            state.withLock { state in
+                func take(_ id: UInt64) {
+                    guard id != 0, !batch.contains(where: { $0.id == id }) else { return }
+                    if let entry = state.entries[id] { batch.append((id, entry)) } else { gone.append(id) }
+                }
+                for id in ready[0..<count] { take(id) }
+                for id in state.woken { take(id) }
+                state.woken.removeAll(keepingCapacity: true)
+                for (id, deadline) in due where deadline <= now { take(id) }
+            }
+            for id in gone { due.removeValue(forKey: id) }
+            gone.removeAll(keepingCapacity: true)
+            for (id, entry) in batch {
+                let wait = entry.running.withLock { running -> Int64 in
+                    running ? Int64(c_mhd_run_once(entry.daemon.pointer)) : -1
+                }
+                if wait >= 0 { due[id] = Self.nanoseconds() + UInt64(wait) * 1_000_000 } else { due.removeValue(forKey: id) }
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private static func nanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+    #endif
+}
