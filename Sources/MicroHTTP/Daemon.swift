@@ -10,10 +10,12 @@ import Darwin
 
 /// A running libmicrohttpd server that hands each request to a Swift handler.
 ///
-/// The handler runs on libmicrohttpd's threads, so it must be quick and
-/// thread-safe; slow answers use ``Reply/later(_:)``, which suspends the
-/// connection instead of holding a thread. A class because it owns threads and
-/// sockets for its lifetime; ``stop()`` (or deinit) releases all of them.
+/// The handler runs on libmicrohttpd's threads, or, for a plain-HTTP daemon
+/// with one thread, on a loop thread other daemons may share; so it must be
+/// quick and thread-safe. Slow answers use ``Reply/later(_:)``, which suspends
+/// the connection instead of holding a thread. A class because it owns
+/// threads and sockets for its lifetime; ``stop()`` (or deinit) releases all
+/// of them (a shared loop's thread stays, for the next daemon).
 public final class Daemon: Sendable {
     /// The address the daemon is bound to, as configured (`localhost` becomes `127.0.0.1`).
     public let host: String
