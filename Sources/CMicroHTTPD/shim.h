@@ -133,6 +133,17 @@ c_loop_add(int loop, int fd, uint64_t id)
 
 static inline int c_loop_remove(int loop, int fd) { return epoll_ctl(loop, EPOLL_CTL_DEL, fd, NULL); }
 
+/* Watches fd (level-triggered) for writing or reading under id, adding it or changing what it is watched for. */
+static inline int
+c_loop_watch(int loop, int fd, uint64_t id, int writable, int added)
+{
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = writable ? EPOLLOUT : EPOLLIN;
+    event.data.u64 = id;
+    return epoll_ctl(loop, added ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event);
+}
+
 /* Waits up to timeout_ms (-1: no bound) and writes the ready ids; returns how many, 0 on EINTR. */
 static inline int
 c_loop_wait(int loop, uint64_t *ids, int capacity, int timeout_ms)

@@ -1,3 +1,4 @@
+import HTTPWire
 import Locking
 import Synchronization
 internal import CMicroHTTPD
@@ -25,7 +26,11 @@ import Darwin
 /// delays the other daemons on the same loop. TLS daemons and those with a
 /// thread pool keep libmicrohttpd's own threads; so does every daemon where
 /// epoll is missing (outside Linux).
-final class DaemonLoop: @unchecked Sendable {
+///
+/// A loop is also a ``SocketReactor``: a proxy stub's upstream connections,
+/// opened by a handler on the loop, are watched in the same epoll set, so
+/// the request, its forwarding and its answer take no other thread.
+final class DaemonLoop: SocketReactor, @unchecked Sendable {
     /// A daemon's place on a loop, taken before the daemon starts.
     struct Seat: Sendable {
         let loop: DaemonLoop
@@ -61,7 +66,15 @@ final class DaemonLoop: @unchecked Sendable {
         var woken: [UInt64] = []
         /// Daemons seated here, started or starting.
         var seated = 0
+        /// Work for the loop's thread, from ``perform(_:)``.
+        var performed: [@Sendable () -> Void] = []
     }
+
+    /// The loop thread's own: who watches each descriptor, and who wants a reminder when.
+    private var watchers: [Int32: any SocketWatcher] = [:]
+    private var reminders: [ObjectIdentifier: (deadline: UInt64, watcher: any SocketWatcher)] = [:]
+    /// Marks a watched descriptor's epoll id; daemons' ids count up from 1 and never reach it.
+    private static let watchBit: UInt64 = 1 << 63
 
     /// The most loops a process makes: two per core, at least four.
     static let limit = max(4, 2 * Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -148,7 +161,42 @@ final class DaemonLoop: @unchecked Sendable {
     private func wake(_ id: UInt64) {
         #if os(Linux)
         state.withLock { $0.woken.append(id) }
-        c_loop_signal(wakeDescriptor)
+        // On the loop's own thread (an upstream answer resuming a connection),
+        // the loop looks at what was woken before it waits again.
+        if !onLoopThread { c_loop_signal(wakeDescriptor) }
+        #endif
+    }
+
+    private var onLoopThread: Bool { (SocketReactors.current as AnyObject?) === self }
+
+    // MARK: SocketReactor
+
+    func watch(_ fd: Int32, writable: Bool, by watcher: any SocketWatcher) -> Bool {
+        #if os(Linux)
+        let added = watchers[fd] != nil
+        guard c_loop_watch(events, fd, Self.watchBit | UInt64(UInt32(bitPattern: fd)), writable ? 1 : 0, added ? 1 : 0) == 0 else { return false }
+        watchers[fd] = watcher
+        return true
+        #else
+        false
+        #endif
+    }
+
+    func unwatch(_ fd: Int32) {
+        #if os(Linux)
+        guard watchers.removeValue(forKey: fd) != nil else { return }
+        _ = c_loop_remove(events, fd)
+        #endif
+    }
+
+    func remind(_ watcher: any SocketWatcher, at deadline: UInt64?) {
+        if let deadline { reminders[ObjectIdentifier(watcher)] = (deadline, watcher) } else { reminders.removeValue(forKey: ObjectIdentifier(watcher)) }
+    }
+
+    func perform(_ work: @escaping @Sendable () -> Void) {
+        #if os(Linux)
+        state.withLock { $0.performed.append(work) }
+        if !onLoopThread { c_loop_signal(wakeDescriptor) }
         #endif
     }
 
@@ -163,37 +211,57 @@ final class DaemonLoop: @unchecked Sendable {
         let created = pthread_create(&thread, &attributes, { context in
             let loop = Unmanaged<DaemonLoop>.fromOpaque(context!).takeRetainedValue()
             c_loop_name_thread()
+            SocketReactors.adopt(loop)
             loop.run()
         }, context)
         if created != 0 { Unmanaged<DaemonLoop>.fromOpaque(context).release() }
         return created == 0
     }
 
-    /// The loop's thread: waits for any daemon's events, a wake or the
-    /// earliest deadline a daemon gave, and runs the daemons concerned.
+    /// The loop's thread: waits for any daemon's events, a watched socket,
+    /// a wake or the earliest deadline a daemon or watcher gave; calls the
+    /// watchers back, then runs the daemons concerned (among them those
+    /// whose connections the watchers resumed).
     private func run() -> Never {
         var ready = [UInt64](repeating: 0, count: 64)
         var due: [UInt64: UInt64] = [:]
         var batch: [(id: UInt64, entry: Entry)] = []
         var gone: [UInt64] = []
+        var work: [@Sendable () -> Void] = []
         while true {
-            var timeout: Int32 = -1
-            if !due.isEmpty {
+            var timeout: Int32 = state.withLock { $0.woken.isEmpty && $0.performed.isEmpty } ? -1 : 0
+            if timeout != 0, !due.isEmpty || !reminders.isEmpty {
                 let now = Self.nanoseconds()
-                for deadline in due.values {
+                func bound(_ deadline: UInt64) {
                     let wait = deadline <= now ? 0 : Int32(clamping: (deadline - now + 999_999) / 1_000_000)
                     timeout = timeout < 0 ? wait : min(timeout, wait)
                 }
+                for deadline in due.values { bound(deadline) }
+                for reminder in reminders.values { bound(reminder.deadline) }
             }
             let count = ready.withUnsafeMutableBufferPointer { Int(c_loop_wait(events, $0.baseAddress, Int32($0.count), timeout)) }
             if ready[0..<count].contains(0) { c_loop_drain(wakeDescriptor) }
+            for id in ready[0..<count] where id & Self.watchBit != 0 {
+                let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: id))
+                watchers[fd]?.socketReady(fd)
+            }
+            if !reminders.isEmpty {
+                let now = Self.nanoseconds()
+                for (key, reminder) in reminders where reminder.deadline <= now {
+                    reminders.removeValue(forKey: key)
+                    reminder.watcher.reminderDue(now: now)
+                }
+            }
+            state.withLock { swap(&work, &$0.performed) }
+            for job in work { job() }
+            work.removeAll(keepingCapacity: true)
             let now = due.isEmpty ? 0 : Self.nanoseconds()
             state.withLock { state in
                 func take(_ id: UInt64) {
                     guard id != 0, !batch.contains(where: { $0.id == id }) else { return }
                     if let entry = state.entries[id] { batch.append((id, entry)) } else { gone.append(id) }
                 }
-                for id in ready[0..<count] { take(id) }
+                for id in ready[0..<count] where id & Self.watchBit == 0 { take(id) }
                 for id in state.woken { take(id) }
                 state.woken.removeAll(keepingCapacity: true)
                 for (id, deadline) in due where deadline <= now { take(id) }
@@ -210,10 +278,6 @@ final class DaemonLoop: @unchecked Sendable {
         }
     }
 
-    private static func nanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
+    private static func nanoseconds() -> UInt64 { SocketReactors.now() }
     #endif
 }

@@ -211,19 +211,11 @@ final class WireEventLoop: @unchecked Sendable {
                     continue
                 }
                 link.job = nil
-                switch outcome {
-                case .success(let framed):
-                    answered.append((job, framed.response, framed.allowsReuse && framed.end == link.received.count ? link : nil))
-                case .failure(.connect) where link.connecting && link.address + 1 < addresses[link.endpoint, default: []].count:
-                    elsewhere.append((job, link.address + 1))
-                case .failure(let error):
-                    if !job.retried, WirePool.mayResend(job.request, after: error, reused: link.reused, heard: !link.received.isEmpty) {
-                        var again = job
-                        again.retried = true
-                        retries.append(again)
-                    } else {
-                        job.done(.failure(error))
-                    }
+                switch link.settle(job, after: outcome, addressCount: addresses[link.endpoint, default: []].count) {
+                case .answered(let response, let keeps): answered.append((job, response, keeps ? link : nil))
+                case .nextAddress(let address): elsewhere.append((job, address))
+                case .resend(let again): retries.append(again)
+                case .failed(let error): job.done(.failure(error))
                 }
             }
             // Kept connections go back in one hold of the lock, each before its answer is handed on.
@@ -313,7 +305,7 @@ final class WireEventLoop: @unchecked Sendable {
     }
 
     /// `job`'s request as it goes on the wire.
-    private static func encoded(_ job: Job) -> Result<[UInt8], WireClientError> {
+    static func encoded(_ job: Job) -> Result<[UInt8], WireClientError> {
         var sent = job.request
         if !job.endpoint.basePath.isEmpty { sent.target = job.endpoint.basePath + sent.target }
         do throws(WireClientError) { return .success(try sent.encoded(authority: job.endpoint.authority, closing: false)) } catch {
@@ -337,22 +329,6 @@ final class WireEventLoop: @unchecked Sendable {
     /// A non-blocking socket connecting (or connected) to `endpoint`, trying
     /// its addresses from `first` on; the addresses are resolved once.
     private func open(_ endpoint: WireEndpoint, from first: Int) -> Result<Link, WireClientError> {
-        if addresses[endpoint] == nil {
-            switch WireConnection.resolve(host: endpoint.host, port: endpoint.port) {
-            case .success(let found): addresses[endpoint] = found
-            case .failure(let error): return .failure(error)
-            }
-        }
-        let candidates = addresses[endpoint] ?? []
-        var problem = "no address for \(endpoint.host)"
-        for index in candidates.indices.dropFirst(first) {
-            switch Link.connect(to: candidates[index]) {
-            case .success(let (fd, connecting)):
-                return .success(Link(fd: fd, endpoint: endpoint, address: index, connecting: connecting))
-            case .failure(let why):
-                problem = "\(endpoint.authority): \(why.why)"
-            }
-        }
-        return .failure(.connect(problem))
+        Link.open(endpoint, from: first, addresses: &addresses)
     }
 }

@@ -5,10 +5,11 @@ import Glibc
 import Darwin
 #endif
 
-/// One plain-HTTP connection of a ``WireEventLoop``: a non-blocking socket,
-/// the request it carries, what it has sent and what it has read. Touched
-/// by one thread at a time: the loop's, or a sender's between taking it
-/// from the kept connections and handing it over.
+/// One plain-HTTP connection of a ``WireEventLoop`` or a ``WireReactorLane``:
+/// a non-blocking socket, the request it carries, what it has sent and what
+/// it has read. Touched by one thread at a time: the loop's (or the lane's
+/// reactor's), or a sender's between taking it from the loop's kept
+/// connections and handing it over.
 final class WireLink {
     let fd: Int32
     let endpoint: WireEndpoint
@@ -24,6 +25,8 @@ final class WireLink {
     /// Kept, and in the loop's latest poll: a request written on it needs
     /// no wake-up, its answer wakes the loop. Guarded by the loop's lock.
     var watched = false
+    /// Watched for writing by a ``WireReactorLane``'s reactor (for reading when false).
+    var watchesWrite = false
 
     init(fd: Int32, endpoint: WireEndpoint, address: Int, connecting: Bool) {
         self.fd = fd
@@ -80,6 +83,32 @@ final class WireLink {
         }
     }
 
+    /// What becomes of `job`, carried here, after `outcome`: answered (and
+    /// whether this connection can carry another request), tried at the
+    /// endpoint's next address (of `addressCount`) when the connect failed,
+    /// sent once more on a new connection when RFC 9110 §9.2.2 allows, or failed.
+    func settle(_ job: WireEventLoop.Job, after outcome: Result<WireResponse.Framed, WireClientError>, addressCount: Int) -> Settlement {
+        switch outcome {
+        case .success(let framed):
+            return .answered(framed.response, keeps: framed.allowsReuse && framed.end == received.count)
+        case .failure(.connect) where connecting && address + 1 < addressCount:
+            return .nextAddress(address + 1)
+        case .failure(let error):
+            guard !job.retried, WirePool.mayResend(job.request, after: error, reused: reused, heard: !received.isEmpty) else { return .failed(error) }
+            var again = job
+            again.retried = true
+            return .resend(again)
+        }
+    }
+
+    /// See ``settle(_:after:addressCount:)``.
+    enum Settlement {
+        case answered(WireResponse, keeps: Bool)
+        case nextAddress(Int)
+        case resend(WireEventLoop.Job)
+        case failed(WireClientError)
+    }
+
     /// Writes what the socket takes now; an error other than a full buffer.
     func flush() -> WireClientError? {
         while written < pending.count {
@@ -102,6 +131,28 @@ final class WireLink {
             }
         }
         return nil
+    }
+
+    /// A non-blocking socket connecting (or connected) to `endpoint`, trying
+    /// its addresses from `first` on; `addresses` caches each endpoint's, resolved once.
+    static func open(_ endpoint: WireEndpoint, from first: Int, addresses: inout [WireEndpoint: [[UInt8]]]) -> Result<WireLink, WireClientError> {
+        if addresses[endpoint] == nil {
+            switch WireConnection.resolve(host: endpoint.host, port: endpoint.port) {
+            case .success(let found): addresses[endpoint] = found
+            case .failure(let error): return .failure(error)
+            }
+        }
+        let candidates = addresses[endpoint] ?? []
+        var problem = "no address for \(endpoint.host)"
+        for index in candidates.indices.dropFirst(first) {
+            switch connect(to: candidates[index]) {
+            case .success(let (fd, connecting)):
+                return .success(WireLink(fd: fd, endpoint: endpoint, address: index, connecting: connecting))
+            case .failure(let why):
+                problem = "\(endpoint.authority): \(why.why)"
+            }
+        }
+        return .failure(.connect(problem))
     }
 
     /// A non-blocking socket connecting to the address `bytes` hold (a `sockaddr`).

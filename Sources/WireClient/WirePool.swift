@@ -1,10 +1,13 @@
 package import Foundation
 import HTTPWire
+import Locking
 
 /// Connections kept open between requests, per endpoint, and the threads
 /// that use them: what a proxy needs to forward request after request
 /// without a connect, a thread start or a TLS handshake each. Plain HTTP
-/// runs on one event-loop thread (``WireEventLoop``); each TLS request on
+/// sent from a ``SocketReactor``'s thread (a daemon loop's) stays on that
+/// thread (``WireReactorLane``); from any other thread it runs on one
+/// event-loop thread (``WireEventLoop``); each TLS request on
 /// one of the pool's threads (blocking GnuTLS I/O, never a cooperative
 /// thread), started only when all are busy, up to `threadLimit`. Threads
 /// live until ``shutDown()``, which also closes every idle connection.
@@ -36,8 +39,10 @@ package final class WirePool: @unchecked Sendable {
     private var waiting = 0
     private var closed = false
     private var idle: [WireEndpoint: [WireConnection]] = [:]
-    /// Plain-HTTP requests run here; threads are for TLS.
+    /// Plain-HTTP requests from threads that are no reactor's run here; threads are for TLS.
     private let loop: WireEventLoop
+    /// Plain-HTTP requests from a reactor's thread run on its lane; `nil` once shut down.
+    private let lanes = Locked<[ObjectIdentifier: WireReactorLane]?>([:])
 
     /// A pool checking https certificates against `trust`; `timeout` bounds
     /// each connect, read and write.
@@ -52,7 +57,18 @@ package final class WirePool: @unchecked Sendable {
     /// Sends `request` to `endpoint` on a pool thread and calls `done` with
     /// the whole response, or why none came (at once after ``shutDown()``).
     package func send(_ request: WireRequest, to endpoint: WireEndpoint, done: @escaping Completion) {
-        guard endpoint.secure else { return loop.send(request, to: endpoint, done: done) }
+        guard endpoint.secure else {
+            guard let reactor = SocketReactors.current else { return loop.send(request, to: endpoint, done: done) }
+            let lane = lanes.withLock { lanes -> WireReactorLane? in
+                guard lanes != nil else { return nil }
+                if let lane = lanes?[ObjectIdentifier(reactor)] { return lane }
+                let made = WireReactorLane(reactor: reactor, timeout: timeout, idlePerEndpoint: idlePerEndpoint)
+                lanes?[ObjectIdentifier(reactor)] = made
+                return made
+            }
+            guard let lane else { return done(.failure(.io("the client was shut down"))) }
+            return lane.send(request, to: endpoint, done: done)
+        }
         condition.lock()
         guard !closed else {
             condition.unlock()
@@ -77,6 +93,7 @@ package final class WirePool: @unchecked Sendable {
     /// ends each thread once its request in flight is done.
     package func shutDown() {
         loop.shutDown()
+        for lane in lanes.withLock({ lanes in defer { lanes = nil }; return lanes?.values.map { $0 } ?? [] }) { lane.shutDown() }
         condition.lock()
         closed = true
         let dropped = jobs[head...]

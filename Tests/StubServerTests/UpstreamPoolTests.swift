@@ -22,10 +22,22 @@ import UnderstudyTestSupport
         return configuration
     }
 
-    @Test func requestAfterRequestTravelsOneKeptConnection() async throws {
+    /// The proxy's threads: one, a shared loop's, where the pool's
+    /// connections are watched on that loop's thread too; two,
+    /// libmicrohttpd's own, where they go to the pool's event-loop thread.
+    static let proxyThreads = [1, 2]
+
+    static func proxy(to base: URL, threads: Int, drainTimeout: Duration? = nil) -> ServerSetup {
+        var configuration = StubServer.Configuration.default
+        configuration.threadCount = threads
+        if let drainTimeout { configuration.drainTimeout = drainTimeout }
+        return .stubs([Route("/api/{rest*}").proxy(to: base, removingPrefix: "/api")], configuration: configuration)
+    }
+
+    @Test(arguments: proxyThreads) func requestAfterRequestTravelsOneKeptConnection(threads: Int) async throws {
         let upstream = try StubServer.start(.stubs([Get("/users/1").respond(.json(#"{"id":1}"#))], configuration: Self.keepingConnections))
         defer { upstream.stop() }
-        try await StubServer.serve([Route("/api/{rest*}").proxy(to: upstream.baseURL, removingPrefix: "/api")]) { server in
+        try await StubServer.serve(Self.proxy(to: upstream.baseURL, threads: threads)) { server in
             let client = HTTPClient()
             defer { client.close() }
             for _ in 0..<10 {
@@ -39,11 +51,11 @@ import UnderstudyTestSupport
 
     /// Callers at once: a request written on a kept connection by its
     /// caller's thread, or queued for the loop, gets its own answer.
-    @Test func parallelCallersEachGetTheirOwnAnswer() async throws {
+    @Test(arguments: proxyThreads) func parallelCallersEachGetTheirOwnAnswer(threads: Int) async throws {
         let upstream = try StubServer.start(.stubs((0..<8).map { Get("/item/\($0)").respond(.text("item \($0)")) },
                                                    configuration: Self.keepingConnections))
         defer { upstream.stop() }
-        try await StubServer.serve([Route("/api/{rest*}").proxy(to: upstream.baseURL, removingPrefix: "/api")]) { server in
+        try await StubServer.serve(Self.proxy(to: upstream.baseURL, threads: threads)) { server in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for caller in 0..<8 {
                     group.addTask {
@@ -61,11 +73,11 @@ import UnderstudyTestSupport
         }
     }
 
-    @Test func aKeptConnectionTheUpstreamClosedIsReplaced() async throws {
+    @Test(arguments: proxyThreads) func aKeptConnectionTheUpstreamClosedIsReplaced(threads: Int) async throws {
         let upstream = try ClosingUpstream()
         defer { upstream.stop() }
         let base = try #require(URL(string: "http://127.0.0.1:\(upstream.port)"))
-        try await StubServer.serve([Route("/api/{rest*}").proxy(to: base, removingPrefix: "/api")]) { server in
+        try await StubServer.serve(Self.proxy(to: base, threads: threads)) { server in
             let client = HTTPClient()
             defer { client.close() }
             for _ in 0..<10 {
@@ -74,6 +86,24 @@ import UnderstudyTestSupport
             }
             #expect(upstream.accepted == 10, "each call after the upstream closed its connection opened a new one")
         }
+    }
+
+    /// A request still upstream when its proxy stops: the pool closes that
+    /// connection (on the loop's thread, for a proxy on a shared loop) and
+    /// the client gets an answer, not a hang.
+    @Test(arguments: proxyThreads) func stoppingTheProxyClosesTheConnectionOfARequestStillUpstream(threads: Int) async throws {
+        let upstream = try ClosingUpstream(answering: false)
+        defer { upstream.stop() }
+        let base = try #require(URL(string: "http://127.0.0.1:\(upstream.port)"))
+        let proxy = try StubServer.start(Self.proxy(to: base, threads: threads, drainTimeout: .milliseconds(50)))
+        let socket = try RawSocket(port: proxy.port)
+        var events = upstream.events.makeAsyncIterator()
+        try socket.send("GET /api/slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(await events.next() == true, "the request reached the upstream")
+        await OffPool.run { proxy.stop() }
+        #expect(await events.next() == false, "the proxy closed the upstream connection at its stop")
+        let reply = await socket.receiveResponse()
+        #expect(reply.text.isEmpty || (reply.status ?? 0) >= 500, "\(reply.text)")
     }
 
     @Test func anHTTPSUpstreamIsTrustedThroughTheAuthorityHandedOver() async throws {
@@ -113,11 +143,11 @@ import UnderstudyTestSupport
         #expect(message.contains("upstreamCertificateAuthorities[1] is not a PEM certificate"), "\(message)")
     }
 
-    @Test func repeatedHeadersAndABodyOnAGetGoThroughAsSent() async throws {
+    @Test(arguments: proxyThreads) func repeatedHeadersAndABodyOnAGetGoThroughAsSent(threads: Int) async throws {
         let cookies = StubResponse(status: 200, headers: HTTPHeaders(pairs: [("Set-Cookie", "a=1"), ("Set-Cookie", "b=2")]), body: Data("ok".utf8))
         let upstream = try StubServer.start([Get("/cookies").respond(cookies), Get("/search").respond(.text("found"))])
         defer { upstream.stop() }
-        try await StubServer.serve([Route("/api/{rest*}").proxy(to: upstream.baseURL, removingPrefix: "/api")]) { server in
+        try await StubServer.serve(Self.proxy(to: upstream.baseURL, threads: threads)) { server in
             let socket = try RawSocket(port: server.port)
             try socket.send("GET /api/cookies HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             let reply = await socket.receiveResponse()
@@ -136,14 +166,21 @@ import UnderstudyTestSupport
 
 /// An upstream that answers each connection's one request with a framed
 /// `200 fresh` and then closes it, without saying it will.
+/// With `answering` false, it reads each request and never answers:
+/// ``events`` gives true when a request came and false when its connection
+/// was then closed by the other end.
 private final class ClosingUpstream: Sendable {
     let port: Int
     private let fd: Int32
     private let count = Mutex(0)
+    private let answering: Bool
+    private let feed = AsyncStream<Bool>.makeStream()
 
     var accepted: Int { count.withLock { $0 } }
+    var events: AsyncStream<Bool> { feed.stream }
 
-    init() throws {
+    init(answering: Bool = true) throws {
+        self.answering = answering
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -170,6 +207,13 @@ private final class ClosingUpstream: Sendable {
                     let got = recv(client, &buffer, buffer.count, 0)
                     if got <= 0 { break }
                     received += buffer[0..<got]
+                }
+                guard answering else {
+                    feed.continuation.yield(true)
+                    while recv(client, &buffer, buffer.count, 0) > 0 {}
+                    feed.continuation.yield(false)
+                    close(client)
+                    continue
                 }
                 let answer = Array("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nfresh".utf8)
                 _ = send(client, answer, answer.count, Int32(MSG_NOSIGNAL))
