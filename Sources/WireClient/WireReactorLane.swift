@@ -45,15 +45,18 @@ final class WireReactorLane: SocketWatcher, @unchecked Sendable {
     }
 
     /// Fails the requests in flight and closes every connection, on the
-    /// reactor's thread; returns when that is done.
+    /// reactor's thread; returns when that is done. Called on another
+    /// reactor's thread, it returns at once instead: two reactors each
+    /// waiting for the other would never go on.
     func shutDown() {
-        if (SocketReactors.current as AnyObject?) === reactor { return close() }
+        let caller = SocketReactors.current
+        if (caller as AnyObject?) === reactor { return close() }
         let finished = DispatchSemaphore(value: 0)
         reactor.perform { [self] in
             close()
             finished.signal()
         }
-        finished.wait()
+        if caller == nil { finished.wait() }
     }
 
     private func close() {
