@@ -19,17 +19,14 @@ enum ProxyCall {
                            + "the upstream forwards to Understudy itself", status: 508))
             return
         }
-        guard let url = target.url(for: request.target) else {
-            answer(failure(target.base.absoluteString + request.target, "the upstream URL cannot be formed"))
-            return
-        }
+        let location = target.location(for: request.target)
         var headers = target.forwardedHeaders(request.headers)
         headers.remove("Via")
         headers.add("Via", (via + ["1.1 \(viaMark)"]).joined(separator: ", "))
-        client.send(UpstreamRequest(method: request.method, url: url, headers: headers, body: request.body)) { outcome in
+        client.send(UpstreamRequest(method: request.method, location: location, headers: headers, body: request.body)) { outcome in
             switch outcome {
             case .success(let upstream): answer(relayed(upstream, codec: codec))
-            case .failure(let failure): answer(Self.failure(url.absoluteString, failure.reason))
+            case .failure(let failure): answer(Self.failure(location, failure.reason))
             }
         }
     }
@@ -38,13 +35,15 @@ enum ProxyCall {
     /// dropped, a coded body decoded (and its `Content-Encoding` with it)
     /// when there is a codec; without one, relayed coded, as it came.
     static func relayed(_ response: UpstreamAnswer, codec: ContentCodec?) -> StubResponse {
-        var headers = HTTPHeaders()
+        var pairs: [(name: String, value: String)] = []
+        pairs.reserveCapacity(response.headers.pairs.count)
         var coding: ContentCoding?
         for (name, value) in response.headers.pairs {
             if codec != nil, name.caseInsensitiveEquals("content-encoding") { coding = ContentCoding(name: value); if coding != nil { continue } }
-            if ProxyTarget.hopByHopHeaders.contains(where: name.caseInsensitiveEquals) { continue }
-            headers.add(name, value)
+            if ProxyTarget.isHopByHop(name) { continue }
+            pairs.append((name, value))
         }
+        let headers = HTTPHeaders(pairs: pairs)
         var data = response.body
         if let coding, let codec, let decoded = try? codec.decode(coding, Array(response.body)) { data = Data(decoded) }
         return StubResponse(status: response.status, headers: headers, body: data)

@@ -7,8 +7,9 @@ package import StubKit
 /// One request a proxy stub sends upstream, as ``ProxyCall`` made it.
 package struct UpstreamRequest: Sendable {
     package var method: String
-    /// The upstream URL, its path and query as the client wrote them.
-    package var url: URL
+    /// The upstream URL's text, its path and query as the client wrote them
+    /// (``ProxyTarget/location(for:)``): a client that needs a `URL` makes one.
+    package var location: String
     package var headers: HTTPHeaders
     package var body: Data
 }
@@ -64,7 +65,11 @@ package final class URLSessionUpstream: UpstreamClient {
     }()
 
     package func send(_ request: UpstreamRequest, answer: @escaping @Sendable (Result<UpstreamAnswer, UpstreamFailure>) -> Void) {
-        var upstream = URLRequest(url: request.url)
+        guard let url = URL(string: request.location) else {
+            answer(.failure(UpstreamFailure("\(request.location) is not a URL")))
+            return
+        }
+        var upstream = URLRequest(url: url)
         upstream.httpMethod = request.method
         for field in request.headers.fields { upstream.addValue(field.value, forHTTPHeaderField: field.name) }
         if !request.body.isEmpty { upstream.httpBody = request.body }

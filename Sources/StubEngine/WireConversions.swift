@@ -46,7 +46,8 @@ extension HTTPResponse {
 
     /// The wire form of a stub's response, with extra headers appended.
     init(_ response: StubResponse, extraHeaders: HTTPHeaders = [:]) {
-        self.init(status: response.status, headers: response.headers.pairs + extraHeaders.pairs, body: response.body.withUnsafeBytes { Array($0) })
+        self.init(status: response.status, headers: extraHeaders.pairs.isEmpty ? response.headers.pairs : response.headers.pairs + extraHeaders.pairs,
+                  body: response.body.withUnsafeBytes { Array($0) })
     }
 
     /// The whole response as HTTP/1.1 bytes with `reason` as its reason

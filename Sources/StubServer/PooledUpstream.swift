@@ -10,12 +10,12 @@ import WireClient
 /// headers kept), and so does the answer.
 extension WirePool: UpstreamClient {
     package func send(_ request: UpstreamRequest, answer: @escaping @Sendable (Result<UpstreamAnswer, UpstreamFailure>) -> Void) {
-        guard let (endpoint, target) = Self.endpointAndTarget(request.url) else {
-            answer(.failure(UpstreamFailure("\(request.url.absoluteString) is not an http or https URL with a host")))
+        guard let (endpoint, target) = Self.endpointAndTarget(request.location) else {
+            answer(.failure(UpstreamFailure("\(request.location) is not an http or https URL with a host")))
             return
         }
         let wire = WireRequest(method: request.method, target: target,
-                               headers: request.headers.fields.map { WireField($0.name, $0.value) }, body: request.body)
+                               headers: request.headers.pairs.map { WireField($0.name, $0.value) }, body: request.body)
         send(wire, to: endpoint) { outcome in
             switch outcome {
             case .success(let response):
@@ -27,16 +27,15 @@ extension WirePool: UpstreamClient {
         }
     }
 
-    /// Where `url` goes and the request target it sends (path and query as
-    /// percent-encoded, `/` for none). Read straight from the text of an
+    /// Where the URL `text` goes and the request target it sends (path and
+    /// query as written, `/` for none). Read straight from the text of an
     /// ASCII `http(s)://host[:port]…` URL, as every proxy stub makes them:
     /// `URLComponents` parses it again and passes the host through IDNA on
     /// every read, a fifth of a proxied request's cost. Anything else goes
     /// through `URLComponents`.
-    static func endpointAndTarget(_ url: URL) -> (WireEndpoint, String)? {
-        let text = url.absoluteString
+    static func endpointAndTarget(_ text: String) -> (WireEndpoint, String)? {
         if let read = plain(text) { return read }
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+        guard let components = URLComponents(string: text),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = components.host, !host.isEmpty, (0...65_535).contains(components.port ?? 0) else { return nil }
         let secure = scheme == "https"

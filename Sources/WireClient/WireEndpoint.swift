@@ -38,8 +38,13 @@ public struct WireEndpoint: Sendable, Hashable {
 
     /// `host:port` as the `Host` header gives it (the port left out when it is the scheme's own).
     public var authority: String {
-        let name = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
-        return port == (secure ? 443 : 80) ? name : "\(name):\(port)"
+        // Concatenated, not interpolated: a proxy asks for it with every request.
+        var name = host.utf8.contains(UInt8(ascii: ":")) ? "[" + host + "]" : host
+        if port != (secure ? 443 : 80) {
+            name += ":"
+            name += String(port)
+        }
+        return name
     }
 }
 

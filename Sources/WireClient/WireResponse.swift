@@ -98,14 +98,14 @@ public struct WireResponse: Sendable, Hashable {
                     if ended { throw .malformedResponse("the connection closed after \(bytes.count - bodyStart) of \(length) body bytes") }
                     return nil
                 }
-                response.body = Data(bytes[bodyStart..<(bodyStart + length)])
+                response.body = copied(bytes, bodyStart..<(bodyStart + length))
                 return Framed(response: response, end: bodyStart + length, allowsReuse: persistent)
             }
             guard ended else {
                 if bytes.count - bodyStart > bodyLimit { throw .malformedResponse("a body over \(bodyLimit) bytes") }
                 return nil
             }
-            response.body = Data(bytes[bodyStart...])
+            response.body = copied(bytes, bodyStart..<bytes.count)
             return Framed(response: response, end: bytes.count, allowsReuse: false)
         }
     }
@@ -123,6 +123,12 @@ public struct WireResponse: Sendable, Hashable {
         var lengthFields = 0
         /// The length, when the one `Content-Length` field is plain digits.
         var length: Int?
+    }
+
+    /// The bytes at `range` as `Data`, in one copy: `Data` made from an
+    /// array slice copies byte by byte.
+    private static func copied(_ bytes: [UInt8], _ range: Range<Int>) -> Data {
+        bytes.withUnsafeBytes { Data(UnsafeRawBufferPointer(rebasing: $0[range])) }
     }
 
     /// Whether the last transfer coding of `response` is `chunked`.

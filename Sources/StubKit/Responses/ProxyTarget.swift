@@ -33,20 +33,46 @@ public struct ProxyTarget: Sendable, Hashable, CustomStringConvertible {
 
     /// The upstream URL for a request to `target` (path and query as sent).
     public func url(for target: String) -> URL? {
-        var path = target
+        URL(string: location(for: target))
+    }
+
+    /// The text of ``url(for:)``: the base without its trailing slashes,
+    /// then the path (its prefix removed) and query. What a proxy sends from
+    /// without parsing a `URL` for every request.
+    package func location(for target: String) -> String {
+        var path = target[...]
         if let prefix = removingPrefix, !prefix.isEmpty, path.hasPrefix(prefix) {
-            path = String(path.dropFirst(prefix.count))
+            path = path.dropFirst(prefix.count)
             if !path.hasPrefix("/") && !path.hasPrefix("?") { path = "/" + path }
         }
         var root = base.absoluteString
         while root.utf8.last == UInt8(ascii: "/") { root.removeLast() }
-        return URL(string: root + path)
+        root += path
+        return root
+    }
+
+    /// Whether `name` is one of ``hopByHopHeaders``, ASCII case aside:
+    /// compared by length first, as a proxy asks of every field both ways.
+    package static func isHopByHop(_ name: String) -> Bool {
+        let named = { (candidate: String) in HTTPHeaders.sameName(candidate, name) }
+        switch name.utf8.count {
+        case 2: return named("te")
+        case 4: return named("host")
+        case 7: return named("trailer") || named("upgrade")
+        case 10: return named("connection") || named("keep-alive")
+        case 14: return named("content-length")
+        case 15: return named("accept-encoding")
+        case 17: return named("transfer-encoding")
+        case 18: return named("proxy-authenticate")
+        case 19: return named("proxy-authorization")
+        default: return false
+        }
     }
 
     /// The headers to forward for a request that carried `headers`.
     public func forwardedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
         var forwarded = HTTPHeaders(pairs: headers.pairs.filter { field in
-            !Self.hopByHopHeaders.contains { HTTPHeaders.sameName($0, field.name) } && !removingHeaders.contains { HTTPHeaders.sameName($0, field.name) }
+            !Self.isHopByHop(field.name) && !removingHeaders.contains { HTTPHeaders.sameName($0, field.name) }
         })
         for field in addingHeaders.fields { forwarded.set(field.name, field.value) }
         return forwarded
