@@ -49,6 +49,7 @@ public final class Daemon: Sendable {
         let seat = configuration.threadCount == 1 && configuration.tls == nil ? DaemonLoop.seat() : nil
         let core = DaemonCore(handler: handler, maxBodySize: configuration.maxBodySize, limits: configuration.limits,
                               arrival: ArrivalWatch(limit: configuration.requestArrivalTimeout),
+                              connectionMemoryLimit: configuration.connectionMemoryLimit,
                               requiresClientCertificate: configuration.tls?.clientCertificateAuthoritiesPEM != nil, seat: seat)
         let tlsMemory = TLSMemory(configuration.tls)
         _ = PanicReport.installed

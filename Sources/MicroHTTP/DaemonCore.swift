@@ -9,6 +9,8 @@ final class DaemonCore: Sendable {
     let handler: @Sendable (HTTPRequest) -> Reply
     let maxBodySize: Int
     let limits: RequestLimits
+    /// What is left of a connection's memory for an answer's head.
+    let headRoom: ResponseHeadRoom
     /// The per-request arrival deadline, when there is one.
     let arrival: ArrivalWatch?
     let connectionsAccepted = Atomic<Int>(0)
@@ -71,7 +73,8 @@ final class DaemonCore: Sendable {
     let seat: DaemonLoop.Seat?
 
     init(handler: @escaping @Sendable (HTTPRequest) -> Reply, maxBodySize: Int, limits: RequestLimits, arrival: ArrivalWatch?,
-         requiresClientCertificate: Bool = false, seat: DaemonLoop.Seat? = nil) {
+         connectionMemoryLimit: Int = 32 << 10, requiresClientCertificate: Bool = false, seat: DaemonLoop.Seat? = nil) {
+        self.headRoom = ResponseHeadRoom(connectionMemoryLimit: connectionMemoryLimit)
         self.requiresClientCertificate = requiresClientCertificate
         self.seat = seat
         self.handler = handler
@@ -122,8 +125,9 @@ final class DaemonCore: Sendable {
         switch context.phase {
         case .fresh:
             context.phase = .receiving
-            if let refusal = limits.refusal(target: context.target, connection: connection) {
-                return refuse(refusal, context)
+            switch limits.verdict(target: context.target, connection: connection) {
+            case .refused(let refusal): return refuse(refusal, context)
+            case .accepted(let heldBytes): context.heldBytes = heldBytes
             }
             if requiresClientCertificate, let refusal = checkClientCertificate(context) {
                 return refuse(refusal, context)
@@ -167,7 +171,7 @@ final class DaemonCore: Sendable {
             guard let reply = takePending(context) else { return .YES }
             context.phase = .answered
             noteAnswer(context)
-            return send(reply, on: connection)
+            return send(reply, context)
         case .answered:
             return .YES
         }
@@ -206,7 +210,7 @@ final class DaemonCore: Sendable {
     private func dispatch(_ reply: Reply, context: RequestContext) -> MHD_Result {
         guard case .later(let start) = reply else {
             context.phase = .answered
-            return send(reply, on: context.connection)
+            return send(reply, context)
         }
         context.phase = .suspended
         guard suspend(context) else {
@@ -218,8 +222,14 @@ final class DaemonCore: Sendable {
     }
 
     /// The one place a ``Reply`` becomes libmicrohttpd calls. A `.later`
-    /// here (a responder deferring again) is answered with 500.
-    private func send(_ reply: Reply, on connection: OpaquePointer) -> MHD_Result {
+    /// here (a responder deferring again) is answered with 500, and so is an
+    /// answer whose head would not fit beside the request's (``ResponseHeadRoom``).
+    private func send(_ reply: Reply, _ context: RequestContext) -> MHD_Result {
+        let connection = context.connection
+        if let refusal = headRoomRefusal(reply, context) {
+            requestsRefused.add(1, ordering: .relaxed)
+            return queue(refusal, on: connection)
+        }
         switch reply {
         case .response(let response): return queue(response, on: connection)
         case .prepared(let prepared): return queue(prepared, on: connection)
@@ -232,6 +242,19 @@ final class DaemonCore: Sendable {
             return .NO
         case .later: return queue(Self.deferredAgainResponse, on: connection)
         }
+    }
+
+    /// The refusal `reply` becomes when its head does not fit in what the
+    /// request left of the connection's memory, or `nil`.
+    private func headRoomRefusal(_ reply: Reply, _ context: RequestContext) -> HTTPResponse? {
+        let headers: [(name: String, value: String)]
+        let bytes: Int
+        switch reply {
+        case .prepared(let prepared): headers = prepared.response.headers; bytes = prepared.headerBytes
+        case .response(let head), .stream(let head, _), .upgrade(let head, _): headers = head.headers; bytes = ResponseHeadRoom.bytes(of: headers)
+        case .raw, .closeConnection, .resetConnection, .later: return nil
+        }
+        return headRoom.refusal(headers: headers, headerBytes: bytes, heldBytes: context.heldBytes)
     }
 
     /// Writes bytes past libmicrohttpd, then has it close the connection.

@@ -10,11 +10,14 @@ public final class PreparedResponse: PreparedWireResponse, @unchecked Sendable {
     /// The response this was built from.
     public let response: HTTPResponse
     let handle: OpaquePointer
+    /// The bytes of its header fields as sent (``ResponseHeadRoom``), counted once.
+    let headerBytes: Int
 
     /// Builds the libmicrohttpd response for `response`.
     public init(_ response: HTTPResponse) {
         self.response = response
         self.handle = makeMHDResponse(response)
+        self.headerBytes = ResponseHeadRoom.bytes(of: response.headers)
     }
 
     deinit { MHD_destroy_response(handle) }

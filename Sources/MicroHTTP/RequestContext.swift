@@ -22,6 +22,9 @@ final class RequestContext: @unchecked Sendable {
     @exclusivity(unchecked) var bodyBytesSeen = 0
     @exclusivity(unchecked) var bodyTooLarge = false
     @exclusivity(unchecked) var pending: Reply?
+    /// The bytes of the connection's memory the request's head holds
+    /// (``ResponseHeadRoom``), once the limits have accepted it.
+    @exclusivity(unchecked) var heldBytes = 0
     /// Whether it was answered after stop began (``DaemonCore/answeringAtStop``
     /// holds it until it completes).
     var answeredAtStop = false

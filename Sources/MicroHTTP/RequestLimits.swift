@@ -29,29 +29,39 @@ public struct RequestLimits: Sendable, Hashable {
         self.maxCookies = maxCookies
     }
 
-    /// The refusal for a request over a limit, or `nil`. Runs once per request,
-    /// when its head has arrived.
-    func refusal(target: String, connection: OpaquePointer) -> HTTPResponse? {
+    /// The refusal for a request over a limit, or the bytes of the
+    /// connection's memory its head holds (see ``ResponseHeadRoom``). Runs
+    /// once per request, when its head has arrived.
+    func verdict(target: String, connection: OpaquePointer) -> HeadVerdict {
         let targetBytes = target.utf8.count
         if targetBytes > maxTargetBytes {
-            return Self.refuse(414, "URI Too Long", limit: "maxTargetBytes", value: maxTargetBytes, actual: targetBytes,
-                               "the request target is \(targetBytes) bytes; this server accepts at most \(maxTargetBytes)")
+            return .refused(Self.refuse(414, "URI Too Long", limit: "maxTargetBytes", value: maxTargetBytes, actual: targetBytes,
+                                        "the request target is \(targetBytes) bytes; this server accepts at most \(maxTargetBytes)"))
         }
         let head = c_mhd_header_size(connection)
         if head.fields > maxHeaderFields {
-            return Self.refuse(431, "Request Header Fields Too Large", limit: "maxHeaderFields", value: maxHeaderFields,
-                               actual: head.fields, "the request has \(head.fields) header fields; this server accepts at most \(maxHeaderFields)")
+            return .refused(Self.refuse(431, "Request Header Fields Too Large", limit: "maxHeaderFields", value: maxHeaderFields,
+                                        actual: head.fields, "the request has \(head.fields) header fields; this server accepts at most \(maxHeaderFields)"))
         }
         if head.bytes > maxHeaderBytes {
-            return Self.refuse(431, "Request Header Fields Too Large", limit: "maxHeaderBytes", value: maxHeaderBytes,
-                               actual: head.bytes, "the header fields are \(head.bytes) bytes; this server accepts at most \(maxHeaderBytes)")
+            return .refused(Self.refuse(431, "Request Header Fields Too Large", limit: "maxHeaderBytes", value: maxHeaderBytes,
+                                        actual: head.bytes, "the header fields are \(head.bytes) bytes; this server accepts at most \(maxHeaderBytes)"))
         }
         let cookies = Int(c_mhd_cookie_count(connection))
         if cookies > maxCookies {
-            return Self.refuse(431, "Request Header Fields Too Large", limit: "maxCookies", value: maxCookies,
-                               actual: cookies, "the request has \(cookies) cookies; this server accepts at most \(maxCookies)")
+            return .refused(Self.refuse(431, "Request Header Fields Too Large", limit: "maxCookies", value: maxCookies,
+                                        actual: cookies, "the request has \(cookies) cookies; this server accepts at most \(maxCookies)"))
         }
-        return nil
+        return .accepted(heldBytes: ResponseHeadRoom.heldBytes(targetBytes: targetBytes, headerBytes: head.bytes,
+                                                               fields: head.fields, cookies: cookies))
+    }
+
+    /// What the limits make of a request's head.
+    enum HeadVerdict {
+        /// Over a limit: answered with this refusal.
+        case refused(HTTPResponse)
+        /// Within them, holding this many bytes of the connection's memory.
+        case accepted(heldBytes: Int)
     }
 
     /// `{"error":…,"limit":"maxHeaderFields","value":100,"actual":250,"message":…}`, closing the connection.

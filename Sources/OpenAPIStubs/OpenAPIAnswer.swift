@@ -84,10 +84,36 @@ struct OpenAPIAnswer {
         else { return answer }
         var maker = SchemaExample(source: source, direction: .response, seed: seed)
         guard let fitting = media.examples.first?.value ?? maker.value(for: schema) else { return answer }
-        let list = JSONValue.array(check.violations.map { .string("\($0.location): \($0.message)") }).description
         return StubResponse(status: answer.status, headers: ["Content-Type": media.type.contains("*") ? "application/json" : media.type,
-                                                             "Understudy-Violations": list],
+                                                             "Understudy-Violations": Self.violationList(check.violations)],
                             body: Data(fitting.description.utf8))
+    }
+
+    /// The most bytes the `Understudy-Violations` header takes: clients cap a
+    /// header line (8 KiB is common), and the whole head shares the
+    /// connection's memory with the request's (a fuzzer's 11 KB query broke
+    /// into 285 violations made it 20 KB).
+    static let violationHeaderBytes = 4096
+
+    /// `["query.limit: expected integer, got \"ten\"", …]`: as many of
+    /// `violations` as fit in ``violationHeaderBytes``, then
+    /// `"… and 240 more violations"` when some do not.
+    static func violationList(_ violations: [OpenAPIRequestCheck.Violation]) -> String {
+        let all = violations.map { JSONValue.string("\($0.location): \($0.message)").description }
+        var kept: [String] = []
+        var bytes = 2
+        for (index, item) in all.enumerated() {
+            let more = all.count - index - 1
+            // Room for this item, and for the closing note when more follow.
+            let reserve = more > 0 ? 40 : 0
+            if bytes + item.utf8.count + 1 + reserve > violationHeaderBytes {
+                kept.append(JSONValue.string("… and \(all.count - index) more violation\(all.count - index == 1 ? "" : "s")").description)
+                break
+            }
+            kept.append(item)
+            bytes += item.utf8.count + 1
+        }
+        return "[" + kept.joined(separator: ",") + "]"
     }
 
     /// A made RFC 9457 problem (`application/problem+json`) with a `status`

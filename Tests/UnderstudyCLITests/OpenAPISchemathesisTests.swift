@@ -26,7 +26,8 @@ struct OpenAPISchemathesisTests {
 
 extension OpenAPISchemathesisTests {
     /// The Marvel document served from its schemas alone (no fake): every
-    /// check on, the fuzzing phase, five examples per operation.
+    /// check on, the fuzzing phase, five examples per operation, and every
+    /// request answered.
     @Test func schemathesisFindsNoFailureAgainstTheServedMarvelDocument() async throws {
         let st = try #require(Schemathesis.executable, "schemathesis is not installed")
         let served = try await CommandLineSpecTests.Served(["specs/marvel.openapi.yaml", "--quiet"])
@@ -37,12 +38,10 @@ extension OpenAPISchemathesisTests {
                                                   directory: Schemathesis.scratch())
         #expect(!run.output.contains("\n- ST"), "no check fails: \(run.output.suffix(4000))")
         let summary = try #require(run.output.split(separator: "\n").first { $0.contains(" generated, ") }, "\(run.output.suffix(2000))")
-        #expect(summary.contains("passed"), "\(summary)")
-        if summary.contains("errored") {
-            withKnownIssue("schemathesis sees a few requests end with the connection closed and no response; not yet explained (\(summary))") {
-                Issue.record("\(summary)")
-            }
-        }
+        // No request errors: one that left the connection closed without an
+        // answer (an answer's head too large for what an 11.6 KB query left
+        // of the connection's memory) was a known issue until ResponseHeadRoom.
+        #expect(summary.contains("passed") && !summary.contains("errored"), "\(summary): \(run.output.suffix(3000))")
     }
 }
 

@@ -163,3 +163,30 @@ import UnderstudyTestSupport
         #expect(!log.contains("GET /pets/1 broke"), "a request and response that keep the document are not logged")
     }
 }
+
+extension OpenAPIServeTests {
+    /// schemathesis's request that once got the connection closed: an 11.6 KB
+    /// query whose comma-separated `creators` break into hundreds of
+    /// violations. The declared `401` is sent, its `Understudy-Violations`
+    /// header holding as many as fit in 4 KB and then how many more there are.
+    @Test func manyViolationsFitInABoundedHeader() async throws {
+        let served = try await CommandLineSpecTests.Served(["specs/marvel.openapi.yaml", "--quiet"])
+        defer { served.kill() }
+        let client = HTTPClient()
+        defer { client.close() }
+        let creators = (0..<400).map { "%5BFalse%2C%20None%2C%20\($0)%5D" }.joined(separator: ",")
+        let target = "/v1/public/events/null/stories?creators=\(creators)&series=%C3%8B,,%C2%83I~&apikey=x"
+        #expect(target.utf8.count > 11_000)
+        let reply = try await client.send("GET", URL(string: served.url + target)!,
+                                          headers: ["User-Agent": "python-requests/2.32.5", "Accept-Encoding": "gzip, deflate", "Accept": "*/*"])
+        #expect(reply.status == 401, "\(reply.text.prefix(300))")
+        let header = try #require(reply.header("Understudy-Violations"))
+        #expect(header.utf8.count <= 4096, "\(header.utf8.count) bytes")
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String], "a JSON array of text: \(header.prefix(200))")
+        #expect(list.first == #"path.eventId: expected integer, got "null""#, "\(list.prefix(2))")
+        let more = try #require(list.last)
+        #expect(more.hasPrefix("… and ") && more.hasSuffix(" more violations"), "\(more)")
+        let left = Int(more.dropFirst("… and ".count).prefix { $0.isNumber }) ?? 0
+        #expect(list.count - 1 + left > 600, "every violation counted: \(list.count - 1) listed, \(left) more")
+    }
+}
