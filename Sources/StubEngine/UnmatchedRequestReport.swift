@@ -123,12 +123,20 @@ public struct UnmatchedRequestReport: Sendable, Codable, Hashable, CustomStringC
 
     /// The `Understudy-Mismatch` header value: the summary, plus the closest
     /// stub's first failed condition, with anything that is not printable
-    /// ASCII replaced by `?`.
+    /// ASCII replaced by `?`. The summary (with the request's target) and the
+    /// values compared are cut to 300 characters each (`...` and the length), so
+    /// the header stays small beside a long request: the answer's head shares
+    /// the connection's memory with the request's. The body has them whole.
     public var headerValue: String {
-        var text = message
+        var text = Self.cut(message)
         if let best = closestStubs.first, let failure = best.failures.first {
-            text += "; closest: \(best.stub) at \(best.declaredAt): \(failure.field) expected \(failure.expected), got \(failure.actual)"
+            text += "; closest: \(best.stub) at \(best.declaredAt): \(failure.field) expected \(Self.cut(failure.expected)), got \(Self.cut(failure.actual))"
         }
         return String(text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F ? Character($0) : "?" })
+    }
+
+    /// `text`, or its first 300 characters, `...` and its length.
+    private static func cut(_ text: String) -> String {
+        text.count <= 300 ? text : "\(text.prefix(300))... (\(text.utf8.count) bytes)"
     }
 }

@@ -39,6 +39,24 @@ import UnderstudyTestSupport
         #expect(text.contains("declared at StubServerTests/DiagnosticsTests.swift:\(line)"))
     }
 
+    /// A long request's report: the header is cut (it shares the
+    /// connection's memory with the request's head), the body has it all.
+    @Test func aLongRequestsMismatchHeaderIsCutAndItsReportKeepsEverything() async throws {
+        let server = try StubServer.start(.stubs { Get("/search").query("q", "cats") })
+        defer { server.stop() }
+        let client = HTTPClient()
+        defer { client.close() }
+        let query = String(repeating: "d", count: 15_000)
+        let reply = try await client.get(server.url("/search?q=\(query)"))
+        #expect(reply.status == 404, "\(reply.text.prefix(300))")
+        let header = try #require(reply.header("Understudy-Mismatch"))
+        #expect(header.utf8.count < 1_000, "\(header.utf8.count) bytes")
+        #expect(header.hasPrefix("no stub matched GET /search?q=ddd") && header.contains("... (\("no stub matched GET /search?q=\(query)".utf8.count) bytes)"), "\(header)")
+        #expect(header.contains(#"query q expected == "cats", got ""#) && header.contains("... (15002 bytes)"), "\(header)")
+        let report = try JSONDecoder().decode(UnmatchedRequestReport.self, from: reply.body)
+        #expect(report.request.target == "/search?q=\(query)")
+    }
+
     @Test func theReportExplainsUsedUpStubsAndScenarioStates() async throws {
         let stubs = Stubs {
             Get("/once").times(1)
