@@ -73,7 +73,7 @@ final class DaemonCore: Sendable {
     let seat: DaemonLoop.Seat?
 
     init(handler: @escaping @Sendable (HTTPRequest) -> Reply, maxBodySize: Int, limits: RequestLimits, arrival: ArrivalWatch?,
-         connectionMemoryLimit: Int = 32 << 10, requiresClientCertificate: Bool = false, seat: DaemonLoop.Seat? = nil) {
+         connectionMemoryLimit: Int, requiresClientCertificate: Bool = false, seat: DaemonLoop.Seat? = nil) {
         self.headRoom = ResponseHeadRoom(connectionMemoryLimit: connectionMemoryLimit)
         self.requiresClientCertificate = requiresClientCertificate
         self.seat = seat

@@ -11,7 +11,9 @@
 /// did that to one of schemathesis's requests. Before an answer is queued,
 /// its head is measured against the room left, and one that does not fit is
 /// replaced by a JSON `500` that says so (with its largest header field and
-/// the sizes), which fits in what any accepted request leaves.
+/// the sizes), a head of about 200 bytes. A request near every limit at once
+/// (16 KB target, 90 fields, 90 cookies) leaves room for no answer at all;
+/// libmicrohttpd refuses it with its own `431` before it reaches a handler.
 ///
 /// The measure is libmicrohttpd's, found on 0.9.75 by answering heads of
 /// growing size (8-byte steps) to 57 requests of every shape (target up to

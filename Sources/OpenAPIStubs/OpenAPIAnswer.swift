@@ -103,9 +103,8 @@ struct OpenAPIAnswer {
         var kept: [String] = []
         var bytes = 2
         for (index, item) in all.enumerated() {
-            let more = all.count - index - 1
             // Room for this item, and for the closing note when more follow.
-            let reserve = more > 0 ? 40 : 0
+            let reserve = index < all.count - 1 ? 40 : 0
             if bytes + item.utf8.count + 1 + reserve > violationHeaderBytes {
                 kept.append(JSONValue.string("… and \(all.count - index) more violation\(all.count - index == 1 ? "" : "s")").description)
                 break
