@@ -160,16 +160,18 @@ def main():
 
     # The same body, fixed and as a template with request tags that render to the same bytes.
     fixed_spec, templated_spec = template_specs(options.body)
+    # One server thread each, as the C reference has (`understudy serve` has one per core by default).
+    one = ["--threads", "1"]
     contenders = {
         "reference": ([options.reference, options.body], "/fixed"),
-        "spec-fixed": ([understudy, "serve", "--quiet", "--no-admin", fixed_spec.name], "/fixed?id=7"),
-        "spec-templated": ([understudy, "serve", "--quiet", "--no-admin", templated_spec.name], "/fixed?id=7"),
+        "spec-fixed": ([understudy, "serve", *one, "--quiet", "--no-admin", fixed_spec.name], "/fixed?id=7"),
+        "spec-templated": ([understudy, "serve", *one, "--quiet", "--no-admin", templated_spec.name], "/fixed?id=7"),
         "stubserver": ([bench, "serve", "--stubs", "100", "--body", options.body], "/fixed"),
         "stubs10": ([bench, "serve", "--stubs", "10", "--body", options.body], "/fixed"),
         "stubs10000": ([bench, "serve", "--stubs", "10000", "--body", options.body], "/fixed"),
         "marvel-reference": ([options.reference, marvel_file.name], signed),
-        "marvel": ([understudy, "serve", "--marvel"], signed),
-        "marvel-quiet": ([understudy, "serve", "--marvel", "--quiet"], signed),
+        "marvel": ([understudy, "serve", *one, "--marvel"], signed),
+        "marvel-quiet": ([understudy, "serve", *one, "--marvel", "--quiet"], signed),
     }
     if options.peer:
         contenders["peer"] = ([options.peer, options.body, "100"], "/fixed")

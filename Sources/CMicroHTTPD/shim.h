@@ -267,6 +267,25 @@ c_mhd_connection_fd(struct MHD_Connection *connection)
     return info == NULL ? -1 : (int) info->connect_fd;
 }
 
+/* The listening socket of the daemon that serves the connection, or -1: a
+   server of several daemons on one socket gives each its own descriptor of it. */
+static inline int
+c_mhd_connection_listen_fd(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_DAEMON);
+    if (info == NULL || info->daemon == NULL) return -1;
+    const union MHD_DaemonInfo *daemon = MHD_get_daemon_info(info->daemon, MHD_DAEMON_INFO_LISTEN_FD);
+    return daemon == NULL ? -1 : (int) daemon->listen_fd;
+}
+
+/* Another descriptor of the listening socket `fd` (close-on-exec), or -errno. */
+static inline int
+c_mhd_share_listen_fd(int fd)
+{
+    int copy = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    return copy < 0 ? -errno : copy;
+}
+
 struct c_mhd_header_tally { const char *name; unsigned int count; };
 
 static enum MHD_Result

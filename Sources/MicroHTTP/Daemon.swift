@@ -10,8 +10,8 @@ import Darwin
 
 /// A running libmicrohttpd server that hands each request to a Swift handler.
 ///
-/// The handler runs on libmicrohttpd's threads, or, for a plain-HTTP daemon
-/// with one thread, on a loop thread other daemons may share; so it must be
+/// The handler runs on libmicrohttpd's threads, or, for a plain-HTTP daemon,
+/// on loop threads other daemons may share; so it must be
 /// quick and thread-safe. Slow answers use ``Reply/later(_:)``, which suspends
 /// the connection instead of holding a thread. A class because it owns
 /// threads and sockets for its lifetime; ``stop()`` (or deinit) releases all
@@ -23,7 +23,8 @@ public final class Daemon: Sendable {
     public let port: Int
     private let core: DaemonCore
     private let drainTimeout: Duration
-    private let handle: Locked<OpaquePointer?>
+    /// The server's libmicrohttpd daemons (one, or one per loop); `nil` once stopped.
+    private let handle: Locked<[OpaquePointer]?>
     private let running = Atomic<Bool>(true)
     /// The PEM texts GnuTLS reads, kept for the daemon's lifetime.
     private let tlsMemory: TLSMemory
@@ -45,81 +46,49 @@ public final class Daemon: Sendable {
         if fd == C_MHD_BAD_HOST { throw .invalidHost(configuration.host) }
         if fd < 0 { throw .bindFailed(address: address, errno: -fd, reason: String(cString: strerror(-fd))) }
 
-        // One plain-HTTP thread: run by a shared loop, so no thread is made or joined (DaemonLoop).
-        let seat = configuration.threadCount == 1 && configuration.tls == nil ? DaemonLoop.seat() : nil
+        // Plain HTTP: run by shared loops, so no thread is made or joined (DaemonLoop).
+        let seats = Self.loopSeats(for: configuration)
+        // Each libmicrohttpd daemon of the server listens on its own descriptor of the one socket.
+        var sockets = [fd]
+        for _ in seats.dropFirst() {
+            let copy = c_mhd_share_listen_fd(fd)
+            guard copy >= 0 else {
+                sockets.forEach { _ = close($0) }
+                seats.forEach { $0.loop.leave($0) }
+                throw .startFailed(address: address)
+            }
+            sockets.append(copy)
+        }
         let core = DaemonCore(handler: handler, maxBodySize: configuration.maxBodySize, limits: configuration.limits,
                               arrival: ArrivalWatch(limit: configuration.requestArrivalTimeout),
                               connectionMemoryLimit: configuration.connectionMemoryLimit,
-                              requiresClientCertificate: configuration.tls?.clientCertificateAuthoritiesPEM != nil, seat: seat)
+                              requiresClientCertificate: configuration.tls?.clientCertificateAuthoritiesPEM != nil,
+                              seats: zip(sockets, seats).map { DaemonCore.Seating(listenSocket: $0, seat: $1) })
         let tlsMemory = TLSMemory(configuration.tls)
         _ = PanicReport.installed
-        let cls = Unmanaged.passUnretained(core).toOpaque()
-        let polling = seat == nil
-            ? MHD_USE_AUTO.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
-            : MHD_USE_EPOLL.rawValue
-        let flags = polling | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_ALLOW_UPGRADE.rawValue
-        let daemon = c_mhd_start(
-            flags,
-            fd,
-            UInt32(configuration.threadCount > 1 ? configuration.threadCount : 0),
-            UInt32(configuration.connectionLimit),
-            UInt32(configuration.connectionTimeoutSeconds),
-            configuration.connectionMemoryLimit,
-            { cls, _, _ in
-                guard let cls else { return .NO }
-                return Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue().accepting.load(ordering: .acquiring) ? .YES : .NO
-            }, cls,
-            { cls, connection, _, method, version, uploadData, uploadSize, slot in
-                guard let cls, let connection, let method, let version, let uploadSize, let slot else { return .NO }
-                return Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue().access(
-                    connection: connection, method: method, version: version,
-                    uploadData: uploadData, uploadSize: uploadSize, slot: slot
-                )
-            }, cls,
-            { cls, uri, connection in
-                guard let cls, let connection else { return nil }
-                let target = uri.map { String(cString: $0) } ?? ""
-                if let uri { c_mhd_skip_query_parsing(uri) }
-                return Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue()
-                    .beginRequest(target: target, connection: connection)
-            }, cls,
-            { cls, _, slot, _ in
-                guard let cls, let slot, let context = slot.pointee else { return }
-                slot.pointee = nil
-                Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue().endRequest(context)
-            }, cls,
-            { cls, connection, socketContext, code in
-                guard let cls, let connection, let socketContext else { return }
-                let core = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue()
-                if code == MHD_ConnectionNotificationCode(rawValue: 0) {
-                    let id = core.connectionsAccepted.add(1, ordering: .relaxed).newValue
-                    core.connectionsOpen.add(1, ordering: .relaxed)
-                    let peer = ConnectionContext(id: UInt64(id), remoteAddress: Daemon.clientAddress(connection),
-                                                 socket: c_mhd_connection_fd(connection))
-                    core.arrival?.opened(peer)
-                    socketContext.pointee = Unmanaged.passRetained(peer).toOpaque()
-                } else {
-                    core.connectionsOpen.subtract(1, ordering: .relaxed)
-                    if let peer = socketContext.pointee {
-                        core.arrival?.closed(Unmanaged<ConnectionContext>.fromOpaque(peer).takeUnretainedValue())
-                        Unmanaged<ConnectionContext>.fromOpaque(peer).release()
-                        socketContext.pointee = nil
-                    }
-                }
-            }, cls,
-            tlsMemory.key, tlsMemory.certificate, tlsMemory.trust
-        )
-        // On failure libmicrohttpd has already closed the listen socket it was given.
-        guard let daemon else {
-            if let seat { seat.loop.leave(seat) }
-            if configuration.tls != nil { throw .tlsRejected(address: address) }
-            throw .startFailed(address: address)
+        var daemons: [OpaquePointer] = []
+        func abandon() {
+            seats.forEach { $0.loop.leave($0) }
+            daemons.forEach { MHD_stop_daemon($0) }
         }
-        if let seat {
+        for (index, socket) in sockets.enumerated() {
+            // libmicrohttpd's own thread pool splits the connection limit the same way.
+            let limit = configuration.connectionLimit / sockets.count
+                + (index < configuration.connectionLimit % sockets.count ? 1 : 0)
+            guard let daemon = Self.start(core, listening: socket, onLoop: !seats.isEmpty, connectionLimit: limit,
+                                          configuration, tlsMemory) else {
+                // On failure libmicrohttpd has already closed the listen socket it was given.
+                sockets[(index + 1)...].forEach { _ = close($0) }
+                abandon()
+                if configuration.tls != nil { throw .tlsRejected(address: address) }
+                throw .startFailed(address: address)
+            }
+            daemons.append(daemon)
+        }
+        for (daemon, seat) in zip(daemons, seats) {
             let events = c_mhd_epoll_fd(daemon)
             guard events >= 0, seat.loop.attach(seat, daemon: daemon, events: events) else {
-                seat.loop.leave(seat)
-                MHD_stop_daemon(daemon)
+                abandon()
                 throw .startFailed(address: address)
             }
         }
@@ -129,7 +98,7 @@ public final class Daemon: Sendable {
         self.port = Int(boundPort)
         self.core = core
         self.drainTimeout = configuration.drainTimeout
-        self.handle = Locked(daemon)
+        self.handle = Locked(daemons)
     }
 
     deinit { stop() }
@@ -138,6 +107,10 @@ public final class Daemon: Sendable {
     /// this process. Each keeps one thread and two descriptors for the
     /// process's life, which a leak count must not take for a leak.
     package static var sharedLoops: Int { DaemonLoop.count }
+
+    /// The most threads a plain-HTTP daemon runs on shared loops; one that
+    /// asks for more gets libmicrohttpd's own threads.
+    package static var mostLoopThreads: Int { DaemonLoop.limit }
 
     /// `host:port`, with IPv6 hosts in brackets.
     public var address: String { Self.format(host: host, port: port) }
@@ -171,7 +144,7 @@ public final class Daemon: Sendable {
     /// once and from several threads; every call returns after the daemon stopped.
     public func stop() {
         handle.withLock { handle in
-            guard let daemon = handle else { return }
+            guard let daemons = handle else { return }
             handle = nil
             running.store(false, ordering: .releasing)
             // Refuse new connections from here on. (Not MHD_quiesce_daemon:
@@ -195,8 +168,8 @@ public final class Daemon: Sendable {
             _ = core.answeringAtStop.wait(timeout: .now() + Self.answerAtStopLimit)
             core.arrival?.stop()
             // A daemon run by a loop is stopped here, once the loop has let it go.
-            if let seat = core.seat { seat.loop.leave(seat) }
-            MHD_stop_daemon(daemon)
+            for seating in core.seats { seating.seat.loop.leave(seating.seat) }
+            daemons.forEach { MHD_stop_daemon($0) }
         }
     }
 
@@ -229,12 +202,5 @@ public final class Daemon: Sendable {
 
     static func format(host: String, port: Int) -> String {
         host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]:\(port)" : "\(host):\(port)"
-    }
-
-    fileprivate static func clientAddress(_ connection: OpaquePointer) -> String {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
-            let count = c_mhd_client_address(connection, buffer.baseAddress, buffer.count)
-            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), as: UTF8.self)
-        }
     }
 }

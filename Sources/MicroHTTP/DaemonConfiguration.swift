@@ -7,9 +7,11 @@ public struct DaemonConfiguration: Sendable {
     public var port: Int
     /// The largest request body accepted; a larger one is answered with 413.
     public var maxBodySize: Int
-    /// Threads that serve connections. 1 (plain HTTP) means a shared loop
-    /// runs the daemon, with no thread of its own made at start or joined at
-    /// stop; more, or TLS, gives libmicrohttpd's own threads.
+    /// Threads that serve connections. Over plain HTTP, that many shared
+    /// loops run the daemon (one libmicrohttpd daemon each, all on the one
+    /// listening socket), with no thread made at start or joined at stop, up
+    /// to two per core (at least four); more than that, or TLS, gives
+    /// libmicrohttpd's own threads.
     public var threadCount: Int
     /// The most connections open at once; further ones are refused.
     public var connectionLimit: Int

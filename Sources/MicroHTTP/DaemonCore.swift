@@ -69,18 +69,33 @@ final class DaemonCore: Sendable {
     /// Whether every request needs a verified client certificate (mutual TLS).
     let requiresClientCertificate: Bool
 
-    /// The loop that runs the daemon, when it has no thread of its own.
-    let seat: DaemonLoop.Seat?
+    /// A libmicrohttpd daemon run by a loop: the descriptor of the listening
+    /// socket it was given (each of a server's daemons has its own) and its seat.
+    struct Seating: Sendable {
+        let listenSocket: Int32
+        let seat: DaemonLoop.Seat
+    }
+
+    /// The loops that run the server's libmicrohttpd daemons, one each;
+    /// empty when libmicrohttpd runs its own threads.
+    let seats: [Seating]
 
     init(handler: @escaping @Sendable (HTTPRequest) -> Reply, maxBodySize: Int, limits: RequestLimits, arrival: ArrivalWatch?,
-         connectionMemoryLimit: Int, requiresClientCertificate: Bool = false, seat: DaemonLoop.Seat? = nil) {
+         connectionMemoryLimit: Int, requiresClientCertificate: Bool = false, seats: [Seating] = []) {
         self.headRoom = ResponseHeadRoom(connectionMemoryLimit: connectionMemoryLimit)
         self.requiresClientCertificate = requiresClientCertificate
-        self.seat = seat
+        self.seats = seats
         self.handler = handler
         self.maxBodySize = maxBodySize
         self.limits = limits
         self.arrival = arrival
+    }
+
+    /// The seat of the loop that runs `connection`'s daemon, when a loop runs it.
+    func seat(of connection: OpaquePointer?) -> DaemonLoop.Seat? {
+        guard seats.count > 1, let connection else { return seats.first?.seat }
+        let socket = c_mhd_connection_listen_fd(connection)
+        return seats.first { $0.listenSocket == socket }?.seat
     }
 
     var requestsSuspended: Int { suspension.withLock { $0.waiting.count + $0.pausedStreams.count + $0.feedWaits.count } }

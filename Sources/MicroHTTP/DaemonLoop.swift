@@ -13,19 +13,21 @@ import Darwin
 /// A daemon with its own polling thread pays for that thread's creation at
 /// each start and its join at each stop: most of a start and stop, which a
 /// suite with one server per test pays once per test. A plain-HTTP daemon
-/// with one thread (the default) is instead started in libmicrohttpd's
-/// external epoll mode and its epoll set added to a loop's: starting it
-/// wakes no thread, and stopping it only waits while the loop is inside
-/// `MHD_run` for it.
+/// is instead started in libmicrohttpd's external epoll mode and its epoll
+/// set added to a loop's: starting it wakes no thread, and stopping it only
+/// waits while the loop is inside `MHD_run` for it. A daemon of several
+/// threads is several libmicrohttpd daemons on one listening socket (each
+/// with its own descriptor of it), each on its own loop while there are
+/// loops to spare: each accepts and serves its connections on its loop.
 ///
 /// Loops are made as daemons need them, up to ``limit``, and each new
 /// daemon takes the loop with the fewest, so servers started one after
 /// another share one thread and servers running side by side get threads of
 /// their own until the limit. A loop's thread lives as long as the process.
 /// Handlers on a loop must be quick, as on a daemon's own thread: a slow one
-/// delays the other daemons on the same loop. TLS daemons and those with a
-/// thread pool keep libmicrohttpd's own threads; so does every daemon where
-/// epoll is missing (outside Linux).
+/// delays the other daemons on the same loop. TLS daemons and those with
+/// more threads than ``limit`` keep libmicrohttpd's own threads; so does
+/// every daemon where epoll is missing (outside Linux).
 ///
 /// A loop is also a ``SocketReactor``: a proxy stub's upstream connections,
 /// opened by a handler on the loop, are watched in the same epoll set, so

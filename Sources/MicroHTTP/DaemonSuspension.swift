@@ -7,11 +7,12 @@ internal import CMicroHTTPD
 // pausing between pieces, held open, or waiting for its feed; and what stop
 // does with each.
 extension DaemonCore {
-    /// Resumes a suspended connection; a daemon run by a ``DaemonLoop`` is
-    /// woken to serve it (libmicrohttpd signals a resume only to its own thread).
+    /// Resumes a suspended connection; the daemon that serves it, when a
+    /// ``DaemonLoop`` runs it, is woken (libmicrohttpd signals a resume only to
+    /// its own thread).
     func resumeConnection(_ connection: OpaquePointer) {
         MHD_resume_connection(connection)
-        seat?.wake()
+        seat(of: connection)?.wake()
     }
 
     /// Suspends the connection unless the daemon is stopping.

@@ -20,6 +20,8 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
     private let clientSocket: Int32
     private let handle: OpaquePointer
     private let core: DaemonCore
+    /// The loop to wake once the connection is handed back, when a loop runs its daemon.
+    private let seat: DaemonLoop.Seat?
     /// The daemon's one queue for every upgraded connection: a connection's
     /// steps stay in order, and a thousand idle connections take no thread.
     private var queue: DispatchQueue { core.upgradedQueue }
@@ -37,7 +39,9 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
     /// The hooks to run when the server stops; `nil` once it began to (a hook added later runs at once).
     private let stopHooks = Locked<[@Sendable () -> Void]?>([])
 
-    private init(socket: Int32, clientSocket: Int32, handle: OpaquePointer, extra: [UInt8], core: DaemonCore) {
+    private init(socket: Int32, clientSocket: Int32, handle: OpaquePointer, extra: [UInt8], core: DaemonCore,
+                 seat: DaemonLoop.Seat?) {
+        self.seat = seat
         self.socket = socket
         self.clientSocket = clientSocket
         self.handle = handle
@@ -62,7 +66,8 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
             let clientSocket = connection.map { c_mhd_connection_fd($0) } ?? sock
             UpgradedSocket.sendEachWriteAtOnce(sock)
             if clientSocket != sock { UpgradedSocket.sendEachWriteAtOnce(clientSocket) }
-            let socket = UpgradedSocket(socket: sock, clientSocket: clientSocket, handle: urh, extra: extra, core: core)
+            let socket = UpgradedSocket(socket: sock, clientSocket: clientSocket, handle: urh, extra: extra, core: core,
+                                        seat: core.seat(of: connection))
             core.upgraded(socket)
             handover.accept(socket)
             // Stop began after the 101 went out: this connection hears it too.
@@ -229,7 +234,7 @@ final class UpgradedSocket: UpgradedChannel, @unchecked Sendable {
 
     private func handBack() {
         _ = c_mhd_upgrade_close(handle)
-        core.seat?.wake()
+        seat?.wake()
         core.upgradeClosed(self)
     }
 

@@ -45,6 +45,9 @@ struct Serve: ParsableCommand {
     @Option(help: "The port to bind; 0 picks a free one.")
     var port = 0
 
+    @Option(help: "Threads that accept and serve connections (default: one per core).")
+    var threads: Int?
+
     @Flag(help: "Reload the specs when they change.")
     var watch = false
 
@@ -109,6 +112,7 @@ struct Serve: ParsableCommand {
         if let callBudget, callBudget < 0 { throw ValidationError("--call-budget must be 0 or more") }
         try tls.check()
         guard journalCapacity >= 1 else { throw ValidationError("--journal-capacity must be at least 1") }
+        if let threads, !(1...1024).contains(threads) { throw ValidationError("--threads must be 1...1024, not \(threads)") }
     }
 
     func run() throws {
@@ -128,6 +132,8 @@ struct Serve: ParsableCommand {
         var configuration = StubServer.Configuration.default
         configuration.host = host
         configuration.port = port
+        // A shared server, so every core: each thread a loop of its own accepting and serving its connections.
+        configuration.threadCount = threads ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
         configuration.redaction = showSecrets ? .none : .secrets
         configuration.journalCapacity = journalCapacity
         configuration.randomSeed = seed

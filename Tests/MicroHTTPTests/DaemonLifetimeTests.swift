@@ -66,8 +66,9 @@ import UnderstudyTestSupport
         #expect(reply.text.contains("\r\n\r\n[::1]:"))
     }
 
-    @Test func stopIsIdempotentAndReleasesThePort() throws {
-        let daemon = try Daemon { _ in .closeConnection }
+    /// With two threads the port is held by two descriptors, one per loop's daemon: stop closes both.
+    @Test(arguments: [1, 2]) func stopIsIdempotentAndReleasesThePort(threads: Int) throws {
+        let daemon = try Daemon(DaemonConfiguration(threadCount: threads)) { _ in .closeConnection }
         let port = daemon.port
         daemon.stop()
         daemon.stop()

@@ -1,5 +1,6 @@
 import Foundation
 import MicroHTTP
+import Synchronization
 import Testing
 import UnderstudyTestSupport
 
@@ -29,6 +30,46 @@ import UnderstudyTestSupport
             }
         }
         for daemon in daemons { daemon.stop() }
+    }
+
+    /// A daemon of two threads is two libmicrohttpd daemons on one listening
+    /// socket, each on a loop: clients at once, answered now or later from
+    /// another thread, each get their own answer, on loop threads only, and
+    /// the counters add up over both daemons.
+    @Test func aDaemonOfTwoThreadsServesEveryClientOnLoops() async throws {
+        let threads = Mutex<Set<String>>([])
+        let daemon = try Daemon(DaemonConfiguration(threadCount: 2)) { request in
+            threads.withLock { _ = $0.insert(Self.threadName()) }
+            let text = "\(request.path) \(request.rawQuery ?? "")"
+            guard request.path == "/later" else { return .response(HTTPResponse(status: 200, text: text)) }
+            return .later { responder in DispatchQueue.global().async { responder.respond(HTTPResponse(status: 200, text: text)) } }
+        }
+        defer { daemon.stop() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for caller in 0..<12 {
+                group.addTask {
+                    let client = HTTPClient()
+                    defer { client.close() }
+                    for call in 0..<10 {
+                        let path = call.isMultiple(of: 2) ? "/now" : "/later"
+                        let reply = try await client.get(URL(string: "http://\(daemon.address)\(path)?n=\(caller)-\(call)")!)
+                        #expect(reply.text == "\(path) n=\(caller)-\(call)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(daemon.statistics.requestsCompleted == 120)
+        #expect(threads.withLock { $0 } == ["understudy-http"], "every request ran on a loop's thread")
+    }
+
+    /// The calling thread's name (Linux: loops exist only there).
+    static func threadName() -> String {
+        #if os(Linux)
+        (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines) ?? "?"
+        #else
+        "understudy-http"
+        #endif
     }
 
     /// A loop runs a daemon again when its connection timeout comes due, with

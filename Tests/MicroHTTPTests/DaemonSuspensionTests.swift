@@ -28,9 +28,13 @@ import UnderstudyTestSupport
         }
     }
 
-    @Test func suspendedRequestsHoldNoThreadAndResumeFromAnotherThread() async throws {
+    /// One thread, and two (two loops, each running a libmicrohttpd daemon
+    /// on the one socket: a resume wakes the loop of the connection's daemon).
+    static let threadCounts = [1, 2]
+
+    @Test(arguments: threadCounts) func suspendedRequestsHoldNoThreadAndResumeFromAnotherThread(threads: Int) async throws {
         let parked = Parked()
-        let daemon = try Daemon(DaemonConfiguration(threadCount: 1)) { request in
+        let daemon = try Daemon(DaemonConfiguration(threadCount: threads)) { request in
             request.path == "/slow" ? .later { parked.park($0) } : .response(HTTPResponse(status: 200, text: "fast"))
         }
         defer { daemon.stop() }
@@ -45,7 +49,7 @@ import UnderstudyTestSupport
             }
             await parked.waitFor(20)
             #expect(daemon.statistics.requestsSuspended == 20)
-            // The only daemon thread is free while 20 requests wait.
+            // The daemon's threads are free while 20 requests wait.
             let client = HTTPClient()
             defer { client.close() }
             #expect(try await client.get(URL(string: base + "/fast")!).text == "fast")
@@ -86,19 +90,22 @@ import UnderstudyTestSupport
         #expect(again.text == "first", "the connection survived the ignored calls")
     }
 
-    @Test func stopAnswersStillSuspendedRequestsWith503() async throws {
+    @Test(arguments: threadCounts) func stopAnswersStillSuspendedRequestsWith503(threads: Int) async throws {
         let parked = Parked()
-        let daemon = try Daemon(DaemonConfiguration(drainTimeout: .milliseconds(50))) { _ in .later { parked.park($0) } }
-        let socket = try RawSocket(port: daemon.port)
-        try socket.send("GET /never HTTP/1.1\r\nHost: x\r\n\r\n")
-        await parked.waitFor(1)
+        let daemon = try Daemon(DaemonConfiguration(threadCount: threads, drainTimeout: .milliseconds(50))) { _ in .later { parked.park($0) } }
+        // Several connections, so that with two threads both daemons may hold some.
+        let sockets = try (0..<6).map { _ in try RawSocket(port: daemon.port) }
+        for socket in sockets { try socket.send("GET /never HTTP/1.1\r\nHost: x\r\n\r\n") }
+        await parked.waitFor(sockets.count)
         daemon.stop()
-        let reply = await socket.receive()
-        #expect(reply.status == 503)
-        #expect(reply.text.contains("stopped before this delayed response was due"))
+        for socket in sockets {
+            let reply = await socket.receive()
+            #expect(reply.status == 503)
+            #expect(reply.text.contains("stopped before this delayed response was due"))
+        }
         // A responder used after stop does nothing (and does not crash).
         parked.releaseAll(HTTPResponse(status: 200, text: "too late"))
-        #expect(daemon.statistics.requestsCompleted == 1)
+        #expect(daemon.statistics.requestsCompleted == sockets.count)
     }
 
     @Test func stopWaitsForASuspendedRequestDueWithinTheDrainTimeout() async throws {
@@ -117,12 +124,12 @@ import UnderstudyTestSupport
         #expect(reply.text.hasSuffix("in time"))
     }
 
-    @Test func aConnectionArrivingWhileStopDrainsIsRefused() async throws {
+    @Test(arguments: threadCounts) func aConnectionArrivingWhileStopDrainsIsRefused(threads: Int) async throws {
         let parked = Parked()
         // The drain ends when the test releases the parked request; the long
         // timeout only keeps a slow machine (Thread Sanitizer on two cores took
         // over 10 s to reach the late connect) from ending the drain first.
-        let daemon = try Daemon(DaemonConfiguration(drainTimeout: .seconds(300))) { _ in .later { parked.park($0) } }
+        let daemon = try Daemon(DaemonConfiguration(threadCount: threads, drainTimeout: .seconds(300))) { _ in .later { parked.park($0) } }
         let inFlight = try RawSocket(port: daemon.port)
         try inFlight.send("GET /pending HTTP/1.1\r\nHost: x\r\n\r\n")
         await parked.waitFor(1)

@@ -22,8 +22,9 @@ import UnderstudyTestSupport
 
     // A WebSocket reply of several messages is several writes; with Nagle's
     // algorithm on, each after the first waited for the client's delayed ACK.
-    @Test func anUpgradedConnectionSendsEachWriteAtOnce() async throws {
-        let (daemon, reports) = try Self.switching(DaemonConfiguration())
+    // With two threads, the connection is handed back to the daemon (of two) that switched it.
+    @Test(arguments: [1, 2]) func anUpgradedConnectionSendsEachWriteAtOnce(threads: Int) async throws {
+        let (daemon, reports) = try Self.switching(DaemonConfiguration(threadCount: threads))
         defer { daemon.stop() }
         let client = try await RawWebSocket.open(port: daemon.port, path: "/")
         #expect(client.handshake.status == 101)

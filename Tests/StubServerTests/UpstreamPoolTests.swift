@@ -1,4 +1,5 @@
 import Foundation
+import MicroHTTP
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,9 +24,10 @@ import UnderstudyTestSupport
     }
 
     /// The proxy's threads: one, a shared loop's, where the pool's
-    /// connections are watched on that loop's thread too; two,
+    /// connections are watched on that loop's thread too; two loops, each
+    /// with its own connections; more than loops are made for,
     /// libmicrohttpd's own, where they go to the pool's event-loop thread.
-    static let proxyThreads = [1, 2]
+    static let proxyThreads = [1, 2, Daemon.mostLoopThreads + 1]
 
     static func proxy(to base: URL, threads: Int, drainTimeout: Duration? = nil) -> ServerSetup {
         var configuration = StubServer.Configuration.default
