@@ -225,7 +225,10 @@ final class DaemonLoop: SocketReactor, @unchecked Sendable {
     /// watchers back, then runs the daemons concerned (among them those
     /// whose connections the watchers resumed).
     private func run() -> Never {
-        var ready = [UInt64](repeating: 0, count: 64)
+        // The events of one wait, in memory the loop's thread keeps for its life
+        // (an array here was copied on write at each wait, two allocations a request).
+        let ready = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 64)
+        ready.initialize(repeating: 0)
         var due: [UInt64: UInt64] = [:]
         var batch: [(id: UInt64, entry: Entry)] = []
         var gone: [UInt64] = []
@@ -241,7 +244,7 @@ final class DaemonLoop: SocketReactor, @unchecked Sendable {
                 for deadline in due.values { bound(deadline) }
                 for reminder in reminders.values { bound(reminder.deadline) }
             }
-            let count = ready.withUnsafeMutableBufferPointer { Int(c_loop_wait(events, $0.baseAddress, Int32($0.count), timeout)) }
+            let count = Int(c_loop_wait(events, ready.baseAddress, Int32(ready.count), timeout))
             if ready[0..<count].contains(0) { c_loop_drain(wakeDescriptor) }
             for id in ready[0..<count] where id & Self.watchBit != 0 {
                 let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: id))

@@ -22,7 +22,7 @@ enum ProxyCall {
         let location = target.location(for: request.target)
         var headers = target.forwardedHeaders(request.headers)
         headers.remove("Via")
-        headers.add("Via", (via + ["1.1 \(viaMark)"]).joined(separator: ", "))
+        headers.add("Via", via.isEmpty ? viaValue : via.joined(separator: ", ") + ", " + viaValue)
         client.send(UpstreamRequest(method: request.method, location: location, headers: headers, body: request.body)) { outcome in
             switch outcome {
             case .success(let upstream): answer(relayed(upstream, codec: codec))
@@ -51,6 +51,9 @@ enum ProxyCall {
 
     /// What this process adds to `Via`: a request that arrives carrying it has looped.
     static let viaMark = "understudy-\(UInt32.random(in: .min ... .max))"
+
+    /// This process's `Via` entry, made once.
+    static let viaValue = "1.1 \(viaMark)"
 
     /// `502` (or `status`) with `{"error", "upstream", "reason"}`.
     static func failure(_ upstream: String, _ reason: String, status: Int = 502) -> StubResponse {

@@ -24,7 +24,10 @@ final class WireReactorLane: SocketWatcher, @unchecked Sendable {
     private let idlePerEndpoint: Int
     /// Every open connection, kept or carrying a request, by descriptor.
     private var links: [Int32: WireLink] = [:]
-    private var idle: [WireEndpoint: [WireLink]] = [:]
+    /// The kept connections of each endpoint, in a box: looked up, never
+    /// modified in place through the dictionary (whose modify accessor, for
+    /// a key this size, allocated its frame: three allocations a request).
+    private var idle: [WireEndpoint: KeptLinks] = [:]
     private var addresses: [WireEndpoint: [[UInt8]]] = [:]
     /// The read buffer, made with the first answer.
     private var chunk: [UInt8] = []
@@ -110,7 +113,8 @@ final class WireReactorLane: SocketWatcher, @unchecked Sendable {
     /// A kept connection to `endpoint`, or `nil`. One for a request that
     /// may not go twice is checked first: its peer may have closed it.
     private func kept(for endpoint: WireEndpoint, resendable: Bool) -> WireLink? {
-        while let candidate = idle[endpoint]?.popLast() {
+        guard let kept = idle[endpoint] else { return nil }
+        while let candidate = kept.links.popLast() {
             if resendable || !WireConnection.isStale(candidate.fd, tls: false) {
                 candidate.reused = true
                 return candidate
@@ -178,15 +182,28 @@ final class WireReactorLane: SocketWatcher, @unchecked Sendable {
 
     /// Keeps `link` for the next request to its endpoint, watched for its peer closing it.
     private func park(_ link: WireLink) {
-        guard !closed, idle[link.endpoint, default: []].count < idlePerEndpoint else { return drop(link) }
+        guard !closed else { return drop(link) }
+        let kept: KeptLinks
+        if let known = idle[link.endpoint] {
+            kept = known
+        } else {
+            kept = KeptLinks()
+            idle[link.endpoint] = kept
+        }
+        guard kept.links.count < idlePerEndpoint else { return drop(link) }
         watch(link)
-        idle[link.endpoint, default: []].append(link)
+        kept.links.append(link)
     }
 
     /// Stops watching `link` and closes it (as the last reference goes).
     private func drop(_ link: WireLink) {
         guard links.removeValue(forKey: link.fd) != nil else { return }
         reactor.unwatch(link.fd)
-        if let position = idle[link.endpoint]?.firstIndex(where: { $0 === link }) { idle[link.endpoint]?.remove(at: position) }
+        if let kept = idle[link.endpoint], let position = kept.links.firstIndex(where: { $0 === link }) { kept.links.remove(at: position) }
+    }
+
+    /// One endpoint's kept connections.
+    private final class KeptLinks {
+        var links: [WireLink] = []
     }
 }

@@ -157,6 +157,8 @@ public struct WireResponse: Sendable, Hashable {
         framing.http11 = bytes[block].starts(with: http11)
         var response: WireResponse?
         var headers: [WireField] = []
+        // Room for a usual answer's fields at once, rather than growing field by field.
+        headers.reserveCapacity(12)
         var lineStart = block.lowerBound
         while lineStart <= block.upperBound {
             let lineEnd = bytes[lineStart..<block.upperBound].firstIndex(of: 10) ?? block.upperBound

@@ -71,9 +71,14 @@ public struct ProxyTarget: Sendable, Hashable, CustomStringConvertible {
 
     /// The headers to forward for a request that carried `headers`.
     public func forwardedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
-        var forwarded = HTTPHeaders(pairs: headers.pairs.filter { field in
-            !Self.isHopByHop(field.name) && !removingHeaders.contains { HTTPHeaders.sameName($0, field.name) }
-        })
+        // Room for the added fields and the proxy's `Via`, so neither grows the list again.
+        var pairs: [(name: String, value: String)] = []
+        pairs.reserveCapacity(headers.pairs.count + addingHeaders.fields.count + 1)
+        for field in headers.pairs
+        where !Self.isHopByHop(field.name) && !removingHeaders.contains(where: { HTTPHeaders.sameName($0, field.name) }) {
+            pairs.append(field)
+        }
+        var forwarded = HTTPHeaders(pairs: pairs)
         for field in addingHeaders.fields { forwarded.set(field.name, field.value) }
         return forwarded
     }
