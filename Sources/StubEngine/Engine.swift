@@ -168,14 +168,10 @@ package final class Engine: Sendable {
         guard case .later(let start) = answer else { return nil }
         let ticket = JournalTicket()
         let journal = self.journal
-        answer = .later { sink in
-            start(AnswerSink({ sent in
-                if case .stream = sent {} else { journal.finished(ticket.sequence.load(ordering: .acquiring)) }
-                sink.send(sent)
-            }, onHangUp: { sink.onHangUp($0) }))
-        }
+        answer = .later { sink in start(AnswerSink(JournalingReceiver(journal: journal, ticket: ticket, sink: sink))) }
         return ticket
     }
+
 
     /// `make()`, or for a stub that reuses answers the one built before for
     /// this request's key (a fresh answer is kept unless it is a stream, a

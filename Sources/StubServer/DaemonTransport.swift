@@ -38,7 +38,12 @@ extension Answer {
         case .closeConnection: return .closeConnection
         case .resetConnection: return .resetConnection
         case .later(let answer):
-            return .later { responder in answer(AnswerSink({ responder.send($0.reply) }, onHangUp: { responder.onHangUp($0) })) }
+            return .later { responder in answer(AnswerSink(responder)) }
         }
     }
+}
+
+/// The daemon's held request takes the engine's later answer as its reply.
+extension Responder: AnswerReceiver {
+    package func receive(_ answer: Answer) { send(answer.reply) }
 }
