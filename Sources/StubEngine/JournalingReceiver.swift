@@ -9,10 +9,12 @@ struct JournalingReceiver: AnswerReceiver {
     let ticket: JournalTicket
     let sink: AnswerSink
 
+    /// Marks the entry finished (unless `answer` is a stream), then passes `answer` on.
     func receive(_ answer: Answer) {
         if case .stream = answer {} else { journal.finished(ticket.sequence.load(ordering: .acquiring)) }
         sink.send(answer)
     }
 
+    /// Registers `handler` with the transport's sink.
     func onHangUp(_ handler: @escaping @Sendable () -> Void) { sink.onHangUp(handler) }
 }

@@ -45,5 +45,6 @@ extension Answer {
 
 /// The daemon's held request takes the engine's later answer as its reply.
 extension Responder: AnswerReceiver {
+    /// Sends `answer` as the daemon's reply and resumes the connection.
     package func receive(_ answer: Answer) { send(answer.reply) }
 }
