@@ -172,7 +172,6 @@ package final class Engine: Sendable {
         return ticket
     }
 
-
     /// `make()`, or for a stub that reuses answers the one built before for
     /// this request's key (a fresh answer is kept unless it is a stream, a
     /// raw or deferred reply, or a closure's failure).
