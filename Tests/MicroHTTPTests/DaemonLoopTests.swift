@@ -37,9 +37,9 @@ import UnderstudyTestSupport
     /// another thread, each get their own answer, on loop threads only, and
     /// the counters add up over both daemons.
     @Test func aDaemonOfTwoThreadsServesEveryClientOnLoops() async throws {
-        let threads = Mutex<Set<String>>([])
+        let threads = ThreadNames()
         let daemon = try Daemon(DaemonConfiguration(threadCount: 2)) { request in
-            threads.withLock { _ = $0.insert(Self.threadName()) }
+            threads.names.withLock { _ = $0.insert(Self.threadName()) }
             let text = "\(request.path) \(request.rawQuery ?? "")"
             guard request.path == "/later" else { return .response(HTTPResponse(status: 200, text: text)) }
             return .later { responder in DispatchQueue.global().async { responder.respond(HTTPResponse(status: 200, text: text)) } }
@@ -60,7 +60,13 @@ import UnderstudyTestSupport
             try await group.waitForAll()
         }
         #expect(daemon.statistics.requestsCompleted == 120)
-        #expect(threads.withLock { $0 } == ["understudy-http"], "every request ran on a loop's thread")
+        #expect(threads.names.withLock { $0 } == ["understudy-http"], "every request ran on a loop's thread")
+    }
+
+    /// The names of the threads handlers ran on, shared by the handler's
+    /// threads (a class: a `Mutex` captured by a closure is not shared safely).
+    final class ThreadNames: Sendable {
+        let names = Mutex<Set<String>>([])
     }
 
     /// The calling thread's name (Linux: loops exist only there).
