@@ -282,6 +282,8 @@ final class DaemonCore: Sendable {
 
     private func makeRequest(context: RequestContext, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>) -> HTTPRequest {
         var headers: [(name: String, value: String)] = []
+        // Sized once (a walk of libmicrohttpd's list), not grown and copied field by field.
+        headers.reserveCapacity(Int(MHD_get_connection_values(context.connection, .HEADER_KIND, nil, nil)))
         withUnsafeMutablePointer(to: &headers) { pointer in
             _ = MHD_get_connection_values_n(context.connection, .HEADER_KIND, { cls, _, key, keySize, value, valueSize in
                 let list = cls!.assumingMemoryBound(to: [(name: String, value: String)].self)
@@ -294,9 +296,9 @@ final class DaemonCore: Sendable {
         }
         let connectionContext = context.peer
         return HTTPRequest(
-            method: String(cString: method),
+            method: RequestLineWords.method(method),
             target: context.target,
-            version: String(cString: version),
+            version: RequestLineWords.version(version),
             headers: headers,
             body: context.body,
             remoteAddress: connectionContext?.remoteAddress ?? "",

@@ -14,10 +14,14 @@ struct AnswerFinish: Sendable {
 
     /// `reply` as sent to `request` by the stub in `slot` (none: the 404
     /// report): compressed when allowed and worth it, with CORS headers.
-    func apply(_ reply: Answer, to request: RecordedRequest, slot: StubSlot?) -> Answer {
+    func apply(_ reply: consuming Answer, to request: RecordedRequest, slot: StubSlot?) -> Answer {
+        let choice = slot?.compression
+        let compresses = codec != nil && choice != .identity && (choice == .compressed || compression != nil)
+        // Most servers neither compress nor add CORS headers: the answer,
+        // taken (not borrowed), goes back as it came, without a copy.
+        guard compresses || cors != nil else { return reply }
         var reply = reply
-        let choice = slot?.stub.compression
-        if let codec, choice != .identity, choice == .compressed || compression != nil {
+        if compresses, let codec {
             reply = compress(reply, for: request, forced: choice == .compressed, codec: codec)
         }
         guard let cors else { return reply }

@@ -101,8 +101,8 @@ package final class Engine: Sendable {
             // The answer built once, sent as it is, at once (most stubs): none
             // of the steps below would change it or leave anything to follow.
             let made = Answer.prepared(slot.prepared!)
-            let delivered = finish.apply(made, to: request, slot: slot)
             let served = keepsServedResponses.load(ordering: .relaxed) ? made.response.map(StubResponse.init(served:)) : nil
+            let delivered = finish.apply(made, to: request, slot: slot)
             _ = journal.record(request, table: table, index: index, status: delivered.sentStatus, served: served)
             return delivered
         }
@@ -199,13 +199,16 @@ package final class Engine: Sendable {
         var reading = RequestReading()
         for index in table.candidates(for: request.path) {
             let slot = table.slots[index]
-            let pattern = slot.request
             var captures: [String: String]?
-            if let asGet, pattern.method == .get { captures = pattern.match(asGet, reading: &reading) }
-            if captures == nil { captures = pattern.match(request, reading: &reading) }
+            if let asGet, slot.request.method == .get { captures = slot.match(asGet, reading: &reading) }
+            if captures == nil { captures = slot.match(request, reading: &reading) }
             guard let captures else { continue }
-            let claim = { slot.counted ? serving.counts.claim(index, limit: slot.limit) : 0 }
-            let call = slot.scenario.map { scenarios.attempt($0, claim) } ?? claim()
+            let call: Int?
+            if let step = slot.scenario {
+                call = scenarios.attempt(step) { slot.counted ? serving.counts.claim(index, limit: slot.limit) : 0 }
+            } else {
+                call = slot.counted ? serving.counts.claim(index, limit: slot.limit) : 0
+            }
             if let call { return (index, captures, call) }
         }
         return nil

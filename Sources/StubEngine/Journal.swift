@@ -30,7 +30,10 @@ public final class Journal: Sendable {
     ) -> Int {
         // An answer sent at once took what the server spent on it; a later one, or a stream, is timed when it ends.
         let duration = finished ? Self.since(request.receivedAt) : nil
-        let (sequence, woken) = storage.withLock { ring -> (Int, Waiter?) in
+        // The waiter is handed out beside the sequence number, not in a tuple
+        // with it: a returned optional waiter was copied twice per request.
+        var woken: Waiter?
+        let sequence = storage.withLock { ring -> Int in
             ring.recorded += 1
             // Runs before any reader can see the entry (e.g. files its
             // unmatched report, so a log following the journal never meets
@@ -40,11 +43,12 @@ public final class Journal: Sendable {
                                duration: duration, stream: stream, webSocket: webSocket))
             guard !ring.waiters.isEmpty,
                   let position = ring.waiters.firstIndex(where: { $0.test(request) })
-            else { return (ring.recorded, nil) }
+            else { return ring.recorded }
             ring.claimed.insert(ring.recorded)
-            return (ring.recorded, ring.waiters.remove(at: position))
+            woken = ring.waiters.remove(at: position)
+            return ring.recorded
         }
-        woken?.continuation.resume(returning: request)
+        if let woken { woken.continuation.resume(returning: request) }
         changes.bump()
         return sequence
     }

@@ -1,5 +1,6 @@
 package import HTTPWire
 import Locking
+import Synchronization
 
 /// A response built once and sent many times: a fixed stub's answer, or one
 /// a reusing stub (``AnswerReuse``) keeps.
@@ -11,8 +12,13 @@ import Locking
 package final class PreparedAnswer: PreparedWireResponse {
     /// The response.
     package let response: HTTPResponse
-    /// The transport's form, built by the first transport that sends this.
-    private let form = Locked<(any AnyObject & Sendable)?>(nil)
+    /// Every transport form made for this answer (one per transport type),
+    /// kept for its life so that a form read from ``published`` stays alive.
+    private let forms = Locked<[TransportForm]>([])
+    /// The latest form, read without the lock: each request that sends this
+    /// answer asks for it, and a lock and a dynamic cast were a tenth of the
+    /// engine's cost per request.
+    private let published = Atomic<UInt>(0)  // a TransportForm's address, 0 for none
     /// This response in each content coding (`nil`: identity with `Vary`),
     /// each built the first time a request needs it.
     private let variants = Locked<[ContentCoding?: PreparedAnswer]>([:])
@@ -26,11 +32,16 @@ package final class PreparedAnswer: PreparedWireResponse {
     /// the same object after (one transport type per answer; another type
     /// replaces it).
     package func form<Form: AnyObject & Sendable>(_ make: (HTTPResponse) -> Form) -> Form {
-        form.withLock { form in
-            if let known = form as? Form { return known }
-            let made = make(response)
-            form = made
-            return made
+        let type = ObjectIdentifier(Form.self)
+        if let latest = UnsafeRawPointer(bitPattern: published.load(ordering: .acquiring)) {
+            let known = Unmanaged<TransportForm>.fromOpaque(latest).takeUnretainedValue()
+            if known.type == type { return unsafeDowncast(known.object, to: Form.self) }
+        }
+        return forms.withLock { forms in
+            let made = forms.first { $0.type == type } ?? TransportForm(make(response))
+            if !forms.contains(where: { $0 === made }) { forms.append(made) }
+            published.store(UInt(bitPattern: Unmanaged.passUnretained(made).toOpaque()), ordering: .releasing)
+            return unsafeDowncast(made.object, to: Form.self)
         }
     }
 
@@ -43,5 +54,16 @@ package final class PreparedAnswer: PreparedWireResponse {
             variants[coding] = made
             return made
         }
+    }
+}
+
+/// A transport's form of a prepared answer, with its type to tell it from another transport's.
+private final class TransportForm: Sendable {
+    let type: ObjectIdentifier
+    let object: any AnyObject & Sendable
+
+    init<Form: AnyObject & Sendable>(_ object: Form) {
+        self.type = ObjectIdentifier(Form.self)
+        self.object = object
     }
 }

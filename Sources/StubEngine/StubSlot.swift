@@ -23,6 +23,8 @@ final class StubSlot: Sendable {
     /// through the stub's box moved the box's whole contents (`memmove`), a
     /// sixth of ranking 10,000 stubs for a near-miss report.
     let scenario: ScenarioStep?
+    /// The stub's own compression choice, copied out as ``limit`` is.
+    let compression: ResponseCompression?
     /// Whether answers must be counted: a `times` limit or a sequence needs
     /// the count; every other stub answers without taking the counts' lock.
     let counted: Bool
@@ -41,6 +43,7 @@ final class StubSlot: Sendable {
         self.stub = stub
         self.limit = stub.times
         self.scenario = stub.scenario
+        self.compression = stub.compression
         self.request = stub.request
         let recipe = resolvedRecipe ?? stub.response
         self.recipe = recipe
@@ -60,5 +63,12 @@ final class StubSlot: Sendable {
         answersPlainly = prepared != nil && stub.guards.isEmpty && stub.fault == nil && stub.delay == nil && answers == nil
             && webSocket == nil && prepared?.response.status != 101
     }
-}
 
+    /// The path captures when ``request`` matches `recorded`, else `nil`.
+    /// Called on the slot, whose life the call spans, so the pattern is read
+    /// in place: `slot.request.match(…)` from outside copied the whole
+    /// pattern first (the optimizer could not see the slot outlive the call).
+    func match(_ recorded: RecordedRequest, reading: inout RequestReading) -> [String: String]? {
+        request.match(recorded, reading: &reading)
+    }
+}

@@ -20,7 +20,9 @@ extension RecordedRequest {
             remoteAddress: http.remoteAddress,
             connectionID: http.connectionID
         )
-        clientCertificateSubject = http.clientCertificateSubject
+        // Set only where there is one (mutual TLS): the assignment otherwise
+        // copied and released a nil, and the whole request beside it.
+        if let subject = http.clientCertificateSubject { clientCertificateSubject = subject }
     }
 }
 
