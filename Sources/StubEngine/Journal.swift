@@ -30,9 +30,6 @@ public final class Journal: Sendable {
     ) -> Int {
         // An answer sent at once took what the server spent on it; a later one, or a stream, is timed when it ends.
         let duration = finished ? Self.since(request.receivedAt) : nil
-        // The waiter is handed out beside the sequence number, not in a tuple
-        // with it: a returned optional waiter was copied twice per request.
-        var woken: Waiter?
         let sequence = storage.withLock { ring -> Int in
             ring.recorded += 1
             // Runs before any reader can see the entry (e.g. files its
@@ -45,10 +42,12 @@ public final class Journal: Sendable {
                   let position = ring.waiters.firstIndex(where: { $0.test(request) })
             else { return ring.recorded }
             ring.claimed.insert(ring.recorded)
-            woken = ring.waiters.remove(at: position)
+            // Resumed here, under the lock, rather than handed out: an optional
+            // waiter carried past the lock was copied and destroyed three
+            // times per request. Resuming only schedules the waiting task.
+            ring.waiters.remove(at: position).continuation.resume(returning: request)
             return ring.recorded
         }
-        if let woken { woken.continuation.resume(returning: request) }
         changes.bump()
         return sequence
     }
