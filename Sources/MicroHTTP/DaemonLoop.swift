@@ -237,15 +237,16 @@ final class DaemonLoop: SocketReactor, @unchecked Sendable {
         var gone: [UInt64] = []
         var work: [@Sendable () -> Void] = []
         while true {
+            // No local function or closure captures the loop's variables:
+            // a captured variable is checked for exclusive access at run time,
+            // five checks a request.
             var timeout: Int32 = state.withLock { $0.woken.isEmpty && $0.performed.isEmpty } ? -1 : 0
             if timeout != 0, !due.isEmpty || !reminders.isEmpty {
+                var earliest = UInt64.max
+                for deadline in due.values { earliest = min(earliest, deadline) }
+                for reminder in reminders.values { earliest = min(earliest, reminder.deadline) }
                 let now = Self.nanoseconds()
-                func bound(_ deadline: UInt64) {
-                    let wait = deadline <= now ? 0 : Int32(clamping: (deadline - now + 999_999) / 1_000_000)
-                    timeout = timeout < 0 ? wait : min(timeout, wait)
-                }
-                for deadline in due.values { bound(deadline) }
-                for reminder in reminders.values { bound(reminder.deadline) }
+                timeout = earliest <= now ? 0 : Int32(clamping: (earliest - now + 999_999) / 1_000_000)
             }
             let count = Int(c_loop_wait(events, ready.baseAddress, Int32(ready.count), timeout))
             if ready[0..<count].contains(0) { c_loop_drain(wakeDescriptor) }
@@ -265,14 +266,10 @@ final class DaemonLoop: SocketReactor, @unchecked Sendable {
             work.removeAll(keepingCapacity: true)
             let now = due.isEmpty ? 0 : Self.nanoseconds()
             state.withLock { state in
-                func take(_ id: UInt64) {
-                    guard id != 0, !batch.contains(where: { $0.id == id }) else { return }
-                    if let entry = state.entries[id] { batch.append((id, entry)) } else { gone.append(id) }
-                }
-                for id in ready[0..<count] where id & Self.watchBit == 0 { take(id) }
-                for id in state.woken { take(id) }
+                for id in ready[0..<count] where id & Self.watchBit == 0 { Self.take(id, of: state, into: &batch, gone: &gone) }
+                for id in state.woken { Self.take(id, of: state, into: &batch, gone: &gone) }
                 state.woken.removeAll(keepingCapacity: true)
-                for (id, deadline) in due where deadline <= now { take(id) }
+                for (id, deadline) in due where deadline <= now { Self.take(id, of: state, into: &batch, gone: &gone) }
             }
             for id in gone { due.removeValue(forKey: id) }
             gone.removeAll(keepingCapacity: true)
@@ -284,6 +281,12 @@ final class DaemonLoop: SocketReactor, @unchecked Sendable {
             }
             batch.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Adds daemon `id` to the turn's batch once, or to `gone` when it has left.
+    private static func take(_ id: UInt64, of state: borrowing State, into batch: inout [(id: UInt64, entry: Entry)], gone: inout [UInt64]) {
+        guard id != 0, !batch.contains(where: { $0.id == id }) else { return }
+        if let entry = state.entries[id] { batch.append((id, entry)) } else { gone.append(id) }
     }
 
     private static func nanoseconds() -> UInt64 { SocketReactors.now() }
