@@ -92,9 +92,11 @@ def category(obj, function):
         if re.search(r"malloc|free|calloc|realloc|_int_", function):
             return "libc: malloc, free"
         return "libc: locks, time, other"
-    if "libswiftCore" in base:
-        if function.startswith("swift_") or function.startswith("swift::"):
-            return "Swift runtime: retain, release, exclusivity, metadata"
+    # The runtime is linked into the binary itself with --static-swift-stdlib,
+    # so it is told by its symbols, wherever it lives.
+    if function.startswith("swift_") or function.startswith("swift::") or function.startswith("_swift"):
+        return "Swift runtime: retain, release, exclusivity, metadata"
+    if "libswiftCore" in base or function.startswith("$ss"):
         return "Swift standard library: strings, arrays, hashing"
     if "Foundation" in base:
         return "Foundation"
@@ -103,6 +105,8 @@ def category(obj, function):
             return name
     if function.startswith("$s"):
         return "other Swift code (specialised generics)"
+    if base.startswith("understudy-bench"):
+        return "other code in our binary (C shims, libdispatch, the loader's stubs)"
     return f"other ({base})"
 
 
