@@ -4,6 +4,7 @@ Shared by the benchmark driver (bench.py) and its sections.
 """
 import os
 import re
+import resource
 import statistics
 import subprocess
 import tempfile
@@ -68,10 +69,16 @@ class Server:
 
 
 def wrk(url, seconds, connections=32, headers=()):
+    """wrk with one thread; returns requests, requests/s, the median latency, and
+    the CPU wrk itself spent per request (client_us: the load generator's share
+    of a machine it shares with the servers)."""
     extra = [argument for header in headers for argument in ("-H", header)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     output = subprocess.run(
         ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency"] + extra + [url],
         capture_output=True, text=True, check=True, timeout=seconds + 30).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    client = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     requests = int(re.search(r"(\d+) requests in", output).group(1))
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
     p50 = re.search(r"\s50%\s+(\S+)", output).group(1)
@@ -79,7 +86,7 @@ def wrk(url, seconds, connections=32, headers=()):
     errors = re.search(r"Socket errors: (.*)", output)
     if bad or errors:
         raise SystemExit(f"error: {url} answered badly under load:\n{output}")
-    return dict(requests=requests, rps=rps, p50=p50)
+    return dict(requests=requests, rps=rps, p50=p50, client_us=client * 1e6 / max(requests, 1))
 
 
 def load(name, command, path, seconds, warmup, ready=READY):

@@ -8,7 +8,7 @@ import tempfile
 import time
 import urllib.request
 
-from contenders import Server, median, wrk
+from contenders import TICKS, Server, median, wrk
 
 
 class Nginx:
@@ -104,21 +104,29 @@ def tls_throughput(bench, reference, body, seconds, rounds):
             Server("tls", [bench, "serve", "--stubs", "100", "--body", body, "--tls-cert", cert, "--tls-key", key]) as tls, \
             Server("reference", [reference, body]) as c_plain, \
             Server("reference-tls", [reference, body, "--tls", cert, key]) as c_tls:
-        urls = {"plain": plain.url, "tls": tls.url.replace("http://", "https://"),
-                "c-plain": c_plain.url, "c-tls": c_tls.url.replace("http://", "https://")}
-        wrk(urls["tls"] + "/fixed", 1)
-        wrk(urls["c-tls"] + "/fixed", 1)
+        servers = {"plain": (plain, plain.url), "tls": (tls, tls.url.replace("http://", "https://")),
+                   "c-plain": (c_plain, c_plain.url), "c-tls": (c_tls, c_tls.url.replace("http://", "https://"))}
+        wrk(servers["tls"][1] + "/fixed", 1)
+        wrk(servers["c-tls"][1] + "/fixed", 1)
         for number in range(rounds):
-            order = list(urls.items())
+            order = list(servers.items())
             if number % 2:
                 order.reverse()
-            results.append({name: dict(keepalive=wrk(base + "/fixed", seconds),
-                                       close=wrk(base + "/fixed", seconds, headers=["Connection: close"]))
-                            for name, base in order})
+            results.append({name: dict(keepalive=measured(server, base + "/fixed", seconds),
+                                       close=measured(server, base + "/fixed", seconds, ["Connection: close"]))
+                            for name, (server, base) in order})
     for path in (cert, key):
         os.unlink(path)
     os.rmdir(folder)
     return results
+
+
+def measured(server, url, seconds, headers=()):
+    """wrk against one server, with the server's CPU per request beside wrk's own."""
+    before = server.cpu_ticks()
+    result = wrk(url, seconds, headers=headers)
+    result["server_us"] = (server.cpu_ticks() - before) * 1e6 / TICKS / max(result["requests"], 1)
+    return result
 
 
 def print_tls(results, startstop):
@@ -138,6 +146,25 @@ def print_tls(results, startstop):
           f"{ratio('plain', 'c-plain', 'keepalive'):.2f}x |")
     print(f"| keep-alive HTTPS vs plain | **{ratio('tls', 'plain', 'keepalive'):.2f}x** (≥ 0.80) | "
           f"{ratio('c-tls', 'c-plain', 'keepalive'):.2f}x | |")
+    cpu = lambda name, figure: median([r[name]["keepalive"][figure] for r in results])
+    if "server_us" in results[0]["tls"]["keepalive"]:
+        print(f"| server CPU per request, keep-alive plain / HTTPS | {cpu('plain', 'server_us'):.1f} / "
+              f"{cpu('tls', 'server_us'):.1f} µs | {cpu('c-plain', 'server_us'):.1f} / {cpu('c-tls', 'server_us'):.1f} µs | |")
+        print(f"| what HTTPS adds to the server's CPU per request | +{cpu('tls', 'server_us') - cpu('plain', 'server_us'):.1f} µs | "
+              f"+{cpu('c-tls', 'server_us') - cpu('c-plain', 'server_us'):.1f} µs | |")
+        # wrk -t1 is one thread: it cannot send HTTPS requests faster than its
+        # own CPU per HTTPS request allows, whatever the server spends.
+        ceiling = lambda name: 1e6 / cpu(name, "client_us")
+        bound = lambda tls, plain: median([ceiling(tls) / r[plain]["keepalive"]["rps"] for r in results])
+        print(f"| the load generator's bound for HTTPS vs plain | {bound('tls', 'plain'):.2f}x | "
+              f"{bound('c-tls', 'c-plain'):.2f}x | |")
+        print()
+        print(f"The load generator's bound: wrk's one thread spent {cpu('tls', 'client_us'):.1f} µs of CPU on each "
+              f"keep-alive HTTPS request and {cpu('plain', 'client_us'):.1f} µs on each plain one (against the C server: "
+              f"{cpu('c-tls', 'client_us'):.1f} and {cpu('c-plain', 'client_us'):.1f} µs), so it sends at most about "
+              f"{ceiling('tls'):,.0f} HTTPS requests a second on this machine, whatever the server spends: keep-alive "
+              f"HTTPS can reach at most {bound('tls', 'plain'):.2f}x the StubServer's plain rate here "
+              f"({bound('c-tls', 'c-plain'):.2f}x the C server's).")
     print()
     if startstop:
         print(f"start+stop with TLS: {startstop['tlsMedianMicros']:.0f} µs median ({startstop['tlsP90Micros']:.0f} p90) with a "

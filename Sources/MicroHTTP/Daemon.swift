@@ -112,6 +112,10 @@ public final class Daemon: Sendable {
     /// asks for more gets libmicrohttpd's own threads.
     package static var mostLoopThreads: Int { DaemonLoop.limit }
 
+    /// TLS answer heads that were held for a body no record followed
+    /// (``TLSAnswerSegments``): none, unless its rule misjudged an answer.
+    var tlsHeadsSentAlone: Int { core.headsSentAlone.load(ordering: .relaxed) }
+
     /// `host:port`, with IPv6 hosts in brackets.
     public var address: String { Self.format(host: host, port: port) }
 

@@ -19,6 +19,9 @@ final class DaemonCore: Sendable {
     let requestsCompleted = Atomic<Int>(0)
     let suspensions = Atomic<Int>(0)
     let requestsRefused = Atomic<Int>(0)
+    /// TLS answer heads held for a body that no record followed, sent on at
+    /// completion (``TLSAnswerSegments``); its tests expect none.
+    let headsSentAlone = Atomic<Int>(0)
     /// Whether new connections are accepted; cleared when ``Daemon/stop()`` begins.
     let accepting = Atomic<Bool>(true)
     /// Set when ``Daemon/stop()`` begins: from then on every answer is
@@ -114,6 +117,7 @@ final class DaemonCore: Sendable {
     func endRequest(_ context: UnsafeMutableRawPointer) {
         let request = Unmanaged<RequestContext>.fromOpaque(context)
         request.takeUnretainedValue().peer?.responseFinished()
+        if TLSAnswerSegments.settle(request.takeUnretainedValue()) { headsSentAlone.add(1, ordering: .relaxed) }
         let answeredAtStop = request.takeUnretainedValue().answeredAtStop
         upgradeSettled(request.takeUnretainedValue().connection)
         request.release()
@@ -140,6 +144,7 @@ final class DaemonCore: Sendable {
         switch context.phase {
         case .fresh:
             context.phase = .receiving
+            context.answerHasNoBody = RequestLineWords.answerHasNoBody(method)
             switch limits.verdict(target: context.target, connection: connection) {
             case .refused(let refusal): return refuse(refusal, context)
             case .accepted(let heldBytes): context.heldBytes = heldBytes
@@ -197,6 +202,7 @@ final class DaemonCore: Sendable {
         requestsRefused.add(1, ordering: .relaxed)
         context.phase = .answered
         noteAnswer(context)
+        TLSAnswerSegments.mark(refusal, context)
         return queue(refusal, on: context.connection)
     }
 
@@ -243,11 +249,16 @@ final class DaemonCore: Sendable {
         let connection = context.connection
         if let refusal = headRoomRefusal(reply, context) {
             requestsRefused.add(1, ordering: .relaxed)
+            TLSAnswerSegments.mark(refusal, context)
             return queue(refusal, on: connection)
         }
         switch reply {
-        case .response(let response): return queue(response, on: connection)
-        case .prepared(let prepared): return queue(prepared, on: connection)
+        case .response(let response):
+            TLSAnswerSegments.mark(response, context)
+            return queue(response, on: connection)
+        case .prepared(let prepared):
+            TLSAnswerSegments.mark(prepared.response, context)
+            return queue(prepared, on: connection)
         case .stream(let head, let body): return BodyStreamer.queue(head: head, body: body, core: self, connection: connection)
         case .upgrade(let head, let accept): return UpgradedSocket.queue(head: head, accept: accept, core: self, connection: connection)
         case .raw(let bytes): return sendRaw(bytes, on: connection)

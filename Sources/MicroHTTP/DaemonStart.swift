@@ -69,7 +69,8 @@ extension Daemon {
                     let id = core.connectionsAccepted.add(1, ordering: .relaxed).newValue
                     core.connectionsOpen.add(1, ordering: .relaxed)
                     let peer = ConnectionContext(id: UInt64(id), remoteAddress: Daemon.clientAddress(connection),
-                                                 socket: c_mhd_connection_fd(connection))
+                                                 socket: c_mhd_connection_fd(connection),
+                                                 tlsSender: c_tls_sender_attach(connection))
                     core.arrival?.opened(peer)
                     socketContext.pointee = Unmanaged.passRetained(peer).toOpaque()
                 } else {

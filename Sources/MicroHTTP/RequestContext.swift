@@ -1,4 +1,5 @@
 import Synchronization
+internal import CMicroHTTPD
 
 /// The state of one request between libmicrohttpd's callbacks.
 ///
@@ -30,6 +31,9 @@ final class RequestContext: @unchecked Sendable {
     var answeredAtStop = false
     /// The verified client certificate's subject, under mutual TLS.
     var clientCertificateSubject: String?
+    /// Whether the request's answer carries no body whatever its status
+    /// (HEAD, CONNECT), as libmicrohttpd decides; set at its first call.
+    @exclusivity(unchecked) var answerHasNoBody = false
 
     init(target: String, connection: OpaquePointer, peer: ConnectionContext?) {
         self.target = target
@@ -48,13 +52,21 @@ final class ConnectionContext: Sendable {
     /// Monotonic nanoseconds since the connection opened or last finished a
     /// response, while a request is still arriving; 0 while one is answered.
     let awaitingSince: Atomic<UInt64>
+    /// A TLS connection's sending function's state (`c_tls_sender_attach`),
+    /// `nil` for plain HTTP: touched only by the thread serving the
+    /// connection, through libmicrohttpd's calls; freed with this object,
+    /// which libmicrohttpd's socket context holds until its session is gone.
+    nonisolated(unsafe) let tlsSender: UnsafeMutableRawPointer?
 
-    init(id: UInt64, remoteAddress: String, socket: Int32) {
+    init(id: UInt64, remoteAddress: String, socket: Int32, tlsSender: UnsafeMutableRawPointer? = nil) {
         self.id = id
         self.remoteAddress = remoteAddress
         self.socket = socket
         self.awaitingSince = Atomic(ArrivalWatch.now())
+        self.tlsSender = tlsSender
     }
+
+    deinit { if let tlsSender { c_tls_sender_free(tlsSender) } }
 
     /// The whole request has arrived: the clock stops while it is answered.
     func requestArrived() { awaitingSince.store(0, ordering: .relaxed) }

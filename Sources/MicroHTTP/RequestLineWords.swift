@@ -22,6 +22,12 @@ enum RequestLineWords {
         return String(cString: word)
     }
 
+    /// Whether an answer to `method` carries no body whatever its status
+    /// (HEAD; CONNECT, whose 2xx libmicrohttpd sends without one).
+    static func answerHasNoBody(_ method: UnsafePointer<CChar>) -> Bool {
+        strcmp(method, "HEAD") == 0 || strcmp(method, "CONNECT") == 0
+    }
+
     /// The request's HTTP version.
     static func version(_ word: UnsafePointer<CChar>) -> String {
         if strcmp(word, "HTTP/1.1") == 0 { return "HTTP/1.1" }
