@@ -144,7 +144,7 @@ final class DaemonCore: Sendable {
         switch context.phase {
         case .fresh:
             context.phase = .receiving
-            context.answerHasNoBody = RequestLineWords.answerHasNoBody(method)
+            if context.peer?.tlsSender != nil { context.answerHasNoBody = RequestLineWords.answerHasNoBody(method) }
             switch limits.verdict(target: context.target, connection: connection) {
             case .refused(let refusal): return refuse(refusal, context)
             case .accepted(let heldBytes): context.heldBytes = heldBytes

@@ -32,7 +32,8 @@ final class RequestContext: @unchecked Sendable {
     /// The verified client certificate's subject, under mutual TLS.
     var clientCertificateSubject: String?
     /// Whether the request's answer carries no body whatever its status
-    /// (HEAD, CONNECT), as libmicrohttpd decides; set at its first call.
+    /// (HEAD, CONNECT), as libmicrohttpd decides; set at its first call, over
+    /// TLS only (``TLSAnswerSegments`` reads it).
     @exclusivity(unchecked) var answerHasNoBody = false
 
     init(target: String, connection: OpaquePointer, peer: ConnectionContext?) {
