@@ -37,7 +37,10 @@ final class DaemonCore: Sendable {
     /// them), until each is sent: stop waits on it before libmicrohttpd closes
     /// every connection, which would drop an answer queued but not yet sent.
     let answeringAtStop = DispatchGroup()
-    let suspension = Locked(Suspension())
+    /// The suspended requests and streams, one set per libmicrohttpd daemon
+    /// (in the order of ``seats``): a server's loops suspend and resume their
+    /// own connections without waiting on each other's lock.
+    let suspensionSets: [Locked<Suspension>]
     /// The connections handed over after a 101, until each is closed.
     let upgradedSockets = Locked<[ObjectIdentifier: UpgradedSocket]>([:])
     /// Entered when a connection is handed over, left when it is closed: stop waits on it.
@@ -72,11 +75,13 @@ final class DaemonCore: Sendable {
     /// Whether every request needs a verified client certificate (mutual TLS).
     let requiresClientCertificate: Bool
 
-    /// A libmicrohttpd daemon run by a loop: the descriptor of the listening
-    /// socket it was given (each of a server's daemons has its own) and its seat.
-    struct Seating: Sendable {
-        let listenSocket: Int32
+    /// A libmicrohttpd daemon run by a loop: its seat, and the daemon once started.
+    final class Seating: Sendable {
         let seat: DaemonLoop.Seat
+        /// The daemon's address, set once it has started and before it has a connection.
+        let daemon = Atomic<UInt>(0)
+
+        init(_ seat: DaemonLoop.Seat) { self.seat = seat }
     }
 
     /// The loops that run the server's libmicrohttpd daemons, one each;
@@ -88,6 +93,7 @@ final class DaemonCore: Sendable {
         self.headRoom = ResponseHeadRoom(connectionMemoryLimit: connectionMemoryLimit)
         self.requiresClientCertificate = requiresClientCertificate
         self.seats = seats
+        self.suspensionSets = (0..<max(seats.count, 1)).map { _ in Locked(Suspension()) }
         self.handler = handler
         self.maxBodySize = maxBodySize
         self.limits = limits
@@ -96,12 +102,22 @@ final class DaemonCore: Sendable {
 
     /// The seat of the loop that runs `connection`'s daemon, when a loop runs it.
     func seat(of connection: OpaquePointer?) -> DaemonLoop.Seat? {
-        guard seats.count > 1, let connection else { return seats.first?.seat }
-        let socket = c_mhd_connection_listen_fd(connection)
-        return seats.first { $0.listenSocket == socket }?.seat
+        seats.isEmpty ? nil : seats[place(of: connection)].seat
     }
 
-    var requestsSuspended: Int { suspension.withLock { $0.waiting.count + $0.pausedStreams.count + $0.feedWaits.count } }
+    /// Where `connection`'s daemon is in ``seats`` and ``suspensionSets``.
+    func place(of connection: OpaquePointer?) -> Int {
+        guard seats.count > 1, let connection, let daemon = c_mhd_connection_daemon(connection) else { return 0 }
+        let address = UInt(bitPattern: daemon)
+        return seats.firstIndex { $0.daemon.load(ordering: .relaxed) == address } ?? 0
+    }
+
+    /// The suspended requests and streams of `connection`'s daemon.
+    func suspension(of connection: OpaquePointer?) -> Locked<Suspension> { suspensionSets[place(of: connection)] }
+
+    var requestsSuspended: Int {
+        suspensionSets.reduce(0) { sum, set in sum + set.withLock { $0.waiting.count + $0.pausedStreams.count + $0.feedWaits.count } }
+    }
 
     // MARK: Request lifetime
 

@@ -17,7 +17,7 @@ extension DaemonCore {
 
     /// Suspends the connection unless the daemon is stopping.
     func suspend(_ context: RequestContext) -> Bool {
-        suspension.withLock { state in
+        suspension(of: context.connection).withLock { state in
             guard !state.stopping else { return false }
             MHD_suspend_connection(context.connection)
             suspensions.add(1, ordering: .relaxed)
@@ -29,7 +29,7 @@ extension DaemonCore {
     /// Stores the outcome and resumes the connection, once; later calls, and
     /// calls after the daemon stopped, do nothing.
     func resume(_ context: RequestContext, with reply: Reply) {
-        suspension.withLock { state in
+        suspension(of: context.connection).withLock { state in
             guard state.waiting.removeValue(forKey: ObjectIdentifier(context)) != nil else { return }
             if let token = state.hangUpWatches.removeValue(forKey: ObjectIdentifier(context)) { HangUpWatch.shared.unwatch(token) }
             context.pending = reply
@@ -43,10 +43,11 @@ extension DaemonCore {
     func watchHangUp(_ context: RequestContext, handler: @escaping @Sendable () -> Void) {
         guard let socket = context.peer?.socket else { return }
         let id = ObjectIdentifier(context)
-        suspension.withLock { state in
+        let set = suspension(of: context.connection)
+        set.withLock { state in
             guard state.waiting[id] != nil, state.hangUpWatches[id] == nil else { return }
             state.hangUpWatches[id] = HangUpWatch.shared.watch(socket) { [self] in
-                let ended = suspension.withLock { state -> Bool in
+                let ended = set.withLock { state -> Bool in
                     state.hangUpWatches.removeValue(forKey: id)
                     guard state.waiting.removeValue(forKey: id) != nil else { return false }
                     context.pending = .closeConnection
@@ -59,7 +60,7 @@ extension DaemonCore {
     }
 
     func takePending(_ context: RequestContext) -> Reply? {
-        suspension.withLock { _ in
+        suspension(of: context.connection).withLock { _ in
             defer { context.pending = nil }
             return context.pending
         }
@@ -69,7 +70,8 @@ extension DaemonCore {
     /// stopping (then the rest of the body goes out at once).
     func suspend(_ streamer: BodyStreamer, until due: ContinuousClock.Instant?, heldOpen: Bool = false) -> Bool {
         let held = heldOpen || due == nil
-        let suspended = suspension.withLock { state in
+        let set = suspension(of: streamer.connection)
+        let suspended = set.withLock { state in
             // A stream held open is not held once stop began: it ends, so stop need not wait for it.
             guard !state.stopping, !held || !stopping.load(ordering: .acquiring) else { return false }
             MHD_suspend_connection(streamer.connection)
@@ -82,7 +84,7 @@ extension DaemonCore {
         // No due time: held until the daemon stops (a stream kept open).
         guard let due else { return true }
         Timers.after(ContinuousClock.now.duration(to: due)) { [self] in
-            suspension.withLock { state in
+            set.withLock { state in
                 guard state.pausedStreams.removeValue(forKey: ObjectIdentifier(streamer)) != nil else { return }
                 state.heldStreams.remove(ObjectIdentifier(streamer))
                 resumeConnection(streamer.connection)
@@ -94,21 +96,23 @@ extension DaemonCore {
     /// Resumes every stream held open, which then ends (its reader sees
     /// ``stopping``): called as stop begins, before it waits for requests in flight.
     func releaseHeldStreams() {
-        let feedWaits = suspension.withLock { state in
-            for id in state.heldStreams {
-                guard let streamer = state.pausedStreams.removeValue(forKey: id) else { continue }
-                resumeConnection(streamer.connection)
+        for suspension in suspensionSets {
+            let feedWaits = suspension.withLock { state in
+                for id in state.heldStreams {
+                    guard let streamer = state.pausedStreams.removeValue(forKey: id) else { continue }
+                    resumeConnection(streamer.connection)
+                }
+                state.heldStreams.removeAll()
+                return Array(state.feedWaits.values)
             }
-            state.heldStreams.removeAll()
-            return Array(state.feedWaits.values)
+            for wait in feedWaits { wait.wake() }
         }
-        for wait in feedWaits { wait.wake() }
     }
 
     /// Suspends a stream until its feed has something (`wait` resumes it),
     /// unless the daemon is stopping (then the stream ends).
     func suspend(_ streamer: BodyStreamer, waitingOn wait: FeedWait) -> Bool {
-        suspension.withLock { state in
+        suspension(of: streamer.connection).withLock { state in
             guard !state.stopping, !stopping.load(ordering: .acquiring) else { return false }
             MHD_suspend_connection(streamer.connection)
             suspensions.add(1, ordering: .relaxed)
@@ -120,7 +124,7 @@ extension DaemonCore {
 
     /// Resumes a stream `wait` suspended, once.
     func resume(_ streamer: BodyStreamer, from wait: FeedWait) {
-        suspension.withLock { state in
+        suspension(of: streamer.connection).withLock { state in
             guard let held = state.feedWaits[ObjectIdentifier(streamer)], held === wait else { return }
             state.feedWaits.removeValue(forKey: ObjectIdentifier(streamer))
             resumeConnection(streamer.connection)
@@ -131,25 +135,29 @@ extension DaemonCore {
     /// Refuses further suspensions and answers every suspended request with
     /// 503, so that libmicrohttpd can stop (it aborts on suspended connections).
     func stopSuspending() {
-        suspension.withLock { state in
-            state.stopping = true
-            for context in state.waiting.values {
-                // Counted here, not when the daemon's thread sends it: stop
-                // waits on the count right after this returns.
-                context.answeredAtStop = true
-                answeringAtStop.enter()
-                context.pending = .response(HTTPResponse.serverStopped)
-                resumeConnection(context.connection)
+        for suspension in suspensionSets {
+            suspension.withLock { state in
+                state.stopping = true
+                for context in state.waiting.values {
+                    // Counted here, not when the daemon's thread sends it: stop
+                    // waits on the count right after this returns.
+                    context.answeredAtStop = true
+                    answeringAtStop.enter()
+                    context.pending = .response(HTTPResponse.serverStopped)
+                    resumeConnection(context.connection)
+                }
+                state.waiting.removeAll()
+                for token in state.hangUpWatches.values { HangUpWatch.shared.unwatch(token) }
+                state.hangUpWatches.removeAll()
+                for streamer in state.pausedStreams.values { resumeConnection(streamer.connection) }
+                state.pausedStreams.removeAll()
+                state.heldStreams.removeAll()
             }
-            state.waiting.removeAll()
-            for token in state.hangUpWatches.values { HangUpWatch.shared.unwatch(token) }
-            state.hangUpWatches.removeAll()
-            for streamer in state.pausedStreams.values { resumeConnection(streamer.connection) }
-            state.pausedStreams.removeAll()
-            state.heldStreams.removeAll()
         }
         // A fed stream resumes once its socket is no longer watched.
-        for wait in suspension.withLock({ Array($0.feedWaits.values) }) { wait.wake() }
+        for suspension in suspensionSets {
+            for wait in suspension.withLock({ Array($0.feedWaits.values) }) { wait.wake() }
+        }
         _ = waitingOnFeeds.wait(timeout: .now() + .seconds(10))
     }
 }
