@@ -306,7 +306,12 @@ static inline int
 c_accept_connection(int fd, struct c_accepted *accepted)
 {
     accepted->length = (socklen_t) sizeof accepted->address;
+#ifdef __linux__
     int client = accept4(fd, (struct sockaddr *) &accepted->address, &accepted->length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+#else
+    int client = accept(fd, (struct sockaddr *) &accepted->address, &accepted->length);
+    if (client >= 0) (void) fcntl(client, F_SETFD, FD_CLOEXEC);
+#endif
     if (client >= 0) { accepted->fd = client; return 1; }
     if (errno == EAGAIN || errno == EWOULDBLOCK) return 0;
     if (errno == EINTR || errno == ECONNABORTED || errno == EPROTO) return 2;
