@@ -71,13 +71,9 @@ c_mhd_start(unsigned int flags,
         if (tls_trust_pem != NULL) tls[2] = (struct MHD_OptionItem) {MHD_OPTION_HTTPS_MEM_TRUST, 0, (void *) tls_trust_pem};
         flags |= MHD_USE_TLS;
     }
-    /* No listening socket: a ConnectionDealer accepts and hands connections over (c_mhd_add_connection). */
-    struct MHD_OptionItem listen[2] = {{MHD_OPTION_END, 0, NULL}, {MHD_OPTION_END, 0, NULL}};
-    if (listen_fd < 0) flags |= MHD_USE_NO_LISTEN_SOCKET;
-    else listen[0] = (struct MHD_OptionItem) {MHD_OPTION_LISTEN_SOCKET, (intptr_t) listen_fd, NULL};
     return MHD_start_daemon(flags, 0, accept_policy, accept_cls, access_handler, access_cls,
                             MHD_OPTION_ARRAY, tls,
-                            MHD_OPTION_ARRAY, listen,
+                            MHD_OPTION_LISTEN_SOCKET, (MHD_socket) listen_fd,
                             MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
@@ -281,51 +277,12 @@ c_mhd_connection_daemon(struct MHD_Connection *connection)
     return info == NULL ? NULL : info->daemon;
 }
 
-/* How many connections the daemon holds now. */
-static inline unsigned int
-c_mhd_current_connections(struct MHD_Daemon *daemon)
-{
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
-    return info == NULL ? 0 : info->num_connections;
-}
-
-/* A connection accepted from a listening socket, and its peer's address,
-   until a daemon takes it (c_mhd_add_connection). */
-struct c_accepted {
-    int fd;
-    socklen_t length;
-    struct sockaddr_storage address;
-};
-
-/*
- * Accepts one connection from the nonblocking listening socket `fd`: 1 (in
- * `accepted`), 0 when none is waiting, 2 when the one waiting went away as it
- * was accepted (try the next), or -errno (out of descriptors or memory).
- */
+/* Another descriptor of the listening socket `fd` (close-on-exec), or -errno. */
 static inline int
-c_accept_connection(int fd, struct c_accepted *accepted)
+c_mhd_share_listen_fd(int fd)
 {
-    accepted->length = (socklen_t) sizeof accepted->address;
-#ifdef __linux__
-    int client = accept4(fd, (struct sockaddr *) &accepted->address, &accepted->length, SOCK_NONBLOCK | SOCK_CLOEXEC);
-#else
-    int client = accept(fd, (struct sockaddr *) &accepted->address, &accepted->length);
-    if (client >= 0) (void) fcntl(client, F_SETFD, FD_CLOEXEC);
-#endif
-    if (client >= 0) { accepted->fd = client; return 1; }
-    if (errno == EAGAIN || errno == EWOULDBLOCK) return 0;
-    if (errno == EINTR || errno == ECONNABORTED || errno == EPROTO) return 2;
-    return -errno;
-}
-
-/* Gives an accepted connection to a daemon started without a listening
-   socket, on the thread that runs it: 1 when it took it; else libmicrohttpd
-   has closed it (its connection limit, its accept policy). */
-static inline int
-c_mhd_add_connection(struct MHD_Daemon *daemon, const struct c_accepted *accepted)
-{
-    return MHD_add_connection(daemon, accepted->fd, (const struct sockaddr *) &accepted->address,
-                              accepted->length) == MHD_YES;
+    int copy = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    return copy < 0 ? -errno : copy;
 }
 
 /*

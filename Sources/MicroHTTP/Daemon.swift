@@ -28,8 +28,6 @@ public final class Daemon: Sendable {
     private let running = Atomic<Bool>(true)
     /// The PEM texts GnuTLS reads, kept for the daemon's lifetime.
     private let tlsMemory: TLSMemory
-    /// Accepts and deals out the connections of a server of several daemons on loops.
-    private let dealer: ConnectionDealer?
     /// Whether the daemon speaks HTTPS.
     public let usesTLS: Bool
 
@@ -50,9 +48,17 @@ public final class Daemon: Sendable {
 
         // Plain HTTP: run by shared loops, so no thread is made or joined (DaemonLoop).
         let seats = Self.loopSeats(for: configuration)
-        // A server of several daemons: one loop accepts and deals the
-        // connections out (ConnectionDealer); its daemons listen on nothing.
-        let dealt = seats.count > 1
+        // Each libmicrohttpd daemon of the server listens on its own descriptor of the one socket.
+        var sockets = [fd]
+        for _ in seats.dropFirst() {
+            let copy = c_mhd_share_listen_fd(fd)
+            guard copy >= 0 else {
+                sockets.forEach { _ = close($0) }
+                seats.forEach { $0.loop.leave($0) }
+                throw .startFailed(address: address)
+            }
+            sockets.append(copy)
+        }
         let core = DaemonCore(handler: handler, maxBodySize: configuration.maxBodySize, limits: configuration.limits,
                               arrival: ArrivalWatch(limit: configuration.requestArrivalTimeout),
                               connectionMemoryLimit: configuration.connectionMemoryLimit,
@@ -64,15 +70,15 @@ public final class Daemon: Sendable {
         func abandon() {
             seats.forEach { $0.loop.leave($0) }
             daemons.forEach { MHD_stop_daemon($0) }
-            if dealt { _ = close(fd) }
         }
-        let count = max(seats.count, 1)
-        for index in 0..<count {
+        for (index, socket) in sockets.enumerated() {
             // libmicrohttpd's own thread pool splits the connection limit the same way.
-            let limit = configuration.connectionLimit / count + (index < configuration.connectionLimit % count ? 1 : 0)
-            guard let daemon = Self.start(core, listening: dealt ? -1 : fd, onLoop: !seats.isEmpty, connectionLimit: limit,
+            let limit = configuration.connectionLimit / sockets.count
+                + (index < configuration.connectionLimit % sockets.count ? 1 : 0)
+            guard let daemon = Self.start(core, listening: socket, onLoop: !seats.isEmpty, connectionLimit: limit,
                                           configuration, tlsMemory) else {
-                // On failure libmicrohttpd has already closed a listen socket it was given.
+                // On failure libmicrohttpd has already closed the listen socket it was given.
+                sockets[(index + 1)...].forEach { _ = close($0) }
                 abandon()
                 if configuration.tls != nil { throw .tlsRejected(address: address) }
                 throw .startFailed(address: address)
@@ -80,6 +86,7 @@ public final class Daemon: Sendable {
             daemons.append(daemon)
         }
         for (daemon, seating) in zip(daemons, core.seats) {
+            // Before the loop runs it, so before any of its connections is resumed.
             seating.daemon.store(UInt(bitPattern: daemon), ordering: .releasing)
             let events = c_mhd_epoll_fd(daemon)
             guard events >= 0, seating.seat.loop.attach(seating.seat, daemon: daemon, events: events) else {
@@ -87,12 +94,6 @@ public final class Daemon: Sendable {
                 throw .startFailed(address: address)
             }
         }
-        let dealer = dealt ? ConnectionDealer(socket: fd, seats: seats) : nil
-        if let dealer, !dealer.start() {
-            abandon()
-            throw .startFailed(address: address)
-        }
-        self.dealer = dealer
         self.tlsMemory = tlsMemory
         self.usesTLS = configuration.tls != nil
         self.host = host
@@ -116,10 +117,6 @@ public final class Daemon: Sendable {
     /// TLS answer heads that were held for a body no record followed
     /// (``TLSAnswerSegments``): none, unless its rule misjudged an answer.
     var tlsHeadsSentAlone: Int { core.headsSentAlone.load(ordering: .relaxed) }
-
-    /// How many connections each of the server's libmicrohttpd daemons holds
-    /// (one per loop), in the order their loops were given them.
-    var connectionsByDaemon: [Int] { handle.withLock { $0?.map { Int(c_mhd_current_connections($0)) } ?? [] } }
 
     /// `host:port`, with IPv6 hosts in brackets.
     public var address: String { Self.format(host: host, port: port) }
@@ -177,7 +174,6 @@ public final class Daemon: Sendable {
             _ = core.answeringAtStop.wait(timeout: .now() + Self.answerAtStopLimit)
             core.arrival?.stop()
             // A daemon run by a loop is stopped here, once the loop has let it go.
-            dealer?.stop()
             for seating in core.seats { seating.seat.loop.leave(seating.seat) }
             daemons.forEach { MHD_stop_daemon($0) }
         }

@@ -16,10 +16,9 @@ import Darwin
 /// is instead started in libmicrohttpd's external epoll mode and its epoll
 /// set added to a loop's: starting it wakes no thread, and stopping it only
 /// waits while the loop is inside `MHD_run` for it. A daemon of several
-/// threads is several libmicrohttpd daemons, each on its own loop while
-/// there are loops to spare, none listening: one loop accepts from the
-/// server's socket and deals the connections out in turn
-/// (``ConnectionDealer``), and each daemon serves its own on its loop.
+/// threads is several libmicrohttpd daemons on one listening socket (each
+/// with its own descriptor of it), each on its own loop while there are
+/// loops to spare: each accepts and serves its connections on its loop.
 ///
 /// Loops are made as daemons need them, up to ``limit``, and each new
 /// daemon takes the loop with the fewest, so servers started one after
@@ -43,10 +42,6 @@ final class DaemonLoop: SocketReactor, @unchecked Sendable {
         /// libmicrohttpd signals no resumed connection and no upgraded
         /// connection handed back: whoever resumes one calls this.
         func wake() { loop.wake(id) }
-
-        /// Gives the seat's daemon a connection accepted for it (by a
-        /// ``ConnectionDealer``), on the loop's thread; closed when the daemon has left.
-        func adopt(_ accepted: c_accepted) { loop.adopt(accepted, into: id) }
     }
 
     /// A daemon the loop runs, and whether it still may (read and cleared under the lock `MHD_run` runs in).
@@ -174,26 +169,6 @@ final class DaemonLoop: SocketReactor, @unchecked Sendable {
         // On the loop's own thread (an upstream answer resuming a connection),
         // the loop looks at what was woken before it waits again.
         if !onLoopThread { c_loop_signal(wakeDescriptor) }
-        #endif
-    }
-
-    private func adopt(_ accepted: c_accepted, into id: UInt64) {
-        #if os(Linux)
-        let take: @Sendable () -> Void = { [self] in
-            var accepted = accepted
-            let entry = state.withLock { $0.entries[id] }
-            let given = entry?.running.withLock { running in
-                // libmicrohttpd closes a connection it does not take.
-                if running { _ = c_mhd_add_connection(entry!.daemon.pointer, &accepted) }
-                return running
-            } ?? false
-            if given {
-                state.withLock { $0.woken.append(id) }
-            } else {
-                _ = close(accepted.fd)
-            }
-        }
-        if onLoopThread { take() } else { perform(take) }
         #endif
     }
 
