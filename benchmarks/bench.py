@@ -88,10 +88,21 @@ def marvel_signed_path(public="1234", private="abcd", ts="1"):
     return f"/v1/public/characters?limit=20&ts={ts}&apikey={public}&hash={digest}"
 
 
-def idle_memory(command, settle):
+def idle_memory(command, settle, quiet=5):
+    """Memory once start-up has settled, and the wake-ups (context switches,
+    every thread) of `quiet` seconds with nothing asked of the server."""
     with Server("idle", command) as server:
         time.sleep(settle)  # measuring, not synchronising: let start-up allocations settle
-        return server.memory()
+        figures = server.memory()
+        before = server.wakeups()
+        time.sleep(quiet)  # the measured window itself
+        after = server.wakeups()
+        # A thread born in the window counts from 0; one that ended in it (an idle
+        # worker the thread pool let go) is not seen again, so the count is a floor.
+        figures["wakeups"] = sum(count - before.get(task, 0) for task, count in after.items())
+        figures["threadsEnded"] = len(set(before) - set(after))
+        figures["quietSeconds"] = quiet
+        return figures
 
 
 def main():
@@ -296,6 +307,13 @@ def print_report(report, options):
           f"serve --marvel {mib(idle['marvel']['VmRSS'])} ({mib(idle['marvel']['RssAnon'])} + {mib(idle['marvel']['RssFile'])}); "
           f"C reference {mib(idle['reference']['VmRSS'])}; a Swift process linking Foundation and serving nothing "
           f"{mib(idle['floor']['VmRSS'])} ({mib(idle['floor']['RssAnon'])} + {mib(idle['floor']['RssFile'])})")
+    print()
+    print(f"idle wake-ups (context switches, every thread) in {idle['spec']['quietSeconds']} s with no request: "
+          f"understudy serve specs/marvel.yaml {idle['spec']['wakeups']}; serve --marvel {idle['marvel']['wakeups']}; "
+          f"C reference {idle['reference']['wakeups']}; a Swift process linking Foundation and serving nothing "
+          f"{idle['floor']['wakeups']} (threads that ended in the window, uncounted: "
+          f"{idle['spec']['threadsEnded']}, {idle['marvel']['threadsEnded']}, {idle['reference']['threadsEnded']}, "
+          f"{idle['floor']['threadsEnded']})")
     peaks = [r["marvel"]["memory"]["VmHWM"] for r in rounds]
     journal = [r["marvel"]["requests"] for r in rounds]
     print(f"under load, serve --marvel peak VmRSS {mib(median(peaks))} after ~{median(journal):,.0f} requests "

@@ -55,6 +55,18 @@ class Server:
         fields = open(f"/proc/{self.process.pid}/stat").read().rsplit(")", 1)[1].split()
         return int(fields[11]) + int(fields[12])  # utime, stime
 
+    def wakeups(self):
+        """Context switches so far, voluntary and not, of each thread alive now, by thread id."""
+        counts = {}
+        for task in os.listdir(f"/proc/{self.process.pid}/task"):
+            try:
+                with open(f"/proc/{self.process.pid}/task/{task}/status") as status:
+                    counts[task] = sum(int(line.split()[1]) for line in status
+                                       if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")))
+            except FileNotFoundError:
+                pass  # a thread that ended meanwhile
+        return counts
+
     def memory(self):
         """VmRSS, VmHWM (peak), RssAnon, RssFile in KiB, and PSS from smaps_rollup."""
         figures = {}

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import Logging
 package import StubServer
 import StubKit
@@ -6,7 +6,10 @@ import StubKit
 /// Follows a server's journal and logs one line per request: the status sent
 /// and what it matched (`✓ 401 GET /me → me (spec.yaml:12)`: the stub and
 /// where it was declared) or, for a request no stub matched, the near-miss
-/// report. Runs on a timer, never on the server's threads.
+/// report. Follows the journal's changes, off the server's threads: an idle
+/// server's log sleeps (everything it shows comes with a change; it looks
+/// every 10 s besides), and under load it writes what came in each
+/// `batching` interval at once.
 /// Quiet, it logs only what went wrong (unmatched requests and throwing
 /// response closures) and never copies the journal.
 package final class RequestLog: @unchecked Sendable {
@@ -19,7 +22,7 @@ package final class RequestLog: @unchecked Sendable {
     private var pending: Set<Int> = []
     private var contractSeen = 0
     private var reportedFull = false
-    private var timer: (any DispatchSourceTimer)?
+    private var follower: Task<Void, Never>?
     /// Targets as the log shows them (secrets masked), by target as sent:
     /// a client polling one URL is masked once, not once a request.
     private var shownTargets: [String: String] = [:]
@@ -39,17 +42,25 @@ package final class RequestLog: @unchecked Sendable {
         self.quiet = quiet
     }
 
-    /// Starts following the journal, every `interval`.
-    package func start(every interval: DispatchTimeInterval = .milliseconds(50)) {
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { [weak self] in self?.flushOnQueue() }
-        timer.resume()
-        self.timer = timer
+    /// Starts following the journal: a flush as soon as it changes, then at
+    /// most one a `batching` interval while changes keep coming.
+    package func start(batching interval: Duration = .milliseconds(50)) {
+        let journal = server.journal
+        follower = Task.detached { [weak self] in
+            var seen = -1
+            while !Task.isCancelled {
+                await journal.waitForChange(after: seen, timeout: .seconds(10))
+                // Read before the flush: a change during it ends the next wait at once.
+                seen = journal.version
+                guard let self else { return }
+                self.flush()
+                try? await Task.sleep(for: interval)
+            }
+        }
     }
 
     /// Logs what arrived since the last call. Safe from any thread (the stop
-    /// handler calls it while the timer may be running): the work runs on the
+    /// handler calls it while the follower may be flushing): the work runs on the
     /// log's own queue, one flush at a time.
     package func flush() {
         queue.sync { flushOnQueue() }
@@ -214,7 +225,7 @@ package final class RequestLog: @unchecked Sendable {
     }
 
     /// Stops following.
-    package func stop() { timer?.cancel() }
+    package func stop() { follower?.cancel() }
 
     /// The status sent, coloured by class; `---` when no status line was sent.
     private func paintStatus(_ status: Int?) -> String {

@@ -137,18 +137,18 @@ final class WebSocketSession: Sendable {
             guard let step = rule.scenario else { return true }
             return scenarios.attempt(step) { () } != nil
         }
-        state.withLock { _ in
-            journal.webSocket(sequence) { $0.messages.append(.init(direction: .received, message: message, answered: rule != nil)) }
-        }
-        deliver(message)
-        if let rule {
-            run(rule.actions[...], answering: message)
-        } else {
+        if rule == nil {
+            // Filed before the journal changes: a log that follows the journal finds it there.
             let report = UnmatchedMessageReport(message: message, request: request, stub: stub, rules: conversation.rules.map { rule in
                 rule.matcher.description + (rule.scenario.map { " (\($0), now \(scenarios.state(of: $0.scenario)))" } ?? "")
             })
             issues.append(ServerIssue(sequence: sequence, kind: .unmatchedMessage(report)))
         }
+        state.withLock { _ in
+            journal.webSocket(sequence) { $0.messages.append(.init(direction: .received, message: message, answered: rule != nil)) }
+        }
+        deliver(message)
+        if let rule { run(rule.actions[...], answering: message) }
     }
 
     /// Hands `message` to the oldest waiting test, or keeps it. A waiter
@@ -184,6 +184,8 @@ final class WebSocketSession: Sendable {
     }
 
     private func fail(_ close: WebSocketClose) {
+        // Filed before the journal changes: a log that follows the journal finds it there.
+        issues.append(ServerIssue(sequence: sequence, kind: .webSocketProtocolError(request: "\(request.method) \(request.path)", close: close)))
         state.withLock { state in
             state.ending = .protocolFailure(close)
             journal.webSocket(sequence) { $0.ending = .protocolFailure(close) }
@@ -192,7 +194,6 @@ final class WebSocketSession: Sendable {
                 channel.send(WebSocketFrames.close(close))
             }
         }
-        issues.append(ServerIssue(sequence: sequence, kind: .webSocketProtocolError(request: "\(request.method) \(request.path)", close: close)))
         channel.close()
     }
 
