@@ -1,3 +1,7 @@
+#if canImport(Testing)
+// Swift Testing is not in the static standard library's resources: a
+// `swift build -c release --static-swift-stdlib` of every target builds this
+// support module without it.
 import StubKit
 import Synchronization
 public import Testing
@@ -27,3 +31,4 @@ extension Issue {
     /// The issue's comment text.
     public var text: String { comments.map(\.rawValue).joined(separator: "\n") }
 }
+#endif

@@ -1,5 +1,7 @@
 import Foundation
+#if canImport(Testing)
 public import Testing
+#endif
 
 /// Blocking work, and long stretches of computing, done on threads of their
 /// own while the awaiting task holds no thread of the cooperative pool.
@@ -66,6 +68,7 @@ final class ThreadPerJob: TaskExecutor {
     }
 }
 
+#if canImport(Testing) // not in the static standard library's resources (`--static-swift-stdlib`)
 /// Runs a test (or each test of a suite) on threads of its own rather than
 /// on the cooperative pool: for a test that computes for seconds (decoding
 /// large documents, thousands of cycles), so that it cannot hold a pool
@@ -87,3 +90,4 @@ extension Trait where Self == OffPoolTrait {
     /// Runs the test on threads of its own: see ``OffPoolTrait``.
     public static var offPool: Self { Self() }
 }
+#endif
