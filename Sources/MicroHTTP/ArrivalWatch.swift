@@ -29,12 +29,13 @@ final class ArrivalWatch: Sendable {
     /// within 10 to 250 ms.
     private let period: Int
     private let timer = Locked(TimerState.idle)
-    /// Set once the timer was asked for, so that later connections skip the lock.
-    private let armed = Atomic<Bool>(false)
 
     private enum TimerState {
+        /// Never armed: the daemon has had no connection.
         case idle
         case sweeping(any DispatchSourceTimer)
+        /// Suspended by a sweep that found no connection open.
+        case paused(any DispatchSourceTimer)
         case stopped
     }
 
@@ -51,42 +52,81 @@ final class ArrivalWatch: Sendable {
     /// One queue sweeps for every daemon in the process, so watches add no threads.
     private static let sweeps = DispatchQueue(label: "understudy.arrival-watch")
 
-    /// Starts sweeping, from the first connection on: a daemon that never
-    /// has a connection (started and stopped in a test) never arms a timer.
-    private func startIfNeeded() {
+    /// Whether the timer is sweeping now: from a connection opening until a
+    /// sweep finds none open, so an idle server wakes for nothing.
+    var isSweeping: Bool {
         timer.withLock { timer in
-            guard case .idle = timer else { return }
-            let source = DispatchSource.makeTimerSource(queue: Self.sweeps)
-            let every = DispatchTimeInterval.nanoseconds(period)
-            source.schedule(deadline: .now() + every, repeating: every)
-            source.setEventHandler { [weak self] in self?.sweep() }
-            source.resume()
-            timer = .sweeping(source)
+            if case .sweeping = timer { return true }
+            return false
+        }
+    }
+
+    /// Sweeps from now on: arms the timer at the first connection (a daemon
+    /// that never has one, started and stopped in a test, never arms it),
+    /// resumes it at the first after a quiet spell.
+    private func sweepFromNow() {
+        timer.withLock { timer in
+            switch timer {
+            case .idle:
+                let source = DispatchSource.makeTimerSource(queue: Self.sweeps)
+                let every = DispatchTimeInterval.nanoseconds(period)
+                source.schedule(deadline: .now() + every, repeating: every)
+                source.setEventHandler { [weak self] in self?.sweep() }
+                source.resume()
+                timer = .sweeping(source)
+            case .paused(let source):
+                source.resume()
+                timer = .sweeping(source)
+            case .sweeping, .stopped:
+                break
+            }
         }
     }
 
     /// Stops sweeping for good.
     func stop() {
         timer.withLock { timer in
-            if case .sweeping(let source) = timer { source.cancel() }
+            switch timer {
+            case .sweeping(let source):
+                source.cancel()
+            case .paused(let source):
+                // A suspended source must be resumed before its last reference goes.
+                source.cancel()
+                source.resume()
+            case .idle, .stopped:
+                break
+            }
             timer = .stopped
         }
     }
 
     /// A connection opened.
     func opened(_ connection: ConnectionContext) {
-        open.withLock { $0[connection.id] = connection }
-        if !armed.load(ordering: .relaxed) {
-            armed.store(true, ordering: .relaxed)
-            startIfNeeded()
+        let first = open.withLock { open in
+            open[connection.id] = connection
+            return open.count == 1
         }
+        // Only the first of those open needs the timer: a sweep pauses it
+        // only while none is, under the timer's lock, so this sees the pause.
+        if first { sweepFromNow() }
     }
 
     /// A connection is about to be closed by libmicrohttpd.
     func closed(_ connection: ConnectionContext) { _ = open.withLock { $0.removeValue(forKey: connection.id) } }
 
-    /// Shuts down every connection whose request is late at `now`.
+    /// Shuts down every connection whose request is late at `now`; pauses
+    /// the timer when none is open.
     func sweep(now: UInt64 = ArrivalWatch.now()) {
+        // The timer's lock, then the connections': `opened` adds under the
+        // connections' lock alone before it looks at the timer, so a
+        // connection added after this finds none is seen paused and resumes it.
+        let paused = timer.withLock { timer -> Bool in
+            guard case .sweeping(let source) = timer, open.withLock({ $0.isEmpty }) else { return false }
+            source.suspend()
+            timer = .paused(source)
+            return true
+        }
+        if paused { return }
         open.withLock { open in
             for connection in open.values {
                 let since = connection.awaitingSince.load(ordering: .relaxed)

@@ -52,4 +52,44 @@ import Glibc
         watch.closed(lateOne)
         watch.closed(answeringOne)
     }
+
+    /// Regression: once a server had had one connection, the sweep woke it
+    /// four times a second for good, open connections or none.
+    @Test func theSweepPausesWhileNoConnectionIsOpenAndResumesForTheNext() throws {
+        let watch = try #require(ArrivalWatch(limit: .seconds(10)))
+        defer { watch.stop() }
+        #expect(!watch.isSweeping, "no connection yet, no timer")
+        let (near, far) = Self.socketPair()
+        defer { close(near); close(far) }
+        let first = ConnectionContext(id: 1, remoteAddress: "test", socket: near)
+        watch.opened(first)
+        #expect(watch.isSweeping)
+        watch.sweep()
+        #expect(watch.isSweeping, "a sweep with a connection open keeps sweeping")
+        watch.closed(first)
+        watch.sweep()
+        #expect(!watch.isSweeping, "a sweep with none open pauses")
+        let second = ConnectionContext(id: 2, remoteAddress: "test", socket: near)
+        watch.opened(second)
+        #expect(watch.isSweeping, "the next connection resumes it")
+        watch.closed(second)
+        watch.sweep()
+        #expect(!watch.isSweeping)
+    }
+
+    /// A watch stopped while paused lets its timer go (a suspended dispatch
+    /// source released without resuming would crash the process).
+    @Test func aPausedWatchStops() throws {
+        let watch = try #require(ArrivalWatch(limit: .seconds(10)))
+        let (near, far) = Self.socketPair()
+        defer { close(near); close(far) }
+        let connection = ConnectionContext(id: 1, remoteAddress: "test", socket: near)
+        watch.opened(connection)
+        watch.closed(connection)
+        watch.sweep()
+        #expect(!watch.isSweeping)
+        watch.stop()
+        watch.opened(connection)
+        #expect(!watch.isSweeping, "a stopped watch stays stopped")
+    }
 }
