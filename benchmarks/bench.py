@@ -19,8 +19,10 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
+import spec_reload
 import wiremock_bodies
 import wiremock_large
 import wiremock_peer
@@ -88,10 +90,17 @@ def marvel_signed_path(public="1234", private="abcd", ts="1"):
     return f"/v1/public/characters?limit=20&ts={ts}&apikey={public}&hash={digest}"
 
 
-def idle_memory(command, settle, quiet=5):
+def idle_memory(command, settle, quiet=5, asked=None):
     """Memory once start-up has settled, and the wake-ups (context switches,
-    every thread) of `quiet` seconds with nothing asked of the server."""
+    every thread) of `quiet` seconds with nothing asked of the server; with
+    `asked` (a path), after one request for it, as a server sits between a
+    user's requests."""
     with Server("idle", command) as server:
+        if asked:
+            try:
+                urllib.request.urlopen(server.url + asked, timeout=30).close()
+            except urllib.error.HTTPError:
+                pass  # any answer will do: the connection was served
         time.sleep(settle)  # measuring, not synchronising: let start-up allocations settle
         figures = server.memory()
         before = server.wakeups()
@@ -225,10 +234,16 @@ def main():
     idle_marvel = idle_memory([understudy, "serve", "--marvel"], 1)
     idle_reference = idle_memory([options.reference, options.body], 1)
     idle_floor = idle_memory([bench, "idle"], 1)
+    say("idle after a request...")
+    asked_spec = idle_memory([understudy, "serve", "specs/marvel.yaml"], 1, asked="/v1/public/comics")
+    asked_watch = idle_memory([understudy, "serve", "specs/marvel.yaml", "--watch"], 1, asked="/v1/public/comics")
+    asked_reference = idle_memory([options.reference, options.body], 1, asked="/fixed")
 
     say(f"{options.burst} concurrent requests to a 1 s delayed stub...")
     delayed = delayed_burst(understudy, options.burst)
 
+    say("serve --watch reload...")
+    reload = spec_reload.measure(understudy)
     say("proxy overhead...")
     proxy = proxy_overhead(understudy, options.reference, options.body, options.seconds, options.rounds)
     say("HTTPS against plain HTTP...")
@@ -241,8 +256,9 @@ def main():
     report = dict(machine=f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}",
                   seconds=options.seconds, rounds=rounds, startstop=startstop,
                   reference_startstop=reference_startstop, peer_startstop=peer_startstop,
-                  idle=dict(spec=idle_spec, marvel=idle_marvel, reference=idle_reference, floor=idle_floor),
-                  delayed=delayed, decode=decode, marvel_body_bytes=len(marvel_body), proxy=proxy, tls=tls,
+                  idle=dict(spec=idle_spec, marvel=idle_marvel, reference=idle_reference, floor=idle_floor,
+                            askedSpec=asked_spec, askedWatch=asked_watch, askedReference=asked_reference),
+                  delayed=delayed, decode=decode, marvel_body_bytes=len(marvel_body), reload=reload, proxy=proxy, tls=tls,
                   wiremock_starts=starts, start_costs=start_costs, wiremock_large=large,
                   wiremock_bodies=bodies)
     if options.json:
@@ -314,6 +330,9 @@ def print_report(report, options):
           f"{idle['floor']['wakeups']} (threads that ended in the window, uncounted: "
           f"{idle['spec']['threadsEnded']}, {idle['marvel']['threadsEnded']}, {idle['reference']['threadsEnded']}, "
           f"{idle['floor']['threadsEnded']})")
+    print(f"idle wake-ups in {idle['askedSpec']['quietSeconds']} s after one request: understudy serve specs/marvel.yaml "
+          f"{idle['askedSpec']['wakeups']}; with --watch {idle['askedWatch']['wakeups']}; C reference "
+          f"{idle['askedReference']['wakeups']}")
     peaks = [r["marvel"]["memory"]["VmHWM"] for r in rounds]
     journal = [r["marvel"]["requests"] for r in rounds]
     print(f"under load, serve --marvel peak VmRSS {mib(median(peaks))} after ~{median(journal):,.0f} requests "
@@ -321,6 +340,7 @@ def print_report(report, options):
     d = report["delayed"]
     print(f"{d['count']} concurrent requests to a 1 s delayed stub: all {d['ok']} answered 200 in {d['wall']:.2f} s wall "
           f"(first {d['first']:.2f} s, median {d['median']:.2f} s, last {d['last']:.2f} s; < 2 s); server threads {d['threads']}")
+    spec_reload.print_report(report["reload"])
     print_proxy(report["proxy"])
     print_tls(report["tls"], report["startstop"])
     if report["wiremock_starts"]:

@@ -207,7 +207,7 @@ struct Serve: ParsableCommand {
                     logger.error("reload refused: \(error)")
                 }
             }
-            watcher?.start(every: .milliseconds(200))
+            watcher?.start()
         }
         withExtendedLifetime((session, watcher, log)) { dispatchMain() }
     }
