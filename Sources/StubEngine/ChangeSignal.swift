@@ -10,7 +10,13 @@ final class ChangeSignal: Sendable {
     private let parked = Atomic<Int>(0)
     private let ids = Atomic<UInt64>(0)
     /// `Locked`, not `Mutex`: Thread Sanitizer sees a pthread mutex's ordering.
-    private let waiters = Locked<[UInt64: CheckedContinuation<Void, Never>]>([:])
+    private let waiters = Locked(Waiting())
+
+    private struct Waiting {
+        var parked: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        /// Waits whose timeout came before they parked: they end as they park.
+        var expired: Set<UInt64> = []
+    }
 
     /// How many changes so far.
     var current: Int { version.load(ordering: .sequentiallyConsistent) }
@@ -20,8 +26,8 @@ final class ChangeSignal: Sendable {
         version.add(1, ordering: .sequentiallyConsistent)
         guard parked.load(ordering: .sequentiallyConsistent) > 0 else { return }
         let woken = waiters.withLock { waiting -> [CheckedContinuation<Void, Never>] in
-            let all = Array(waiting.values)
-            waiting.removeAll()
+            let all = Array(waiting.parked.values)
+            waiting.parked.removeAll()
             parked.subtract(all.count, ordering: .sequentiallyConsistent)
             return all
         }
@@ -35,17 +41,21 @@ final class ChangeSignal: Sendable {
             guard (try? await Task.sleep(for: timeout)) != nil else { return }
             self?.release(id)
         }
-        defer { timer.cancel() }
+        defer {
+            timer.cancel()
+            // A timeout due as a bump woke this wait must not mark it for ever.
+            _ = waiters.withLock { $0.expired.remove(id) }
+        }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = waiters.withLock { waiting -> Bool in
                 // Counted as parked before the version is read: a bump after
                 // this point either is seen here or sees this waiter.
                 parked.add(1, ordering: .sequentiallyConsistent)
-                if version.load(ordering: .sequentiallyConsistent) > seen {
+                if waiting.expired.remove(id) != nil || version.load(ordering: .sequentiallyConsistent) > seen {
                     parked.subtract(1, ordering: .sequentiallyConsistent)
                     return true
                 }
-                waiting[id] = continuation
+                waiting.parked[id] = continuation
                 return false
             }
             if ready { continuation.resume() }
@@ -54,7 +64,10 @@ final class ChangeSignal: Sendable {
 
     private func release(_ id: UInt64) {
         let continuation = waiters.withLock { waiting -> CheckedContinuation<Void, Never>? in
-            guard let found = waiting.removeValue(forKey: id) else { return nil }
+            guard let found = waiting.parked.removeValue(forKey: id) else {
+                waiting.expired.insert(id)
+                return nil
+            }
             parked.subtract(1, ordering: .sequentiallyConsistent)
             return found
         }
