@@ -142,7 +142,7 @@ let package = Package(
         // The whole Marvel Comics API declared with the DSL, over crafted data.
         .target(
             name: "MarvelFake",
-            dependencies: ["StubKit", "StubServer", "MarvelStubs", "MarvelModels"],
+            dependencies: ["StubKit", "StubServer", "MarvelStubs", "MarvelModels", "Locking"],
             swiftSettings: strictSettings
         ),
         // A server in another process, driven through its admin API: Foundation

@@ -22,6 +22,7 @@ import time
 import urllib.error
 import urllib.request
 
+import marvel_start
 import spec_reload
 import wiremock_bodies
 import wiremock_large
@@ -242,6 +243,8 @@ def main():
     say(f"{options.burst} concurrent requests to a 1 s delayed stub...")
     delayed = delayed_burst(understudy, options.burst)
 
+    say("serve --marvel start...")
+    marvel_started = marvel_start.measure(understudy)
     say("serve --watch reload...")
     reload = spec_reload.measure(understudy)
     say("proxy overhead...")
@@ -258,7 +261,7 @@ def main():
                   reference_startstop=reference_startstop, peer_startstop=peer_startstop,
                   idle=dict(spec=idle_spec, marvel=idle_marvel, reference=idle_reference, floor=idle_floor,
                             askedSpec=asked_spec, askedWatch=asked_watch, askedReference=asked_reference),
-                  delayed=delayed, decode=decode, marvel_body_bytes=len(marvel_body), reload=reload, proxy=proxy, tls=tls,
+                  delayed=delayed, decode=decode, marvel_body_bytes=len(marvel_body), reload=reload, marvel_start=marvel_started, proxy=proxy, tls=tls,
                   wiremock_starts=starts, start_costs=start_costs, wiremock_large=large,
                   wiremock_bodies=bodies)
     if options.json:
@@ -340,6 +343,7 @@ def print_report(report, options):
     d = report["delayed"]
     print(f"{d['count']} concurrent requests to a 1 s delayed stub: all {d['ok']} answered 200 in {d['wall']:.2f} s wall "
           f"(first {d['first']:.2f} s, median {d['median']:.2f} s, last {d['last']:.2f} s; < 2 s); server threads {d['threads']}")
+    marvel_start.print_report(report["marvel_start"])
     spec_reload.print_report(report["reload"])
     print_proxy(report["proxy"])
     print_tls(report["tls"], report["startstop"])

@@ -38,9 +38,9 @@ public struct MarvelCatalog: Sendable {
         series = (0..<CatalogGraph.seriesCount).map(crafted.series)
         stories = (0..<CatalogGraph.storyCount).map(crafted.story)
 
-        let encoder = MarvelJSON.encoder()
-        func base(_ kind: ResourceKind, _ index: Int, _ json: Data, modified: MarvelDate) -> CatalogRecord {
-            var record = CatalogRecord(id: CatalogGraph.id(kind, index), result: EncodedMarvelResult(json: json))
+        func base(_ kind: ResourceKind, _ index: Int, _ entity: some Encodable & Sendable, modified: MarvelDate) -> CatalogRecord {
+            let id = CatalogGraph.id(kind, index)
+            var record = CatalogRecord(id: id, encoded: LazyEncodedResult("\(kind) \(id)") { try MarvelJSON.encoder().encode(entity) })
             for target in ResourceKind.allCases where target != kind {
                 record.links[target] = Set(graph.related(target, to: kind, index).map { CatalogGraph.id(target, $0) })
             }
@@ -48,13 +48,13 @@ public struct MarvelCatalog: Sendable {
             return record
         }
         var records: [ResourceKind: [CatalogRecord]] = [:]
-        records[.characters] = try characters.enumerated().map { index, character in
-            var record = base(.characters, index, try encoder.encode(character), modified: character.modified)
+        records[.characters] = characters.enumerated().map { index, character in
+            var record = base(.characters, index, character, modified: character.modified)
             record.text["name"] = character.name
             return record
         }
-        records[.comics] = try comics.enumerated().map { index, comic in
-            var record = base(.comics, index, try encoder.encode(comic), modified: comic.modified)
+        records[.comics] = comics.enumerated().map { index, comic in
+            var record = base(.comics, index, comic, modified: comic.modified)
             record.text = ["title": comic.title, "diamondCode": comic.diamondCode, "upc": comic.upc,
                            "isbn": comic.isbn, "ean": comic.ean, "issn": comic.issn]
             record.tags = ["format": [comic.format.lowercased()],
@@ -68,28 +68,28 @@ public struct MarvelCatalog: Sendable {
             if comic.digitalId != 0 { record.flags.insert("digital") }
             return record
         }
-        records[.creators] = try creators.enumerated().map { index, creator in
-            var record = base(.creators, index, try encoder.encode(creator), modified: creator.modified)
+        records[.creators] = creators.enumerated().map { index, creator in
+            var record = base(.creators, index, creator, modified: creator.modified)
             record.text = ["firstName": creator.firstName, "middleName": creator.middleName, "lastName": creator.lastName,
                            "suffix": creator.suffix, "fullName": creator.fullName]
             return record
         }
-        records[.events] = try events.enumerated().map { index, event in
-            var record = base(.events, index, try encoder.encode(event), modified: event.modified)
+        records[.events] = events.enumerated().map { index, event in
+            var record = base(.events, index, event, modified: event.modified)
             record.text["name"] = event.title
             record.dates["startDate"] = event.start.flatMap { FilterDate.parse($0.rawValue) }
             return record
         }
-        records[.series] = try series.enumerated().map { index, series in
-            var record = base(.series, index, try encoder.encode(series), modified: series.modified)
+        records[.series] = series.enumerated().map { index, series in
+            var record = base(.series, index, series, modified: series.modified)
             record.text["title"] = series.title
             record.numbers["startYear"] = Double(series.startYear)
             let formats = graph.comics(of: .series, index).map { crafted.comicFormat($0).lowercased() }
             record.tags = ["type": [series.type], "contains": Set(formats)]
             return record
         }
-        records[.stories] = try stories.enumerated().map { index, story in
-            try base(.stories, index, encoder.encode(story), modified: story.modified)
+        records[.stories] = stories.enumerated().map { index, story in
+            base(.stories, index, story, modified: story.modified)
         }
         self.records = records
         positions = records.mapValues { list in

@@ -95,7 +95,8 @@ struct MarvelRoutes {
         guard let found = records(request.capture("id", as: Int.self) ?? 0) else {
             return .marvelError(.notFound((notFound ?? kind).notFoundNoun))
         }
-        let results = MarvelResults(plan.apply(to: found).map(\.result))
-        return .marvel(results, for: request.request, attribution: configuration.attribution)
+        // Only the page's records are encoded (each once, when a page first holds it).
+        let kept = plan.apply(to: found)
+        return .marvel(total: kept.count, page: { kept[$0].map(\.result) }, for: request.request, attribution: configuration.attribution)
     }
 }

@@ -29,6 +29,27 @@ extension StubResponse {
                           callback: query.last { $0.name == "callback" }?.value, attribution: attribution)
     }
 
+    /// One page of `total` results for `request`, where `page` gives only
+    /// the results in the range asked for: for a catalog that encodes each
+    /// result when a page first holds it (the Marvel fake).
+    package static func marvel(
+        total: Int,
+        page: (Range<Int>) -> [EncodedMarvelResult],
+        for request: RecordedRequest,
+        attribution: MarvelAttribution = .current
+    ) -> StubResponse {
+        let query = request.query
+        let paging: MarvelPaging
+        switch MarvelPaging.read(query) {
+        case .success(let read): paging = read
+        case .failure(let failure): return .marvelError(failure)
+        }
+        let start = min(paging.offset, total)
+        let end = min(start + paging.limit, total)
+        return marvelPage(page(start..<end), total: total, paging: paging, ifNoneMatch: request.headers.values(for: "If-None-Match"),
+                          callback: query.last { $0.name == "callback" }?.value, attribution: attribution)
+    }
+
     /// One page of `results`, encoded with the default encoder, for `request`.
     public static func marvel<Value: Encodable>(
         results: [Value],
@@ -49,8 +70,20 @@ extension StubResponse {
     ) -> StubResponse {
         let start = min(paging.offset, results.count)
         let end = min(start + paging.limit, results.count)
-        let page = results.results[start..<end]
-        let head = Data(#"{"offset":\#(paging.offset),"limit":\#(paging.limit),"total":\#(results.count),"count":\#(end - start),"results":["#.utf8)
+        return marvelPage(results.results[start..<end], total: results.count, paging: paging, ifNoneMatch: ifNoneMatch,
+                          callback: callback, attribution: attribution)
+    }
+
+    /// The envelope of `page`, results of `total`, or `304` when `ifNoneMatch` names its tag.
+    private static func marvelPage(
+        _ page: some Collection<EncodedMarvelResult>,
+        total: Int,
+        paging: MarvelPaging,
+        ifNoneMatch: [String],
+        callback: String?,
+        attribution: MarvelAttribution
+    ) -> StubResponse {
+        let head = Data(#"{"offset":\#(paging.offset),"limit":\#(paging.limit),"total":\#(total),"count":\#(page.count),"results":["#.utf8)
         var hash = SHA1()
         hash.update(head)
         for result in page { hash.update(result.digest) }
