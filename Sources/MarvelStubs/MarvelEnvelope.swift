@@ -19,14 +19,7 @@ extension StubResponse {
         for request: RecordedRequest,
         attribution: MarvelAttribution = .current
     ) -> StubResponse {
-        let query = request.query
-        let page: MarvelPaging
-        switch MarvelPaging.read(query) {
-        case .success(let paging): page = paging
-        case .failure(let failure): return .marvelError(failure)
-        }
-        return marvelPage(results, paging: page, ifNoneMatch: request.headers.values(for: "If-None-Match"),
-                          callback: query.last { $0.name == "callback" }?.value, attribution: attribution)
+        marvel(total: results.count, page: { Array(results.results[$0]) }, for: request, attribution: attribution)
     }
 
     /// One page of `total` results for `request`, where `page` gives only
