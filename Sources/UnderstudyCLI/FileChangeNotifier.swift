@@ -37,16 +37,17 @@ final class FileChangeNotifier {
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
         source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+        source.setCancelHandler { close(descriptor) }
         for path in paths { arm(path) }
         guard !folders.isEmpty else {
-            close(descriptor)
+            // Active, so that deinit's cancel may release it (an inactive source may not be), and closes the descriptor.
+            source.resume()
             return nil
         }
         source.setEventHandler { [weak self] in
             guard let self else { return }
             if self.drain() { changed() }
         }
-        source.setCancelHandler { close(descriptor) }
         source.resume()
         #else
         return nil

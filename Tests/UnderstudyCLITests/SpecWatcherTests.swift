@@ -101,6 +101,13 @@ import UnderstudyCLI
         await Self.expectChange(watching, showing: "root/mappings/a.json={};root/mappings/more/b.json={ }")
     }
 
+    /// A spec in a folder that does not exist has nothing to watch: the
+    /// watcher compares on its timer instead, and lets its descriptor go.
+    @Test func aSpecWithNoFolderIsPolled() {
+        let watcher = SpecWatcher(paths: ["/nonexistent-\(UUID().uuidString)/live.yaml"]) {}
+        #expect(watcher.start() == .polled)
+    }
+
     /// Waits for a look that finds a change and sees the folder holding
     /// `files` (a save may be seen in steps, each a change); each change
     /// found on the way must be an event's on Linux, not the timer's.
