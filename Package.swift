@@ -77,7 +77,7 @@ let package = Package(
         // scenarios, `times`, delays as timers, faults as values), the journal
         // and near-miss reports, with no socket and no libmicrohttpd. Every
         // transport feeds it. Not a product.
-        .target(name: "StubEngine", dependencies: ["HTTPWire", "Locking", "StubKit"], swiftSettings: strictSettings),
+        .target(name: "StubEngine", dependencies: ["HTTPWire", "LegacyDigests", "Locking", "StubKit"], swiftSettings: strictSettings),
         // Serves [Stub] to URLSession in this process through URLProtocol: the
         // in-process transport in front of the engine. Links no C (iOS unit tests).
         .target(name: "StubInProcess", dependencies: ["StubEngine", "HTTPWire", "Locking", "StubKit"], swiftSettings: strictSettings),

@@ -36,10 +36,12 @@ extension HTTPResponse {
     /// its own line (as WireMock's Jetty does). Nothing changes when a `Vary`
     /// line already names the field or is `*`.
     package func varying(on field: String) -> HTTPResponse {
-        let listed = headers.lazy.filter { $0.name.caseInsensitiveEquals("Vary") }
-            .flatMap { $0.value.split(separator: ",") }
-            .map { String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
-        if listed.contains(where: { $0 == "*" || $0.caseInsensitiveEquals(field) }) { return self }
+        for header in headers where header.name.caseInsensitiveEquals("Vary") {
+            for entry in header.value.split(separator: ",") {
+                let name = String(entry.trimmingOptionalWhitespace)
+                if name == "*" || name.caseInsensitiveEquals(field) { return self }
+            }
+        }
         var varied = self
         varied.headers.append(("Vary", field))
         return varied
@@ -54,4 +56,14 @@ extension HTTPResponse {
         headers: [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")],
         text: "503 Service Unavailable: the server stopped before this delayed response was due.\n"
     )
+}
+
+extension Substring {
+    /// This text without the spaces and tabs HTTP allows around a list
+    /// entry (RFC 9110's optional whitespace).
+    fileprivate var trimmingOptionalWhitespace: Substring {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return "" }
+        return self[first...last]
+    }
 }

@@ -20,6 +20,21 @@ public struct Digest: Sendable, Hashable, Sequence, CustomStringConvertible {
 
     /// ``hexString``.
     public var description: String { hexString }
+
+    /// The bytes of `words`, each most significant byte first (SHA-1).
+    init(bigEndianWords words: [UInt32]) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(words.count * 4)
+        for word in words {
+            for shift: UInt32 in [24, 16, 8, 0] { bytes.append(UInt8(truncatingIfNeeded: word >> shift)) }
+        }
+        self.bytes = bytes
+    }
+
+    /// The bytes of `words`, each least significant byte first (MD5).
+    init(littleEndianWords words: [UInt32]) {
+        self.init(bigEndianWords: words.map(\.byteSwapped))
+    }
 }
 
 /// MD5 or SHA-1: bytes in, in as many pieces as you like, a digest out.

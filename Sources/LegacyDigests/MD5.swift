@@ -20,7 +20,7 @@ public struct MD5: LegacyDigest {
     /// The 16-byte digest of everything added.
     public func finalize() -> Digest {
         let state = blocks.finish(bigEndianLength: false, Self.compress)
-        return Digest(bytes: [state.0, state.1, state.2, state.3].flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32($0 * 8)) } })
+        return Digest(littleEndianWords: [state.0, state.1, state.2, state.3])
     }
 
     private static let shifts: [UInt32] = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21]

@@ -1,5 +1,5 @@
 /// SHA-1 (FIPS 180-4), for the protocols that still name it: the Marvel
-/// fake's ETags. Not for security.
+/// fake's ETags and the WebSocket handshake's accept value. Not for security.
 public struct SHA1: LegacyDigest {
     private var blocks = DigestBlocks<(UInt32, UInt32, UInt32, UInt32, UInt32)>((0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476, 0xc3d2_e1f0))
 
@@ -12,7 +12,7 @@ public struct SHA1: LegacyDigest {
     /// The 20-byte digest of everything added.
     public func finalize() -> Digest {
         let state = blocks.finish(bigEndianLength: true, Self.compress)
-        return Digest(bytes: [state.0, state.1, state.2, state.3, state.4].flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } })
+        return Digest(bigEndianWords: [state.0, state.1, state.2, state.3, state.4])
     }
 
     private static func compress(_ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32), _ block: UnsafeRawBufferPointer) {

@@ -16,6 +16,20 @@ struct OpenAPIAnswer {
         return check.violations.isEmpty ? nil : refusal(check)
     }
 
+    /// The response a request that names none gets: the lowest 2xx, else
+    /// `2XX`, else `default`, else the first declared.
+    private static func unaskedResponse(of responses: [OpenAPIResponse]) -> OpenAPIResponse? {
+        let successes = responses.filter { response in
+            guard let code = Int(response.status) else { return false }
+            return (200...299).contains(code)
+        }
+        if let lowest = successes.min(by: { $0.status < $1.status }) { return lowest }
+        for wildcard in ["2XX", "default"] {
+            if let found = responses.first(where: { $0.status == wildcard }) { return found }
+        }
+        return responses.first
+    }
+
     func response(to request: RecordedRequest) -> StubResponse {
         let check = OpenAPIRequestCheck(request, pathValues: operation.pathTemplate.values(in: request.path) ?? [:], operation: operation, source: source)
         if !check.violations.isEmpty {
@@ -30,9 +44,7 @@ struct OpenAPIAnswer {
                 return problem(400, "No such response", "Prefer: code=\(code) names no response of \(operation.name)", violations: [])
             }
             chosen = named
-        } else if let success = operation.responses.filter({ Int($0.status).map { (200...299).contains($0) } ?? false }).min(by: { $0.status < $1.status })
-                    ?? operation.responses.first(where: { $0.status == "2XX" }) ?? operation.responses.first(where: { $0.status == "default" })
-                    ?? operation.responses.first {
+        } else if let success = Self.unaskedResponse(of: operation.responses) {
             chosen = success
         } else {
             return StubResponse(status: 204)

@@ -1,4 +1,5 @@
 import Foundation
+import LegacyDigests
 package import StubKit
 
 /// The server's side of the opening handshake (RFC 6455 §4.2): checks the
@@ -20,7 +21,7 @@ package enum WebSocketHandshake {
 
     /// `Sec-WebSocket-Accept` for `key`: base64 of SHA-1 of the key as sent plus the GUID.
     package static func accept(key: String) -> String {
-        Data(SHA1.digest(Array((key + guid).utf8))).base64EncodedString()
+        Data(SHA1.hash((key + guid).utf8).bytes).base64EncodedString()
     }
 
     /// The 101 for `request`, speaking one of `protocols`; or the refusal.

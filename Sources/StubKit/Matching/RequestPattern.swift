@@ -159,8 +159,11 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
 
     /// `METHOD path` plus the number of further conditions.
     public var description: String {
-        let extra = target.count + query.count + headers.count + cookies.count + form.count + body.count + multipart.count + predicates.count
-        return "\(method?.rawValue ?? "*") \(path)" + (extra > 0 ? " (+\(extra) condition\(extra == 1 ? "" : "s"))" : "")
+        let counts: [Int] = [target.count, query.count, headers.count, cookies.count, form.count, body.count, multipart.count, predicates.count]
+        let extra = counts.reduce(0, +)
+        let head = "\(method?.rawValue ?? "*") \(path)"
+        guard extra > 0 else { return head }
+        return "\(head) (+\(extra) condition\(extra == 1 ? "" : "s"))"
     }
 
     /// `METHOD path` and every condition spelled out, for failure messages:

@@ -17,31 +17,42 @@ package enum JournalExpectations {
     /// Requests matching `patterns` in this order, others allowed between them.
     package static func inOrder(_ wanted: [RequestPattern], in journal: JournalSnapshot) -> String? {
         let entries = journal.entries
-        let redaction = journal.redaction
         var position = 0
         var found: [Int: Int] = [:] // entry index → step
         for (step, pattern) in wanted.enumerated() {
             guard let index = entries[position...].firstIndex(where: { pattern.match($0.request) != nil }) else {
-                var lines = ["Expected requests in this order:"]
-                lines += wanted.enumerated().map { "  \($0.offset + 1). \($0.element.detailedDescription)" }
-                let after = step == 0 ? "" : " after #\(entries[position - 1].sequence)"
-                let anywhere = entries.contains { pattern.match($0.request) != nil }
-                lines.append("Step \(step + 1) found no request\(after)" + (anywhere && step > 0 ? " (one came earlier)." : "."))
-                lines.append(JournalListing.heading(journal))
-                lines += JournalListing.lines(Array(entries.enumerated())) { index, entry in
-                    let mark = found[index].map { "  → step \($0 + 1)" }
-                        ?? wanted.firstIndex { $0.match(entry.request) != nil }.map { "  (matches step \($0 + 1))" }
-                        ?? JournalListing.firstMiss(pattern, entry.request, redaction).map {
-                            " — for step \(step + 1), \($0.field): expected \($0.expected), got \($0.actual)"
-                        }
-                    return "#\(entry.sequence) \(JournalListing.show(entry.request, redaction))" + (mark ?? "")
-                }
-                return lines.joined(separator: "\n")
+                return orderFailure(wanted, step: step, after: position, found: found, in: journal)
             }
             found[index] = step
             position = index + 1
         }
         return nil
+    }
+
+    /// The message for step `step` of `wanted`, which no entry from `after`
+    /// on matched: the steps, then every entry marked with the step it met,
+    /// the step it would meet, or why it misses this step.
+    private static func orderFailure(
+        _ wanted: [RequestPattern], step: Int, after position: Int, found: [Int: Int], in journal: JournalSnapshot
+    ) -> String {
+        let entries = journal.entries
+        let redaction = journal.redaction
+        let pattern = wanted[step]
+        var lines = ["Expected requests in this order:"]
+        for (offset, wantedPattern) in wanted.enumerated() { lines.append("  \(offset + 1). \(wantedPattern.detailedDescription)") }
+        let after = step == 0 ? "" : " after #\(entries[position - 1].sequence)"
+        let anywhere = entries.contains { pattern.match($0.request) != nil }
+        let ending = anywhere && step > 0 ? " (one came earlier)." : "."
+        lines.append("Step \(step + 1) found no request\(after)\(ending)")
+        lines.append(JournalListing.heading(journal))
+        lines += JournalListing.lines(Array(entries.enumerated())) { (index: Int, entry: JournalEntry) -> String in
+            let shown = "#\(entry.sequence) \(JournalListing.show(entry.request, redaction))"
+            if let met = found[index] { return shown + "  → step \(met + 1)" }
+            if let other = wanted.firstIndex(where: { $0.match(entry.request) != nil }) { return shown + "  (matches step \(other + 1))" }
+            guard let miss = JournalListing.firstMiss(pattern, entry.request, redaction) else { return shown }
+            return shown + " — for step \(step + 1), \(miss.field): expected \(miss.expected), got \(miss.actual)"
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Every request (or every one matching `scope`) satisfies `requirement`,
