@@ -155,8 +155,8 @@ def print_report(report):
     line += (f"); after one test file changes {ours['edited']:.2f} s, median of 3 edits (no dependency {floor['edited']:.2f} s"
              + (f", HummingbirdTesting {report['hummingbird']['edited']:.2f} s" if "hummingbird" in report else "") + ")")
     print(line)
-    slow = [row for row in ours["modules"] if row[3] >= 1.0]
-    print("  compiler jobs by module, ours from clean (s from the first job: start-end, CPU): "
+    slow = [row for row in ours["modules"] if row[3] >= 1.0]  # summed wall time of its jobs, over 1 s
+    print("  compiler jobs by module, ours from clean (s from the first job: first start-last end, summed job time): "
           + "; ".join(f"{module} {first:.0f}-{last:.0f} ({busy:.1f})" for module, first, last, busy in slow))
 
 
