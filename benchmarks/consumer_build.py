@@ -94,8 +94,14 @@ def timed_build(folder, environment=None):
 
 
 def frontend():
-    driver = shutil.which("swift-frontend") or os.path.join(os.path.dirname(os.path.realpath(shutil.which("swift"))), "swift-frontend")
-    return os.path.realpath(driver)
+    """The real `swift-frontend`, or None: on PATH on Linux, through xcrun on macOS."""
+    found = shutil.which("swift-frontend")
+    if not found and shutil.which("xcrun"):
+        found = subprocess.run(["xcrun", "--find", "swift-frontend"], capture_output=True, text=True).stdout.strip() or None
+    if not found and shutil.which("swift"):
+        beside = os.path.join(os.path.dirname(os.path.realpath(shutil.which("swift"))), "swift-frontend")
+        found = beside if os.path.exists(beside) else None
+    return os.path.realpath(found) if found else None
 
 
 def measure_one(kind, root, workdir):
@@ -103,7 +109,7 @@ def measure_one(kind, root, workdir):
     write_package(folder, kind, root)
     subprocess.run(["swift", "package", "resolve"], cwd=folder, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     environment, log = None, None
-    if kind == "understudy":
+    if kind == "understudy" and frontend():
         log = os.path.join(workdir, "frontend-jobs.log")
         wrapper = os.path.join(workdir, "frontend-wrapper.sh")
         with open(wrapper, "w") as file:
@@ -155,6 +161,8 @@ def print_report(report):
     line += (f"); after one test file changes {ours['edited']:.2f} s, median of 3 edits (no dependency {floor['edited']:.2f} s"
              + (f", HummingbirdTesting {report['hummingbird']['edited']:.2f} s" if "hummingbird" in report else "") + ")")
     print(line)
+    if not ours["modules"]:
+        return print("  (no swift-frontend found to time the compiler's jobs by module)")
     slow = [row for row in ours["modules"] if row[3] >= 1.0]  # summed wall time of its jobs, over 1 s
     print("  compiler jobs by module, ours from clean (s from the first job: first start-last end, summed job time): "
           + "; ".join(f"{module} {first:.0f}-{last:.0f} ({busy:.1f})" for module, first, last, busy in slow))
