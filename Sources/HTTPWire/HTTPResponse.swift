@@ -57,13 +57,3 @@ extension HTTPResponse {
         text: "503 Service Unavailable: the server stopped before this delayed response was due.\n"
     )
 }
-
-extension Substring {
-    /// This text without the spaces and tabs HTTP allows around a list
-    /// entry (RFC 9110's optional whitespace).
-    fileprivate var trimmingOptionalWhitespace: Substring {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return "" }
-        return self[first...last]
-    }
-}

@@ -18,6 +18,17 @@ extension String {
     }
 }
 
+extension Substring {
+    /// This text without the spaces and tabs HTTP allows at the ends of a
+    /// field value or a list entry (RFC 9110's optional whitespace).
+    package var trimmingOptionalWhitespace: Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return text
+    }
+}
+
 extension UnsafeBufferPointer<UInt8> {
     /// ASCII case-insensitive equality of two byte runs of the same length.
     package func caseInsensitiveEquals(_ other: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -28,14 +28,6 @@ public struct WireResponse: Sendable, Hashable {
         headers.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
     }
 
-    /// `text` without the spaces and tabs (HTTP's optional white space) at its ends.
-    static func trimmed(_ text: Substring) -> Substring {
-        var text = text
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
-    }
-
     /// The largest header block and body read; a bigger answer is an error, not a hang.
     public static let headerLimit = 64 << 10
     /// The largest body read.
@@ -134,13 +126,13 @@ public struct WireResponse: Sendable, Hashable {
     /// Whether the last transfer coding of `response` is `chunked`.
     private static func isChunked(_ response: WireResponse) -> Bool {
         let codings = response.values(for: "Transfer-Encoding").joined(separator: ",").lowercased()
-        return codings.split(separator: ",").last.map(Self.trimmed) == "chunked"
+        return codings.split(separator: ",").last.map(\.trimmingOptionalWhitespace) == "chunked"
     }
 
     /// The length the `Content-Length` fields agree on; `nil` when they hold
     /// none. Throws when they disagree or one is not a length.
     private static func length(of response: WireResponse) throws(WireClientError) -> Int? {
-        let lengths = Set(response.values(for: "Content-Length").flatMap { $0.split(separator: ",") }.map { String(Self.trimmed($0)) })
+        let lengths = Set(response.values(for: "Content-Length").flatMap { $0.split(separator: ",") }.map { String($0.trimmingOptionalWhitespace) })
         guard let text = lengths.first else { return nil }
         guard lengths.count == 1, let length = Int(text), length >= 0 else {
             throw .malformedResponse("Content-Length \(lengths.sorted().joined(separator: ", ")) is not one length")
@@ -246,7 +238,7 @@ public struct WireResponse: Sendable, Hashable {
         while true {
             guard let lineEnd = find([13, 10], in: bytes, from: at) else { return try incomplete() }
             let line = String(decoding: bytes[at..<lineEnd], as: UTF8.self)
-            let sizeText = line.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first.map { String(Self.trimmed($0)) } ?? ""
+            let sizeText = line.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first.map { String($0.trimmingOptionalWhitespace) } ?? ""
             // Hex digits only: `Int(_:radix:)` would also take a sign.
             guard !sizeText.isEmpty, sizeText.count <= 8, sizeText.allSatisfy({ $0.isASCII && $0.isHexDigit }),
                   let size = Int(sizeText, radix: 16) else {
