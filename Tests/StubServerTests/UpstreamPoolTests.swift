@@ -186,6 +186,7 @@ private final class ClosingUpstream: Sendable {
     let port: Int
     private let fd: Int32
     private let count = Mutex(0)
+    private let stopped = Atomic(false)
     private let answering: Bool
     private let feed = AsyncStream<Bool>.makeStream()
 
@@ -209,10 +210,18 @@ private final class ClosingUpstream: Sendable {
         }
         fd = listener
         port = Int(UInt16(bigEndian: address.sin_port))
+        // The thread owns the listener and closes it itself: were `stop` to
+        // close it, a thread not yet back in `accept` could accept on the
+        // next socket given that descriptor (another test's upstream) and
+        // take its connection.
         Thread { [self] in
             while true {
                 let client = accept(listener, nil, nil)
-                guard client >= 0 else { return }
+                guard client >= 0, !stopped.load(ordering: .acquiring) else {
+                    if client >= 0 { close(client) }
+                    close(listener)
+                    return
+                }
                 count.withLock { $0 += 1 }
                 var received: [UInt8] = []
                 var buffer = [UInt8](repeating: 0, count: 4096)
@@ -235,8 +244,11 @@ private final class ClosingUpstream: Sendable {
         }.start()
     }
 
+    /// Ends the accepting thread: a shut-down listener fails its `accept`
+    /// (Linux); a connection of our own wakes one that waits (Darwin).
     func stop() {
+        stopped.store(true, ordering: .releasing)
         shutdown(fd, Int32(SHUT_RDWR))
-        close(fd)
+        if let waking = try? RawSocket(port: port) { waking.closeNow() }
     }
 }
